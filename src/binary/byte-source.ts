@@ -1,0 +1,75 @@
+/**
+ * Random access to a file's bytes without holding the file in memory.
+ * Decoders read the table first, then slices on demand.
+ */
+export interface ByteSource {
+  readonly name: string;
+  /** Total size in bytes. */
+  readonly size: number;
+  /** Reads `[offset, offset + length)`; throws RangeError if that range leaves the source. */
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+function checkRange(source: ByteSource, offset: number, length: number): void {
+  if (
+    !Number.isSafeInteger(offset) ||
+    !Number.isSafeInteger(length) ||
+    offset < 0 ||
+    length < 0 ||
+    offset + length > source.size
+  ) {
+    throw new RangeError(
+      `read of ${length} bytes at ${offset} is outside ${source.name} (${source.size} bytes)`,
+    );
+  }
+}
+
+/** A File or Blob, read with `slice()` so only the requested range is loaded. */
+export class BlobByteSource implements ByteSource {
+  readonly name: string;
+  readonly size: number;
+  constructor(
+    private readonly blob: Blob,
+    name?: string,
+  ) {
+    this.name = name ?? (blob instanceof File ? blob.name : 'blob');
+    this.size = blob.size;
+  }
+  async read(offset: number, length: number): Promise<Uint8Array> {
+    checkRange(this, offset, length);
+    const buffer = await this.blob.slice(offset, offset + length).arrayBuffer();
+    return new Uint8Array(buffer);
+  }
+}
+
+/** Bytes already in memory (tests, writers, small downloads). Reads return views, not copies. */
+export class MemoryByteSource implements ByteSource {
+  readonly size: number;
+  constructor(
+    private readonly bytes: Uint8Array,
+    readonly name = 'memory',
+  ) {
+    this.size = bytes.length;
+  }
+  read(offset: number, length: number): Promise<Uint8Array> {
+    checkRange(this, offset, length);
+    return Promise.resolve(this.bytes.subarray(offset, offset + length));
+  }
+}
+
+/** Calls `onChunk` for consecutive chunks of a range, so large ranges never sit in memory whole. */
+export async function forEachChunk(
+  source: ByteSource,
+  offset: number,
+  length: number,
+  chunkSize: number,
+  onChunk: (chunk: Uint8Array, position: number) => void | Promise<void>,
+): Promise<void> {
+  let position = 0;
+  while (position < length) {
+    const take = Math.min(chunkSize, length - position);
+    const chunk = await source.read(offset + position, take);
+    await onChunk(chunk, position);
+    position += take;
+  }
+}

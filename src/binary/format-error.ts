@@ -1,0 +1,105 @@
+/**
+ * The one error type of every decoder. It carries a stable code, the absolute byte
+ * offset where the problem was found, the format, and a field path such as
+ * `entries[12].dataOffset`. Tests assert `code` and `offset`, never message text.
+ */
+export const ErrorCode = {
+  BAD_MAGIC: 'BAD_MAGIC',
+  UNEXPECTED_EOF: 'UNEXPECTED_EOF',
+  OUT_OF_BOUNDS: 'OUT_OF_BOUNDS',
+  BAD_COUNT: 'BAD_COUNT',
+  BAD_VALUE: 'BAD_VALUE',
+  OVERLAP: 'OVERLAP',
+  UNSUPPORTED_VERSION: 'UNSUPPORTED_VERSION',
+  DECOMPRESS_FAILED: 'DECOMPRESS_FAILED',
+  SIZE_MISMATCH: 'SIZE_MISMATCH',
+  TOO_LARGE: 'TOO_LARGE',
+  CANCELLED: 'CANCELLED',
+  INTERNAL: 'INTERNAL',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Short human phrases per code, used to build messages like `out of bounds at 0x1F4: ...`. */
+const codePhrase: Record<ErrorCode, string> = {
+  BAD_MAGIC: 'bad magic',
+  UNEXPECTED_EOF: 'unexpected end of data',
+  OUT_OF_BOUNDS: 'out of bounds',
+  BAD_COUNT: 'bad count',
+  BAD_VALUE: 'bad value',
+  OVERLAP: 'overlapping data',
+  UNSUPPORTED_VERSION: 'unsupported version',
+  DECOMPRESS_FAILED: 'decompression failed',
+  SIZE_MISMATCH: 'size mismatch',
+  TOO_LARGE: 'too large',
+  CANCELLED: 'cancelled',
+  INTERNAL: 'internal error',
+};
+
+/** Formats an offset the way every message shows it: `0x1F4`. */
+export function hexOffset(offset: number): string {
+  return '0x' + offset.toString(16).toUpperCase();
+}
+
+export interface FormatErrorInit {
+  code: ErrorCode;
+  /** Absolute byte offset in the file (or in the decompressed stream, for formats that say so). */
+  offset: number;
+  /** What went wrong, in a few words: `entry 12 data ends past end of file`. */
+  detail: string;
+  format?: string;
+  /** Field path, e.g. `entries[12].dataOffset`. */
+  path?: string;
+}
+
+export class FormatError extends Error {
+  override readonly name = 'FormatError';
+  readonly code: ErrorCode;
+  readonly offset: number;
+  readonly detail: string;
+  readonly format: string;
+  readonly path: string;
+
+  constructor(init: FormatErrorInit) {
+    super(`${codePhrase[init.code]} at ${hexOffset(init.offset)}: ${init.detail}`);
+    this.code = init.code;
+    this.offset = init.offset;
+    this.detail = init.detail;
+    this.format = init.format ?? '';
+    this.path = init.path ?? '';
+  }
+
+  /** A copy with format (and path prefix) filled in, for errors raised by the generic reader. */
+  withContext(format: string, path?: string): FormatError {
+    return new FormatError({
+      code: this.code,
+      offset: this.offset,
+      detail: this.detail,
+      format: this.format || format,
+      path: path && this.path ? `${path}.${this.path}` : path || this.path,
+    });
+  }
+}
+
+/** Plain, structured-cloneable form of an error, for the worker boundary and the CLI. */
+export interface ErrorInfo {
+  code: ErrorCode;
+  message: string;
+  offset: number | null;
+  format: string;
+  path: string;
+}
+
+export function toErrorInfo(error: unknown): ErrorInfo {
+  if (error instanceof FormatError) {
+    return {
+      code: error.code,
+      message: error.message,
+      offset: error.offset,
+      format: error.format,
+      path: error.path,
+    };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: ErrorCode.INTERNAL, message, offset: null, format: '', path: '' };
+}

@@ -1,0 +1,107 @@
+/**
+ * Inflate for zlib (RFC 1950) and raw deflate (RFC 1951) streams, capped at a declared size.
+ *
+ * Small outputs go through fflate into a preallocated buffer (no per-call stream setup);
+ * large ones (>= NATIVE_THRESHOLD) go through the platform's DecompressionStream, which is
+ * several times faster there. Either way the output never grows past `expectedSize + 1`
+ * bytes, so a hostile stream cannot allocate more than the declared size (zip-bomb safe);
+ * an output of a different length is a SIZE_MISMATCH.
+ */
+import { inflateSync, unzlibSync } from 'fflate';
+import { ErrorCode, FormatError } from './format-error.ts';
+
+export type DeflateContainer = 'zlib' | 'raw';
+
+/** Outputs of at least this many bytes use the native DecompressionStream when available. */
+export const NATIVE_THRESHOLD = 4 * 1024 * 1024;
+
+export interface InflateOptions {
+  container: DeflateContainer;
+  /** The size the format declares for the output; output is capped just past it. */
+  expectedSize: number;
+  /** Absolute offset of the stream in the file, for error messages. */
+  offset?: number;
+  /** Force one engine (tests and benchmarks). */
+  engine?: 'fflate' | 'native';
+}
+
+/** True when the first two bytes form a valid zlib header (deflate method, FCHECK ok). */
+export function hasZlibHeader(data: Uint8Array): boolean {
+  if (data.length < 2) return false;
+  const cmf = data[0]!;
+  const flg = data[1]!;
+  return (cmf & 0x0f) === 8 && (cmf >>> 4) <= 7 && ((cmf << 8) | flg) % 31 === 0;
+}
+
+function fail(code: ErrorCode, offset: number, detail: string): FormatError {
+  return new FormatError({ code, offset, detail });
+}
+
+function inflateWithFflate(data: Uint8Array, options: InflateOptions): Uint8Array {
+  const out = new Uint8Array(options.expectedSize + 1);
+  try {
+    const result =
+      options.container === 'zlib' ? unzlibSync(data, { out }) : inflateSync(data, { out });
+    return result;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw fail(ErrorCode.DECOMPRESS_FAILED, options.offset ?? 0, reason);
+  }
+}
+
+async function inflateWithNative(data: Uint8Array, options: InflateOptions): Promise<Uint8Array> {
+  const limit = options.expectedSize + 1;
+  const out = new Uint8Array(limit);
+  let written = 0;
+  const stream = new Blob([data as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new DecompressionStream(options.container === 'zlib' ? 'deflate' : 'deflate-raw'));
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const take = Math.min(value.length, limit - written);
+      out.set(value.subarray(0, take), written);
+      written += take;
+      if (written >= limit) {
+        await reader.cancel();
+        break;
+      }
+    }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw fail(ErrorCode.DECOMPRESS_FAILED, options.offset ?? 0, reason);
+  }
+  return out.subarray(0, written);
+}
+
+/**
+ * Inflates `data` and checks the output is exactly `expectedSize` bytes.
+ * Throws FormatError DECOMPRESS_FAILED (bad stream) or SIZE_MISMATCH.
+ */
+export async function inflate(data: Uint8Array, options: InflateOptions): Promise<Uint8Array> {
+  const offset = options.offset ?? 0;
+  if (!Number.isSafeInteger(options.expectedSize) || options.expectedSize < 0) {
+    throw fail(ErrorCode.BAD_VALUE, offset, `declared size ${options.expectedSize} is not valid`);
+  }
+  if (options.container === 'zlib' && !hasZlibHeader(data)) {
+    throw fail(ErrorCode.DECOMPRESS_FAILED, offset, 'not a zlib stream (bad header)');
+  }
+  const useNative =
+    options.engine === 'native' ||
+    (options.engine !== 'fflate' &&
+      options.expectedSize >= NATIVE_THRESHOLD &&
+      typeof DecompressionStream === 'function');
+  const out = useNative
+    ? await inflateWithNative(data, options)
+    : inflateWithFflate(data, options);
+  if (out.length !== options.expectedSize) {
+    const detail =
+      out.length > options.expectedSize
+        ? `inflates to more than the declared ${options.expectedSize} bytes`
+        : `inflates to ${out.length} bytes, declared ${options.expectedSize}`;
+    throw fail(ErrorCode.SIZE_MISMATCH, offset, detail);
+  }
+  return out.length === out.buffer.byteLength ? out : out.slice();
+}

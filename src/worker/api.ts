@@ -1,0 +1,166 @@
+/**
+ * The only contract between the UI and a decoder worker. Each opened file gets its own
+ * worker (so a decoder that hangs or dies takes down that file only); the worker owns the
+ * file, its parsed model and its tree, and the UI pulls what it shows: pages of rows, byte
+ * ranges, digests. Every type here is structured-cloneable.
+ *
+ * Errors cross as data (`{ok: false, error}`): comlink keeps only message and stack of a
+ * thrown error, so a thrown FormatError would lose its code and offset.
+ */
+import type { ErrorInfo } from '../binary/format-error.ts';
+import type { Digests } from '../binary/hashes.ts';
+import type { FormatId, Issue } from '../formats/model.ts';
+
+export type { ErrorInfo, Digests, FormatId, Issue };
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+
+/** Checksum state of an entry: not yet checked, or the outcome of a CRC check. */
+export type EntryStatus = 'unchecked' | 'ok' | 'mismatch' | 'unpatched' | 'error';
+
+/** `WHOLE_FILE` as an entry reference means the opened file itself, not an entry in it. */
+export const WHOLE_FILE = -1;
+
+/** One visible row of a file's tree (folders and entries; the file's own row is the UI's). */
+export interface TreeRow {
+  /** Stable id of the node within this file. */
+  nodeId: number;
+  /** Id of the parent folder node; -1 at the top level. */
+  parentId: number;
+  /** 1 for top-level rows of the file (the file's own row is level 0 in the UI). */
+  depth: number;
+  name: string;
+  /** Full path for entries and folders, `/`-separated. */
+  path: string;
+  isFolder: boolean;
+  isExpanded: boolean;
+  /** Index of the archive entry; -1 for folders. */
+  entryIndex: number;
+  /** Uncompressed bytes (folders: sum over descendants). */
+  size: number;
+  /** Bytes in the archive (folders: sum over descendants). */
+  storedSize: number;
+  isCompressed: boolean;
+  /** Stored checksum, unsigned; null when the format has none. */
+  crc: number | null;
+  status: EntryStatus;
+  /** Entries below a folder (0 for entries). */
+  entryCount: number;
+}
+
+/** Header facts of the opened file, for the info panel: label and display value. */
+export type DetailField = [label: string, value: string];
+
+export interface FileSummary {
+  name: string;
+  /** File size in bytes. */
+  size: number;
+  format: FormatId;
+  /** Human name of the format, e.g. `KIWAD v2`. */
+  formatLabel: string;
+  details: DetailField[];
+  entryCount: number;
+  totalSize: number;
+  totalStoredSize: number;
+  issues: Issue[];
+  /** Set when parsing stopped early: the rows read so far are still browsable. */
+  fatal: ErrorInfo | null;
+}
+
+export interface OpenProgress {
+  /** Entries parsed so far. */
+  entriesRead: number;
+  /** Entries declared by the header (0 when unknown). */
+  entryCount: number;
+  /** Visible rows now available through `getRows`. */
+  rowCount: number;
+}
+
+/** Full facts of one entry, for the details panel. */
+export interface EntryDetails {
+  entryIndex: number;
+  path: string;
+  dataOffset: number;
+  size: number;
+  storedSize: number;
+  isCompressed: boolean;
+  crc: number | null;
+  status: EntryStatus;
+  /** Format-specific fields (label, value). */
+  fields: DetailField[];
+  /** Byte span of the entry's table record. */
+  recordOffset: number;
+  recordLength: number;
+}
+
+export interface VerifyProgress {
+  entriesDone: number;
+  entryCount: number;
+  bytesDone: number;
+  bytesTotal: number;
+}
+
+export interface VerifySummary {
+  ok: number;
+  mismatched: number;
+  unpatched: number;
+  errors: number;
+  /** Number of entries checked (all, unless cancelled). */
+  checked: number;
+  cancelled: boolean;
+}
+
+export interface ByteRange {
+  bytes: Uint8Array;
+  /** Size of the whole entry (or file) the range was taken from. */
+  totalSize: number;
+  /** Set when the bytes are shown raw because decoding failed (e.g. "compressed" data that is not zlib). */
+  warning: string | null;
+}
+
+export interface JobProgress {
+  done: number;
+  total: number;
+  label: string;
+}
+
+export interface FilterResult {
+  rowCount: number;
+  /** Entries that match the filter. */
+  matchCount: number;
+}
+
+export interface DecoderApi {
+  /** Opens a file: detects its format, streams the table into the tree, reports progress. */
+  open(file: Blob, name: string, onProgress: (progress: OpenProgress) => void): Promise<Result<FileSummary>>;
+
+  /** Visible rows `[start, start + count)` of the tree. */
+  getRows(start: number, count: number): TreeRow[];
+  rowCount(): number;
+  /** Expands or collapses a folder; returns the new visible row count. */
+  setExpanded(nodeId: number, isExpanded: boolean): number;
+  /** Expands (or collapses) every folder; returns the new visible row count. */
+  setAllExpanded(isExpanded: boolean): number;
+  /** Row index of a node, or -1 when hidden (collapsed parent or filtered out). */
+  rowIndexOf(nodeId: number): number;
+  /** Substring, or glob when it contains `*`, `?` or `[`: `*.dds`, `Textures/**`. Empty clears. */
+  setFilter(pattern: string): FilterResult;
+
+  entryDetails(entryIndex: number): Result<EntryDetails>;
+  /** Bytes `[offset, offset + length)` of an entry's content (inflated), or of the file (`WHOLE_FILE`). */
+  readRange(entryIndex: number, offset: number, length: number): Promise<Result<ByteRange>>;
+  /** The whole content of an entry, or the file, as a Blob (for downloads, images, audio). */
+  readBlob(entryIndex: number): Promise<Result<Blob>>;
+  /** CRC-32, KI-CRC, MD5, SHA-1 and SHA-256 of an entry's content (or the file). */
+  digest(entryIndex: number, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>>;
+
+  /** Recomputes every entry's CRC; rows then show ok / mismatch / unpatched. Cancellable. */
+  verifyAll(onProgress: (progress: VerifyProgress) => void): Promise<Result<VerifySummary>>;
+  /**
+   * A zip of the entries under the given nodes (all entries when empty), built in a
+   * streamed way with progress. Fails clearly past zip32 limits. Cancellable.
+   */
+  zip(nodeIds: number[], onProgress: (progress: JobProgress) => void): Promise<Result<Blob>>;
+  /** Cancels the running verify, zip or digest job; it then ends with CANCELLED. */
+  cancel(): void;
+}
