@@ -1,7 +1,7 @@
 /**
  * UI-side handle on one decoder worker. It hides comlink: callbacks are plain functions here
- * (wrapped with `proxy()` and released when the call ends), and `terminate()` ends the worker.
- * One FileDecoder per opened file.
+ * (wrapped with `proxy()`), and `terminate()` ends the worker.
+ * The worker releases each callback proxy when its call ends. One FileDecoder per opened file.
  */
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
 import type {
@@ -37,8 +37,7 @@ export class FileDecoder {
   }
 
   open(file: Blob, name: string, onProgress: (progress: OpenProgress) => void): Promise<Result<FileSummary>> {
-    const callback = proxy(onProgress);
-    return this.remote.open(file, name, callback).finally(() => callback[releaseProxy]?.());
+    return this.remote.open(file, name, proxy(onProgress));
   }
 
   getRows(start: number, count: number): Promise<TreeRow[]> {
@@ -69,16 +68,13 @@ export class FileDecoder {
     return this.remote.readBlob(entryIndex);
   }
   digest(entryIndex: number, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>> {
-    const callback = proxy(onProgress);
-    return this.remote.digest(entryIndex, callback).finally(() => callback[releaseProxy]?.());
+    return this.remote.digest(entryIndex, proxy(onProgress));
   }
   verifyAll(onProgress: (progress: VerifyProgress) => void): Promise<Result<VerifySummary>> {
-    const callback = proxy(onProgress);
-    return this.remote.verifyAll(callback).finally(() => callback[releaseProxy]?.());
+    return this.remote.verifyAll(proxy(onProgress));
   }
   zip(nodeIds: number[], onProgress: (progress: JobProgress) => void): Promise<Result<Blob>> {
-    const callback = proxy(onProgress);
-    return this.remote.zip(nodeIds, callback).finally(() => callback[releaseProxy]?.());
+    return this.remote.zip(nodeIds, proxy(onProgress));
   }
   cancel(): Promise<void> {
     return this.remote.cancel();

@@ -1,0 +1,53 @@
+/**
+ * What the worker needs from an opened format: its entries as flat facts, their content,
+ * and a way to check them. One adapter per format; the worker session does the rest
+ * (tree, paging, jobs, zips) the same way for all of them.
+ */
+import type { ByteSource } from '../../binary/byte-source.ts';
+import type { ErrorInfo } from '../../binary/format-error.ts';
+import type { Issue } from '../../formats/model.ts';
+import type { DetailField, EntryStatus, FormatId } from '../api.ts';
+import type { TreeEntryInput } from '../entry-tree.ts';
+import type { CancelToken } from '../jobs.ts';
+
+export interface AdapterEntry {
+  path: string;
+  dataOffset: number;
+  size: number;
+  storedSize: number;
+  isCompressed: boolean;
+  crc: number | null;
+  recordOffset: number;
+  recordLength: number;
+}
+
+export interface EntryContent {
+  bytes: Uint8Array;
+  warning: string | null;
+}
+
+export interface ArchiveAdapter {
+  readonly format: FormatId;
+  readonly formatLabel: string;
+  readonly details: DetailField[];
+  readonly issues: Issue[];
+  readonly fatal: ErrorInfo | null;
+  /** Entries read (may be fewer than declared after a fatal error). */
+  entryCount(): number;
+  entry(entryIndex: number): AdapterEntry;
+  fields(entryIndex: number): DetailField[];
+  /** Content as the user sees it (inflated). Throws FormatError. */
+  readContent(entryIndex: number): Promise<EntryContent>;
+  /** Checks the given entries, reporting each status as it is known. */
+  verify(
+    entryIndexes: readonly number[],
+    onStatus: (entryIndex: number, status: EntryStatus, storedBytes: number) => void,
+    token: CancelToken,
+  ): Promise<void>;
+}
+
+export interface OpenHooks {
+  source: ByteSource;
+  /** Called as entries are parsed, in batches, so rows show before the table is complete. */
+  onEntries(batch: TreeEntryInput[], entriesRead: number, entryCount: number): void;
+}

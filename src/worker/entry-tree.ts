@@ -1,0 +1,365 @@
+/**
+ * The folder tree of one archive, built incrementally as entries stream in, and the
+ * flattened list of visible rows the UI pages through.
+ *
+ * Sized for millions of entries: per-node facts live in growable typed arrays, names in
+ * one string array, children in per-folder id arrays sorted lazily (folders first, then
+ * by name in code-unit order) only when a folder's rows are flattened.
+ *
+ * Node 0 is the hidden root; the UI draws the file itself in its place.
+ */
+
+const ROOT = 0;
+
+class GrowableFloat64 {
+  data = new Float64Array(1024);
+  ensure(size: number): void {
+    if (size <= this.data.length) return;
+    const grown = new Float64Array(Math.max(size, this.data.length * 2));
+    grown.set(this.data);
+    this.data = grown;
+  }
+}
+
+class GrowableInt32 {
+  data = new Int32Array(1024);
+  ensure(size: number): void {
+    if (size <= this.data.length) return;
+    const grown = new Int32Array(Math.max(size, this.data.length * 2));
+    grown.set(this.data);
+    this.data = grown;
+  }
+}
+
+/** What the tree needs to know of one entry. */
+export interface TreeEntryInput {
+  entryIndex: number;
+  path: string;
+  size: number;
+  storedSize: number;
+}
+
+/** Splits an entry path into segments; empty segments (from `//` or a leading `/`) are dropped. */
+function splitPath(path: string): string[] {
+  return path.split('/').filter((segment) => segment.length > 0);
+}
+
+/**
+ * Turns a filter into a predicate over entry paths. A pattern with `*`, `?` or `[` is a
+ * glob (`*` within a segment, `**` across segments); without a `/` it matches the entry's
+ * name, with one the whole path. Anything else is a case-insensitive substring of the path.
+ */
+export function compileFilter(pattern: string): ((path: string, name: string) => boolean) | null {
+  const trimmed = pattern.trim();
+  if (trimmed === '') return null;
+  if (!/[*?[]/.test(trimmed)) {
+    const needle = trimmed.toLowerCase();
+    return (path) => path.toLowerCase().includes(needle);
+  }
+  let source = '';
+  for (let i = 0; i < trimmed.length; i++) {
+    const char = trimmed[i]!;
+    if (char === '*') {
+      if (trimmed[i + 1] === '*') {
+        i++;
+        if (trimmed[i + 1] === '/') {
+          i++;
+          source += '(?:.*/)?';
+        } else {
+          source += '.*';
+        }
+      } else {
+        source += '[^/]*';
+      }
+    } else if (char === '?') {
+      source += '[^/]';
+    } else if (char === '[') {
+      const close = trimmed.indexOf(']', i + 1);
+      if (close === -1) {
+        source += '\\[';
+      } else {
+        const body = trimmed.slice(i + 1, close).replace(/\\/g, '\\\\');
+        source += '[' + (body.startsWith('!') ? '^' + body.slice(1) : body) + ']';
+        i = close;
+      }
+    } else {
+      source += char.replace(/[.+^${}()|\\\]]/g, '\\$&');
+    }
+  }
+  const regex = new RegExp('^' + source + '$', 'i');
+  const matchesName = !trimmed.includes('/');
+  return (path, name) => regex.test(matchesName ? name : path);
+}
+
+export class EntryTree {
+  private readonly names: string[] = [''];
+  private readonly parents = new GrowableInt32();
+  private readonly entryIndexes = new GrowableInt32();
+  private readonly depths = new GrowableInt32();
+  private readonly sizes = new GrowableFloat64();
+  private readonly storedSizes = new GrowableFloat64();
+  private readonly entryCounts = new GrowableFloat64();
+  /** Children per folder node id; undefined for entries. */
+  private readonly children: (number[] | undefined)[] = [[]];
+  private readonly isSorted: boolean[] = [true];
+  private readonly expanded = new Set<number>();
+  /** Folder lookup by full path. */
+  private readonly folderByPath = new Map<string, number>([['', ROOT]]);
+  /** Node id of each entry, by entry index. */
+  private readonly nodeOfEntry: number[] = [];
+
+  private filter: ((path: string, name: string) => boolean) | null = null;
+  /** Nodes shown while a filter is active: matching entries and their ancestors. */
+  private filterVisible: Uint8Array | null = null;
+  private filterMatches = 0;
+
+  private rows = new Int32Array(0);
+  private rowCountValue = 0;
+  private rowsDirty = true;
+
+  constructor() {
+    this.parents.data[ROOT] = -1;
+    this.entryIndexes.data[ROOT] = -1;
+  }
+
+  get nodeCount(): number {
+    return this.names.length;
+  }
+
+  private addNode(parent: number, name: string, entryIndex: number): number {
+    const id = this.names.length;
+    const size = id + 1;
+    this.parents.ensure(size);
+    this.entryIndexes.ensure(size);
+    this.depths.ensure(size);
+    this.sizes.ensure(size);
+    this.storedSizes.ensure(size);
+    this.entryCounts.ensure(size);
+    this.names.push(name);
+    this.parents.data[id] = parent;
+    this.entryIndexes.data[id] = entryIndex;
+    this.depths.data[id] = parent === ROOT ? 1 : this.depths.data[parent]! + 1;
+    this.children.push(entryIndex < 0 ? [] : undefined);
+    this.isSorted.push(true);
+    this.children[parent]!.push(id);
+    this.isSorted[parent] = false;
+    return id;
+  }
+
+  private folderFor(segments: string[]): number {
+    let parent = ROOT;
+    let path = '';
+    for (const segment of segments) {
+      path = path === '' ? segment : path + '/' + segment;
+      let folder = this.folderByPath.get(path);
+      if (folder === undefined) {
+        folder = this.addNode(parent, segment, -1);
+        this.folderByPath.set(path, folder);
+      }
+      parent = folder;
+    }
+    return parent;
+  }
+
+  /** Adds a batch of entries; folders are created as needed and totals rolled up. */
+  addEntries(entries: readonly TreeEntryInput[]): void {
+    for (const entry of entries) {
+      const segments = splitPath(entry.path);
+      const name = segments.pop() ?? entry.path;
+      const folder = this.folderFor(segments);
+      const node = this.addNode(folder, name === '' ? '(unnamed)' : name, entry.entryIndex);
+      this.nodeOfEntry[entry.entryIndex] = node;
+      this.sizes.data[node] = entry.size;
+      this.storedSizes.data[node] = entry.storedSize;
+      for (let up = folder; up !== -1; up = this.parents.data[up]!) {
+        this.sizes.data[up] = this.sizes.data[up]! + entry.size;
+        this.storedSizes.data[up] = this.storedSizes.data[up]! + entry.storedSize;
+        this.entryCounts.data[up] = this.entryCounts.data[up]! + 1;
+      }
+      if (this.filter && this.filterVisible) this.applyFilterTo(node);
+    }
+    this.rowsDirty = true;
+  }
+
+  private sortedChildren(folder: number): number[] {
+    const list = this.children[folder]!;
+    if (!this.isSorted[folder]) {
+      const names = this.names;
+      const children = this.children;
+      list.sort((a, b) => {
+        const aIsFolder = children[a] !== undefined;
+        const bIsFolder = children[b] !== undefined;
+        if (aIsFolder !== bIsFolder) return aIsFolder ? -1 : 1;
+        const aName = names[a]!;
+        const bName = names[b]!;
+        return aName < bName ? -1 : aName > bName ? 1 : a - b;
+      });
+      this.isSorted[folder] = true;
+    }
+    return list;
+  }
+
+  private isShown(node: number): boolean {
+    return this.filterVisible === null || this.filterVisible[node] === 1;
+  }
+
+  private isOpen(node: number): boolean {
+    return this.filterVisible !== null || this.expanded.has(node);
+  }
+
+  private rebuildRows(): void {
+    const out: number[] = [];
+    const stack: number[] = [];
+    const pushChildren = (folder: number): void => {
+      const list = this.sortedChildren(folder);
+      for (let i = list.length - 1; i >= 0; i--) {
+        const child = list[i]!;
+        if (this.isShown(child)) stack.push(child);
+      }
+    };
+    pushChildren(ROOT);
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      out.push(node);
+      if (this.children[node] !== undefined && this.isOpen(node)) pushChildren(node);
+    }
+    this.rows = Int32Array.from(out);
+    this.rowCountValue = out.length;
+    this.rowsDirty = false;
+  }
+
+  private ensureRows(): void {
+    if (this.rowsDirty) this.rebuildRows();
+  }
+
+  rowCount(): number {
+    this.ensureRows();
+    return this.rowCountValue;
+  }
+
+  /** Node ids of visible rows `[start, start + count)`. */
+  rowNodes(start: number, count: number): Int32Array {
+    this.ensureRows();
+    const from = Math.max(0, Math.min(start, this.rowCountValue));
+    const to = Math.max(from, Math.min(from + Math.max(0, count), this.rowCountValue));
+    return this.rows.subarray(from, to);
+  }
+
+  rowIndexOf(node: number): number {
+    this.ensureRows();
+    return this.rows.indexOf(node);
+  }
+
+  setExpanded(node: number, isExpanded: boolean): void {
+    if (this.children[node] === undefined || node === ROOT) return;
+    if (isExpanded) this.expanded.add(node);
+    else this.expanded.delete(node);
+    this.rowsDirty = true;
+  }
+
+  setAllExpanded(isExpanded: boolean): void {
+    this.expanded.clear();
+    if (isExpanded) {
+      for (let node = 1; node < this.names.length; node++) {
+        if (this.children[node] !== undefined) this.expanded.add(node);
+      }
+    }
+    this.rowsDirty = true;
+  }
+
+  private applyFilterTo(node: number): void {
+    if (this.filterVisible!.length < this.names.length) {
+      const grown = new Uint8Array(this.names.length * 2);
+      grown.set(this.filterVisible!);
+      this.filterVisible = grown;
+    }
+    const visible = this.filterVisible!;
+    if (!this.filter!(this.pathOf(node), this.names[node]!)) return;
+    this.filterMatches++;
+    for (let up = node; up > ROOT && visible[up] !== 1; up = this.parents.data[up]!) visible[up] = 1;
+  }
+
+  /** Applies a filter (see compileFilter); returns the number of matching entries. */
+  setFilter(pattern: string): number {
+    this.filter = compileFilter(pattern);
+    this.filterMatches = 0;
+    if (this.filter === null) {
+      this.filterVisible = null;
+    } else {
+      // Sized for growth: entries still streaming in are filtered as they arrive.
+      this.filterVisible = new Uint8Array(Math.max(this.names.length * 2, 1024));
+      for (let node = 1; node < this.names.length; node++) {
+        if (this.entryIndexes.data[node]! >= 0) this.applyFilterTo(node);
+      }
+    }
+    this.rowsDirty = true;
+    return this.filterMatches;
+  }
+
+  get matchCount(): number {
+    return this.filterMatches;
+  }
+
+  pathOf(node: number): string {
+    let path = this.names[node]!;
+    for (let up = this.parents.data[node]!; up > ROOT; up = this.parents.data[up]!) {
+      path = this.names[up] + '/' + path;
+    }
+    return path;
+  }
+
+  /** Facts about a node for building a row. */
+  node(node: number): {
+    name: string;
+    parentId: number;
+    depth: number;
+    isFolder: boolean;
+    isExpanded: boolean;
+    entryIndex: number;
+    size: number;
+    storedSize: number;
+    entryCount: number;
+  } {
+    const isFolder = this.children[node] !== undefined;
+    const parent = this.parents.data[node]!;
+    return {
+      name: this.names[node]!,
+      parentId: parent === ROOT ? -1 : parent,
+      depth: this.depths.data[node]!,
+      isFolder,
+      isExpanded: isFolder && this.isOpen(node),
+      entryIndex: this.entryIndexes.data[node]!,
+      size: this.sizes.data[node]!,
+      storedSize: this.storedSizes.data[node]!,
+      entryCount: this.entryCounts.data[node]!,
+    };
+  }
+
+  /** Entry indexes under the given nodes (each entry once), in tree order; all when empty. */
+  entriesUnder(nodes: readonly number[]): number[] {
+    const roots = nodes.length === 0 ? [ROOT] : nodes;
+    const seen = new Set<number>();
+    const out: number[] = [];
+    const stack = [...roots].reverse();
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node < 0 || node >= this.names.length) continue;
+      const list = this.children[node];
+      if (list === undefined) {
+        const entry = this.entryIndexes.data[node]!;
+        if (!seen.has(entry)) {
+          seen.add(entry);
+          out.push(entry);
+        }
+      } else {
+        const sorted = this.sortedChildren(node);
+        for (let i = sorted.length - 1; i >= 0; i--) stack.push(sorted[i]!);
+      }
+    }
+    return out;
+  }
+
+  nodeOf(entryIndex: number): number {
+    return this.nodeOfEntry[entryIndex] ?? -1;
+  }
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
+import { createHash } from 'node:crypto';
+import { MemoryByteSource } from '../binary/byte-source.ts';
+import { ErrorCode } from '../binary/format-error.ts';
+import { readKiwad } from '../formats/kiwad/read.ts';
+import { writeKiwad } from '../formats/kiwad/write.ts';
+import { WHOLE_FILE, type OpenProgress, type Result, type TreeRow } from './api.ts';
+import { createDecoderImpl } from './impl.ts';
+
+const encoder = new TextEncoder();
+const files = {
+  'Data/config.xml': encoder.encode('<config><value>1</value></config>'),
+  'Data/Deep/nested.json': encoder.encode('{"a": [1, 2, 3]}'),
+  'Audio/theme.mp3': encoder.encode('ID3 not really an mp3, but stored as one'),
+  'Audio/zeroed.ogg': encoder.encode('OggS this entry gets zeroed'),
+  'readme.txt': encoder.encode('hello '.repeat(1000)),
+};
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+async function makeArchive(): Promise<Uint8Array> {
+  const bytes = writeKiwad(Object.entries(files).map(([name, data]) => ({ name, data })), { version: 2, flags: 1 });
+  const { value: archive } = await readKiwad(new MemoryByteSource(bytes));
+  const zeroed = archive.entries.find((entry) => entry.name === 'Audio/zeroed.ogg')!;
+  bytes.fill(0, zeroed.dataOffset, zeroed.dataOffset + zeroed.storedSize);
+  const broken = archive.entries.find((entry) => entry.name === 'readme.txt')!;
+  bytes[broken.dataOffset + broken.storedSize - 1]! ^= 0xff;
+  return bytes;
+}
+
+async function openArchive(bytes: Uint8Array, name = 'test.wad') {
+  const decoder = createDecoderImpl();
+  const progress: OpenProgress[] = [];
+  const summary = value(await decoder.open(new Blob([bytes as Uint8Array<ArrayBuffer>]), name, (p) => progress.push(p)));
+  return { decoder, summary, progress };
+}
+
+function names(rows: TreeRow[]): string[] {
+  return rows.map((row) => `${row.depth}:${row.name}`);
+}
+
+describe('decoder worker implementation', () => {
+  it('opens a KIWAD, reports progress and summary, and pages rows', async () => {
+    const { decoder, summary, progress } = await openArchive(await makeArchive());
+    expect(summary.format).toBe('kiwad');
+    expect(summary.formatLabel).toBe('KIWAD v2');
+    expect(summary.entryCount).toBe(5);
+    expect(summary.fatal).toBeNull();
+    expect(progress.at(-1)).toEqual({ entriesRead: 5, entryCount: 5, rowCount: 3 });
+    expect(names(decoder.getRows(0, 100))).toEqual(['1:Audio', '1:Data', '1:readme.txt']);
+    const data = decoder.getRows(1, 1)[0]!;
+    expect(decoder.setExpanded(data.nodeId, true)).toBe(5);
+    expect(names(decoder.getRows(0, 100))).toEqual(['1:Audio', '1:Data', '2:Deep', '2:config.xml', '1:readme.txt']);
+    expect(decoder.setFilter('*.json')).toEqual({ rowCount: 3, matchCount: 1 });
+    const json = decoder.getRows(2, 1)[0]!;
+    expect(json.path).toBe('Data/Deep/nested.json');
+    expect(decoder.rowIndexOf(json.nodeId)).toBe(2);
+  });
+
+  it('reads entry content by range and as a blob, inflated', async () => {
+    const { decoder } = await openArchive(await makeArchive());
+    decoder.setFilter('config.xml');
+    const row = decoder.getRows(0, 10).find((r) => r.name === 'config.xml')!;
+    const range = value(await decoder.readRange(row.entryIndex, 1, 6));
+    expect(new TextDecoder().decode(range.bytes)).toBe('config');
+    expect(range.totalSize).toBe(files['Data/config.xml'].length);
+    const blob = value(await decoder.readBlob(row.entryIndex));
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(files['Data/config.xml']);
+    const head = value(await decoder.readRange(WHOLE_FILE, 0, 5));
+    expect(new TextDecoder().decode(head.bytes)).toBe('KIWAD');
+  });
+
+  it('computes digests of an entry', async () => {
+    const { decoder } = await openArchive(await makeArchive());
+    decoder.setFilter('nested.json');
+    const row = decoder.getRows(0, 10).find((r) => r.name === 'nested.json')!;
+    const digests = value(await decoder.digest(row.entryIndex, () => {}));
+    expect(digests.sha256).toBe(createHash('sha256').update(files['Data/Deep/nested.json']).digest('hex'));
+  });
+
+  it('verifies every entry: ok, unpatched and mismatch', async () => {
+    const { decoder } = await openArchive(await makeArchive());
+    const summary = value(await decoder.verifyAll(() => {}));
+    expect(summary).toEqual({ ok: 3, mismatched: 1, unpatched: 1, errors: 0, checked: 5, cancelled: false });
+    decoder.setAllExpanded(true);
+    const statuses = Object.fromEntries(decoder.getRows(0, 100).filter((row) => !row.isFolder).map((row) => [row.path, row.status]));
+    expect(statuses).toEqual({
+      'Audio/theme.mp3': 'ok',
+      'Audio/zeroed.ogg': 'unpatched',
+      'Data/Deep/nested.json': 'ok',
+      'Data/config.xml': 'ok',
+      'readme.txt': 'mismatch',
+    });
+  });
+
+  it('zips a folder with contents identical to the sources', async () => {
+    const { decoder } = await openArchive(await makeArchive());
+    const data = decoder.getRows(1, 1)[0]!;
+    const blob = value(await decoder.zip([data.nodeId], () => {}));
+    const unzipped = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    expect(Object.keys(unzipped).sort()).toEqual(['Data/Deep/nested.json', 'Data/config.xml']);
+    expect(unzipped['Data/config.xml']).toEqual(files['Data/config.xml']);
+  });
+
+  it('keeps what was read of a damaged archive and reports the fatal error with its offset', async () => {
+    const bytes = await makeArchive();
+    const { value: archive } = await readKiwad(new MemoryByteSource(bytes));
+    const { decoder, summary } = await openArchive(bytes.subarray(0, archive.journalEnd - 3));
+    expect(summary.fatal?.code).toBe(ErrorCode.UNEXPECTED_EOF);
+    expect(summary.fatal?.offset).toBeGreaterThan(13);
+    expect(summary.entryCount).toBeGreaterThanOrEqual(1);
+    expect(decoder.rowCount()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('opens any other file as raw, previewable and hashable as a whole', async () => {
+    const bytes = encoder.encode('just some text file');
+    const { decoder, summary } = await openArchive(bytes, 'notes.txt');
+    expect(summary.format).toBe('raw');
+    expect(decoder.rowCount()).toBe(0);
+    const digests = value(await decoder.digest(WHOLE_FILE, () => {}));
+    expect(digests.md5).toBe(createHash('md5').update(bytes).digest('hex'));
+    const error = await decoder.readRange(0, 0, 4);
+    expect(error.ok).toBe(false);
+  });
+
+  it('cancels a running job', async () => {
+    const { decoder } = await openArchive(await makeArchive());
+    const pending = decoder.zip([], () => decoder.cancel());
+    const result = await pending;
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe(ErrorCode.CANCELLED);
+  });
+});

@@ -1,0 +1,347 @@
+/**
+ * The decoder worker's implementation of DecoderApi for one opened file: it detects the
+ * format, streams entries into the tree, serves pages of rows and byte ranges, and runs
+ * cancellable jobs. Every method returns errors as data (Result), never throws across
+ * the boundary.
+ */
+import { BlobByteSource, type ByteSource } from '../binary/byte-source.ts';
+import { ErrorCode, FormatError, toErrorInfo } from '../binary/format-error.ts';
+import { digestBytes, digestRange } from '../binary/hashes.ts';
+import { detectFormat } from '../formats/registry.ts';
+import type { ArchiveAdapter } from './adapters/adapter.ts';
+import { openKiwad } from './adapters/kiwad.ts';
+import { openRaw } from './adapters/raw.ts';
+import {
+  WHOLE_FILE,
+  type ByteRange,
+  type DecoderApi,
+  type EntryDetails,
+  type EntryStatus,
+  type FileSummary,
+  type Result,
+  type TreeRow,
+} from './api.ts';
+import { EntryTree } from './entry-tree.ts';
+import { JobRegistry, throttle } from './jobs.ts';
+import { buildZip } from './zip-builder.ts';
+
+const STATUS_NAMES: EntryStatus[] = ['unchecked', 'ok', 'mismatch', 'unpatched', 'error'];
+const CACHE_BYTES = 256 * 1024 * 1024;
+
+function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+function failed<T>(error: unknown): Result<T> {
+  return { ok: false, error: toErrorInfo(error) };
+}
+async function attempt<T>(work: () => Promise<T> | T): Promise<Result<T>> {
+  try {
+    return ok(await work());
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+interface OpenedFile {
+  blob: Blob;
+  source: ByteSource;
+  adapter: ArchiveAdapter | null;
+}
+
+/** Inflated contents of recently viewed entries, so paging a hex view does not re-inflate. */
+class ContentCache {
+  private readonly items = new Map<number, Uint8Array>();
+  private bytes = 0;
+  get(key: number): Uint8Array | undefined {
+    const value = this.items.get(key);
+    if (value) {
+      this.items.delete(key);
+      this.items.set(key, value);
+    }
+    return value;
+  }
+  set(key: number, value: Uint8Array): void {
+    if (value.length > CACHE_BYTES) return;
+    this.items.set(key, value);
+    this.bytes += value.length;
+    for (const [oldKey, oldValue] of this.items) {
+      if (this.bytes <= CACHE_BYTES) break;
+      this.items.delete(oldKey);
+      this.bytes -= oldValue.length;
+    }
+  }
+}
+
+export function createDecoderImpl(): DecoderApi {
+  const tree = new EntryTree();
+  const jobs = new JobRegistry();
+  const cache = new ContentCache();
+  const warnings = new Map<number, string | null>();
+  let statuses = new Uint8Array(0);
+  let opened: OpenedFile | null = null;
+
+  function current(): OpenedFile {
+    if (!opened) throw new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail: 'no file is open' });
+    return opened;
+  }
+  function adapterOf(): ArchiveAdapter {
+    const adapter = current().adapter;
+    if (!adapter) throw new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail: 'the file is still opening' });
+    return adapter;
+  }
+  function statusOf(entryIndex: number): EntryStatus {
+    return STATUS_NAMES[statuses[entryIndex] ?? 0] ?? 'unchecked';
+  }
+  function setStatus(entryIndex: number, status: EntryStatus): void {
+    if (entryIndex >= statuses.length) {
+      const grown = new Uint8Array(Math.max(entryIndex + 1, statuses.length * 2));
+      grown.set(statuses);
+      statuses = grown;
+    }
+    statuses[entryIndex] = STATUS_NAMES.indexOf(status);
+  }
+
+  /** Content of an entry (inflated), cached; the whole file is never loaded this way. */
+  async function content(entryIndex: number): Promise<Uint8Array> {
+    const cached = cache.get(entryIndex);
+    if (cached) return cached;
+    const adapter = adapterOf();
+    const entry = adapter.entry(entryIndex);
+    if (!entry.isCompressed) {
+      return current().source.read(entry.dataOffset, entry.storedSize);
+    }
+    const result = await adapter.readContent(entryIndex);
+    warnings.set(entryIndex, result.warning);
+    cache.set(entryIndex, result.bytes);
+    return result.bytes;
+  }
+
+  function summary(adapter: ArchiveAdapter, file: OpenedFile, name: string): FileSummary {
+    let totalSize = 0;
+    let totalStoredSize = 0;
+    for (let i = 0; i < adapter.entryCount(); i++) {
+      const entry = adapter.entry(i);
+      totalSize += entry.size;
+      totalStoredSize += entry.storedSize;
+    }
+    return {
+      name,
+      size: file.source.size,
+      format: adapter.format,
+      formatLabel: adapter.formatLabel,
+      details: adapter.details,
+      entryCount: adapter.entryCount(),
+      totalSize,
+      totalStoredSize,
+      issues: adapter.issues,
+      fatal: adapter.fatal,
+    };
+  }
+
+  const api: DecoderApi = {
+    open: (file, name, onProgress) =>
+      attempt(async () => {
+        const source = new BlobByteSource(file, name);
+        const file_: OpenedFile = { blob: file, source, adapter: null };
+        opened = file_;
+        const head = await source.read(0, Math.min(source.size, 64));
+        const format = detectFormat(head, name);
+        const report = throttle(onProgress, 40);
+        const hooks = {
+          source,
+          onEntries: (batch: Parameters<typeof tree.addEntries>[0], entriesRead: number, entryCount: number) => {
+            tree.addEntries(batch);
+            // The first batch is reported at once: it is what the user sees first.
+            report({ entriesRead, entryCount, rowCount: tree.rowCount() }, entriesRead === batch.length);
+          },
+        };
+        file_.adapter = format === 'kiwad' ? await openKiwad(hooks) : openRaw();
+        const count = file_.adapter.entryCount();
+        onProgress({ entriesRead: count, entryCount: count, rowCount: tree.rowCount() });
+        return summary(file_.adapter, file_, name);
+      }),
+
+    getRows(start, count) {
+      const adapter = opened?.adapter ?? null;
+      const rows: TreeRow[] = [];
+      for (const nodeId of tree.rowNodes(start, count)) {
+        const node = tree.node(nodeId);
+        const entry = node.entryIndex >= 0 && adapter ? adapter.entry(node.entryIndex) : null;
+        rows.push({
+          nodeId,
+          parentId: node.parentId,
+          depth: node.depth,
+          name: node.name,
+          path: tree.pathOf(nodeId),
+          isFolder: node.isFolder,
+          isExpanded: node.isExpanded,
+          entryIndex: node.entryIndex,
+          size: node.size,
+          storedSize: node.storedSize,
+          isCompressed: entry?.isCompressed ?? false,
+          crc: entry?.crc ?? null,
+          status: node.entryIndex >= 0 ? statusOf(node.entryIndex) : 'unchecked',
+          entryCount: node.entryCount,
+        });
+      }
+      return rows;
+    },
+    rowCount: () => tree.rowCount(),
+    setExpanded(nodeId, isExpanded) {
+      tree.setExpanded(nodeId, isExpanded);
+      return tree.rowCount();
+    },
+    setAllExpanded(isExpanded) {
+      tree.setAllExpanded(isExpanded);
+      return tree.rowCount();
+    },
+    rowIndexOf: (nodeId) => tree.rowIndexOf(nodeId),
+    setFilter(pattern) {
+      const matchCount = tree.setFilter(pattern);
+      return { rowCount: tree.rowCount(), matchCount };
+    },
+
+    entryDetails(entryIndex) {
+      try {
+        const adapter = adapterOf();
+        const entry = adapter.entry(entryIndex);
+        const details: EntryDetails = {
+          entryIndex,
+          path: entry.path,
+          dataOffset: entry.dataOffset,
+          size: entry.size,
+          storedSize: entry.storedSize,
+          isCompressed: entry.isCompressed,
+          crc: entry.crc,
+          status: statusOf(entryIndex),
+          fields: adapter.fields(entryIndex),
+          recordOffset: entry.recordOffset,
+          recordLength: entry.recordLength,
+        };
+        return ok(details);
+      } catch (error) {
+        return failed(error);
+      }
+    },
+
+    readRange: (entryIndex, offset, length) =>
+      attempt(async (): Promise<ByteRange> => {
+        const { source } = current();
+        if (entryIndex === WHOLE_FILE) {
+          const start = Math.min(Math.max(0, offset), source.size);
+          const bytes = await source.read(start, Math.min(length, source.size - start));
+          return { bytes: bytes.slice(), totalSize: source.size, warning: null };
+        }
+        const entry = adapterOf().entry(entryIndex);
+        if (!entry.isCompressed) {
+          const start = Math.min(Math.max(0, offset), entry.storedSize);
+          const take = Math.min(length, entry.storedSize - start);
+          const bytes = await source.read(entry.dataOffset + start, take);
+          return { bytes: bytes.slice(), totalSize: entry.storedSize, warning: null };
+        }
+        const data = await content(entryIndex);
+        const start = Math.min(Math.max(0, offset), data.length);
+        return {
+          bytes: data.slice(start, start + Math.max(0, length)),
+          totalSize: data.length,
+          warning: warnings.get(entryIndex) ?? null,
+        };
+      }),
+
+    readBlob: (entryIndex) =>
+      attempt(async () => {
+        const { blob } = current();
+        if (entryIndex === WHOLE_FILE) return blob;
+        const entry = adapterOf().entry(entryIndex);
+        // Stored entries are a slice of the file: no bytes are read to download them.
+        if (!entry.isCompressed) return blob.slice(entry.dataOffset, entry.dataOffset + entry.storedSize);
+        return new Blob([(await content(entryIndex)) as Uint8Array<ArrayBuffer>]);
+      }),
+
+    digest: (entryIndex, onProgress) =>
+      attempt(() =>
+        jobs.run(async (token) => {
+          const { source } = current();
+          const report = throttle(onProgress);
+          const stored =
+            entryIndex === WHOLE_FILE
+              ? { offset: 0, length: source.size }
+              : (() => {
+                  const entry = adapterOf().entry(entryIndex);
+                  return entry.isCompressed ? null : { offset: entry.dataOffset, length: entry.storedSize };
+                })();
+          if (stored) {
+            return digestRange(
+              source,
+              stored.offset,
+              stored.length,
+              (done) => report({ done, total: stored.length, label: 'hashing' }),
+              () => token.isCancelled,
+            ).catch((error: unknown) => {
+              token.throwIfCancelled();
+              throw error;
+            });
+          }
+          report({ done: 0, total: 1, label: 'inflating' }, true);
+          const data = await content(entryIndex);
+          token.throwIfCancelled();
+          return digestBytes(data);
+        }),
+      ),
+
+    verifyAll: (onProgress) =>
+      attempt(() =>
+        jobs.run(async (token) => {
+          const adapter = adapterOf();
+          const count = adapter.entryCount();
+          const indexes = Array.from({ length: count }, (_, i) => i);
+          let bytesTotal = 0;
+          for (const i of indexes) bytesTotal += adapter.entry(i).storedSize;
+          const tally = { ok: 0, mismatched: 0, unpatched: 0, errors: 0, checked: 0, cancelled: false };
+          let bytesDone = 0;
+          const report = throttle(onProgress, 50);
+          report({ entriesDone: 0, entryCount: count, bytesDone, bytesTotal }, true);
+          try {
+            await adapter.verify(
+              indexes,
+              (entryIndex, status, storedBytes) => {
+                setStatus(entryIndex, status);
+                tally.checked++;
+                bytesDone += storedBytes;
+                if (status === 'ok') tally.ok++;
+                else if (status === 'mismatch') tally.mismatched++;
+                else if (status === 'unpatched') tally.unpatched++;
+                else tally.errors++;
+                report({ entriesDone: tally.checked, entryCount: count, bytesDone, bytesTotal });
+              },
+              token,
+            );
+          } catch (error) {
+            if (!token.isCancelled) throw error;
+            tally.cancelled = true;
+          }
+          onProgress({ entriesDone: tally.checked, entryCount: count, bytesDone, bytesTotal });
+          return tally;
+        }),
+      ),
+
+    zip: (nodeIds, onProgress) =>
+      attempt(() =>
+        jobs.run(async (token) => {
+          const adapter = adapterOf();
+          const entryIndexes = tree.entriesUnder(nodeIds);
+          const items = entryIndexes.map((entryIndex) => {
+            const entry = adapter.entry(entryIndex);
+            return { path: entry.path, size: entry.size, read: () => content(entryIndex) };
+          });
+          const report = throttle(onProgress, 50);
+          return buildZip(items, token, (done, total, label) => report({ done, total, label }, done === total));
+        }),
+      ),
+
+    cancel() {
+      jobs.cancelAll();
+    },
+  };
+  return api;
+}

@@ -1,0 +1,87 @@
+/**
+ * Streams entries into a zip (stored, no recompression: the archive's own compression is
+ * already undone, and storing keeps the job I/O bound). Output chunks are folded into a
+ * Blob every few MiB so the browser can move them out of the JS heap.
+ *
+ * fflate writes zip32 only: more than 65,535 entries, or an archive of 4 GiB or more, is
+ * refused up front with a clear message rather than producing a broken zip.
+ */
+import { Zip, ZipPassThrough } from 'fflate';
+import { ErrorCode, FormatError } from '../binary/format-error.ts';
+import type { CancelToken } from './jobs.ts';
+import { safeRelativePath, uniquePaths } from './safe-path.ts';
+
+export const ZIP32_MAX_ENTRIES = 65_535;
+export const ZIP32_MAX_BYTES = 0xffffffff;
+const FOLD_BYTES = 32 * 1024 * 1024;
+
+export interface ZipItem {
+  path: string;
+  size: number;
+  read(): Promise<Uint8Array>;
+}
+
+/** Bytes a stored zip of these items takes: data plus local and central headers. */
+export function storedZipSize(items: readonly ZipItem[]): number {
+  const encoder = new TextEncoder();
+  let total = 22;
+  for (const item of items) total += item.size + 30 + 46 + 2 * encoder.encode(item.path).length;
+  return total;
+}
+
+export async function buildZip(
+  items: readonly ZipItem[],
+  token: CancelToken,
+  onProgress: (done: number, total: number, label: string) => void,
+): Promise<Blob> {
+  if (items.length > ZIP32_MAX_ENTRIES) {
+    throw new FormatError({
+      code: ErrorCode.TOO_LARGE,
+      offset: 0,
+      detail: `${items.length.toLocaleString('en-US')} entries is more than a zip without ZIP64 can hold (65,535); download a folder at a time`,
+    });
+  }
+  const names = uniquePaths(items.map((item) => safeRelativePath(item.path)));
+  const safeItems = items.map((item, i) => ({ ...item, path: names[i]! }));
+  const expected = storedZipSize(safeItems);
+  if (expected > ZIP32_MAX_BYTES) {
+    throw new FormatError({
+      code: ErrorCode.TOO_LARGE,
+      offset: 0,
+      detail: `the zip would be ${(expected / 2 ** 30).toFixed(2)} GiB, past the 4 GiB limit of zips without ZIP64; download a folder at a time`,
+    });
+  }
+
+  let blob = new Blob([]);
+  let pending: Uint8Array<ArrayBuffer>[] = [];
+  let pendingBytes = 0;
+  let failure: Error | null = null;
+  const zip = new Zip((error, chunk, isFinal) => {
+    if (error) {
+      failure = error;
+      return;
+    }
+    pending.push(chunk as Uint8Array<ArrayBuffer>);
+    pendingBytes += chunk.length;
+    if (pendingBytes >= FOLD_BYTES || isFinal) {
+      blob = new Blob([blob, ...pending], { type: 'application/zip' });
+      pending = [];
+      pendingBytes = 0;
+    }
+  });
+
+  for (let i = 0; i < safeItems.length; i++) {
+    token.throwIfCancelled();
+    const item = safeItems[i]!;
+    onProgress(i, safeItems.length, item.path);
+    const data = await item.read();
+    const file = new ZipPassThrough(item.path);
+    zip.add(file);
+    file.push(data, true);
+    if (failure) throw failure;
+  }
+  zip.end();
+  if (failure) throw failure;
+  onProgress(safeItems.length, safeItems.length, 'done');
+  return blob;
+}
