@@ -124,6 +124,9 @@ export interface JobProgress {
   label: string;
 }
 
+/** The cancellable jobs. */
+export type JobKind = 'verify' | 'zip' | 'digest';
+
 export interface FilterResult {
   rowCount: number;
   /** Entries that match the filter. */
@@ -161,6 +164,6 @@ export interface DecoderApi {
    * streamed way with progress. Fails clearly past zip32 limits. Cancellable.
    */
   zip(nodeIds: number[], onProgress: (progress: JobProgress) => void): Promise<Result<Blob>>;
-  /** Cancels the running verify, zip or digest job; it then ends with CANCELLED. */
-  cancel(): void;
+  /** Cancels running jobs of one kind (all without one); they then end with CANCELLED. */
+  cancel(kind?: JobKind): void;
 }

@@ -11,6 +11,7 @@ import type {
   EntryDetails,
   FileSummary,
   FilterResult,
+  JobKind,
   JobProgress,
   OpenProgress,
   Result,
@@ -76,8 +77,9 @@ export class FileDecoder {
   zip(nodeIds: number[], onProgress: (progress: JobProgress) => void): Promise<Result<Blob>> {
     return this.remote.zip(nodeIds, proxy(onProgress));
   }
-  cancel(): Promise<void> {
-    return this.remote.cancel();
+  /** Cancels running jobs of one kind, or all of them. */
+  cancel(kind?: JobKind): Promise<void> {
+    return this.remote.cancel(kind);
   }
 
   terminate(): void {

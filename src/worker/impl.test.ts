@@ -129,7 +129,7 @@ describe('decoder worker implementation', () => {
 
   it('cancels a running job', async () => {
     const { decoder } = await openArchive(await makeArchive());
-    const pending = decoder.zip([], () => decoder.cancel());
+    const pending = decoder.zip([], () => decoder.cancel('zip'));
     const result = await pending;
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe(ErrorCode.CANCELLED);

@@ -17,6 +17,7 @@ import {
   type DecoderApi,
   type EntryDetails,
   type EntryStatus,
+  type JobKind,
   type FileSummary,
   type Result,
   type TreeRow,
@@ -74,7 +75,7 @@ class ContentCache {
 
 export function createDecoderImpl(): DecoderApi {
   const tree = new EntryTree();
-  const jobs = new JobRegistry();
+  const jobs = new JobRegistry<JobKind>();
   const cache = new ContentCache();
   const warnings = new Map<number, string | null>();
   let statuses = new Uint8Array(0);
@@ -260,7 +261,7 @@ export function createDecoderImpl(): DecoderApi {
 
     digest: (entryIndex, onProgress) =>
       attempt(() =>
-        jobs.run(async (token) => {
+        jobs.run('digest', async (token) => {
           const { source } = current();
           const report = throttle(onProgress);
           const stored =
@@ -291,7 +292,7 @@ export function createDecoderImpl(): DecoderApi {
 
     verifyAll: (onProgress) =>
       attempt(() =>
-        jobs.run(async (token) => {
+        jobs.run('verify', async (token) => {
           const adapter = adapterOf();
           const count = adapter.entryCount();
           const indexes = Array.from({ length: count }, (_, i) => i);
@@ -327,7 +328,7 @@ export function createDecoderImpl(): DecoderApi {
 
     zip: (nodeIds, onProgress) =>
       attempt(() =>
-        jobs.run(async (token) => {
+        jobs.run('zip', async (token) => {
           const adapter = adapterOf();
           const entryIndexes = tree.entriesUnder(nodeIds);
           const items = entryIndexes.map((entryIndex) => {
@@ -339,8 +340,8 @@ export function createDecoderImpl(): DecoderApi {
         }),
       ),
 
-    cancel() {
-      jobs.cancelAll();
+    cancel(kind) {
+      jobs.cancel(kind);
     },
   };
   return api;

@@ -1,6 +1,7 @@
 /**
  * Cancellation and progress pacing for long worker jobs (verify, zip, digest).
- * `cancel()` on the API cancels every running job; each job checks its token between chunks.
+ * `cancel(kind)` on the API cancels running jobs of that kind (all without one); each job
+ * checks its token between chunks.
  */
 import { ErrorCode, FormatError } from '../binary/format-error.ts';
 
@@ -13,12 +14,12 @@ export class CancelToken {
   }
 }
 
-export class JobRegistry {
-  private readonly running = new Set<CancelToken>();
+export class JobRegistry<Kind extends string> {
+  private readonly running = new Map<CancelToken, Kind>();
 
-  async run<T>(job: (token: CancelToken) => Promise<T>): Promise<T> {
+  async run<T>(kind: Kind, job: (token: CancelToken) => Promise<T>): Promise<T> {
     const token = new CancelToken();
-    this.running.add(token);
+    this.running.set(token, kind);
     try {
       return await job(token);
     } finally {
@@ -26,8 +27,11 @@ export class JobRegistry {
     }
   }
 
-  cancelAll(): void {
-    for (const token of this.running) token.isCancelled = true;
+  /** Cancels the running jobs of one kind, or all of them. */
+  cancel(kind?: Kind): void {
+    for (const [token, tokenKind] of this.running) {
+      if (kind === undefined || kind === tokenKind) token.isCancelled = true;
+    }
   }
 }
 

@@ -1,0 +1,28 @@
+/** What every CLI command gets and declares. */
+import type { ArgSpec, ParsedArgs } from './args.ts';
+import type { Output } from './output.ts';
+
+export interface CommandContext {
+  args: ParsedArgs;
+  out: Output;
+  err: Output;
+  /** Folder relative paths are resolved against. */
+  cwd: string;
+}
+
+export interface Command {
+  /** e.g. `ls FILE [--json]`. */
+  usage: string;
+  summary: string;
+  spec: ArgSpec;
+  /** Names of the positional arguments; the ones after `required` are optional. */
+  positionals: readonly string[];
+  required: number;
+  /** Resolves to the exit code. */
+  run(context: CommandContext): Promise<number>;
+}
+
+/** `0x` + upper-case hex, at least `digits` digits. */
+export function hex(value: number, digits = 1): string {
+  return '0x' + value.toString(16).toUpperCase().padStart(digits, '0');
+}

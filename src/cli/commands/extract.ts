@@ -1,0 +1,117 @@
+/**
+ * `delve extract FILE [-o DIR]`: writes every entry under DIR. Entry paths that could
+ * escape DIR (`..`, `.`, absolute, drive or UNC prefix, backslash, control characters)
+ * are refused with a message, as are symlinked parent folders; the others are written,
+ * and the exit code is 1 at the end if anything was refused or failed.
+ */
+import { lstat, mkdir, writeFile } from 'node:fs/promises';
+import { basename, extname, join, relative, resolve, isAbsolute } from 'node:path';
+import { FormatError } from '../../binary/format-error.ts';
+import { readKiwadEntry } from '../../formats/kiwad/read.ts';
+import { pathProblem } from '../../formats/path-safety.ts';
+import type { Command } from '../command.ts';
+import { reportIssues, systemErrorText, withKiwad } from '../archive.ts';
+import { CliError, oneLine, printable } from '../output.ts';
+
+/** An entry that must not be written where its path points. */
+class RefusedPath extends Error {}
+
+function isInside(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+async function lstatOrNull(path: string) {
+  try {
+    return await lstat(path);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** Creates parent folders under the target, refusing to pass through a symlink. */
+class FolderMaker {
+  private readonly checked = new Set<string>();
+  constructor(private readonly root: string) {}
+
+  async ensure(segments: readonly string[]): Promise<void> {
+    let folder = this.root;
+    for (const segment of segments) {
+      folder = join(folder, segment);
+      if (this.checked.has(folder)) continue;
+      const stats = await lstatOrNull(folder);
+      if (stats?.isSymbolicLink())
+        throw new RefusedPath(`folder ${relative(this.root, folder)} is a symlink`);
+      if (stats && !stats.isDirectory())
+        throw new RefusedPath(`${relative(this.root, folder)} exists and is not a folder`);
+      if (!stats) await mkdir(folder);
+      this.checked.add(folder);
+    }
+  }
+}
+
+function defaultFolder(path: string): string {
+  const extension = extname(path);
+  const stem = basename(path, extension);
+  return extension ? stem : `${stem}_extracted`;
+}
+
+export const extractCommand: Command = {
+  usage: 'extract FILE [-o DIR]',
+  summary:
+    'write every entry under DIR (default: FILE without its extension); refuses unsafe paths',
+  spec: { values: ['--output'] },
+  positionals: ['FILE'],
+  required: 1,
+  run({ args, out, err, cwd }) {
+    const path = args.positionals[0]!;
+    const target = resolve(cwd, args.values.get('--output') ?? defaultFolder(path));
+    return withKiwad(cwd, path, async ({ source, archive, issues }) => {
+      await reportIssues(err, path, issues);
+      try {
+        await mkdir(target, { recursive: true });
+      } catch (error) {
+        throw new CliError(`${target}: cannot create folder: ${systemErrorText(error)}`);
+      }
+      const folders = new FolderMaker(target);
+      let written = 0;
+      let refused = 0;
+      let failed = 0;
+      for (const entry of archive.entries) {
+        const label = printable(entry.name);
+        try {
+          const problem = pathProblem(entry.name);
+          if (problem) throw new RefusedPath(problem.reason);
+          const segments = entry.name.split('/');
+          const file = join(target, ...segments);
+          if (!isInside(target, file)) throw new RefusedPath('escapes the target folder');
+          await folders.ensure(segments.slice(0, -1));
+          if ((await lstatOrNull(file))?.isSymbolicLink())
+            throw new RefusedPath('target is a symlink');
+          const { bytes, warning } = await readKiwadEntry(source, entry);
+          if (warning) await err.line(`${path}: warning: ${oneLine(warning)}`);
+          await writeFile(file, bytes);
+          written++;
+        } catch (error) {
+          if (error instanceof RefusedPath) {
+            refused++;
+            await err.line(`${path}: refused "${label}": ${error.message}`);
+          } else if (error instanceof FormatError) {
+            failed++;
+            await err.line(`${path}: failed "${label}": ${oneLine(error.message)}`);
+          } else {
+            failed++;
+            await err.line(`${path}: failed "${label}": ${systemErrorText(error)}`);
+          }
+        }
+      }
+      await out.line(
+        `${path}: extracted ${written} of ${archive.entries.length} entries to ${target}`,
+      );
+      if (refused + failed === 0) return 0;
+      await err.line(`${path}: ${refused} refused, ${failed} failed`);
+      return 1;
+    });
+  },
+};

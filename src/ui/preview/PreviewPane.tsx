@@ -1,0 +1,210 @@
+/**
+ * Preview of one entry (or of the opened file itself, `WHOLE_FILE`, the main view for a file
+ * of unknown format). It reads the first 4 KiB, sniffs what the content is (sniff.ts), opens
+ * the fitting view and offers tabs among the views that apply: Hex always, plus Text, Image
+ * or Audio. Only the active view is mounted, and each view fetches just what it shows.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import type { ErrorInfo } from '../../worker/api.ts';
+import type { FileDecoder } from '../../worker/client.ts';
+import { AudioView } from './audio/AudioView.tsx';
+import { contentKey } from './decoder-key.ts';
+import { formatByteCount, formatSize } from './format-size.ts';
+import { HexView } from './hex/HexView.tsx';
+import { ImageView } from './image/ImageView.tsx';
+import { sniffKind, type SniffResult } from './sniff.ts';
+import { TextView } from './text/TextView.tsx';
+import './preview.css';
+
+export interface PreviewPaneProps {
+  decoder: FileDecoder;
+  /** Entry to show, or `WHOLE_FILE` (-1) for the opened file itself. */
+  entryIndex: number;
+  name: string;
+  /** Size in bytes as the tree knows it; the worker's `totalSize` replaces it once read. */
+  size: number;
+}
+
+/** Bytes read to pick the view: magic numbers sit in the first few, text needs a sample. */
+export const HEAD_BYTES = 4096;
+
+export type PreviewViewId = 'hex' | 'text' | 'image' | 'audio';
+
+const VIEW_LABELS: Record<PreviewViewId, string> = {
+  hex: 'Hex',
+  text: 'Text',
+  image: 'Image',
+  audio: 'Audio',
+};
+
+/** Views that apply to a kind of content, the default first. */
+export function viewsFor(kind: SniffResult['kind']): PreviewViewId[] {
+  switch (kind) {
+    case 'image':
+      return ['image', 'hex'];
+    case 'audio':
+      return ['audio', 'hex'];
+    case 'text':
+      return ['text', 'hex'];
+    case 'binary':
+      return ['hex'];
+  }
+}
+
+type Head =
+  | { status: 'loading' }
+  | { status: 'ready'; sniff: SniffResult; totalSize: number; warning: string | null }
+  | { status: 'error'; error: ErrorInfo };
+
+export function PreviewPane(props: PreviewPaneProps): ReactElement {
+  // Keyed by content: a new selection starts from "loading", and late reads of the old one are ignored.
+  return <PreviewPaneBody key={contentKey(props.decoder, props.entryIndex)} {...props} />;
+}
+
+function PreviewPaneBody({ decoder, entryIndex, name, size }: PreviewPaneProps): ReactElement {
+  const [head, setHead] = useState<Head>({ status: 'loading' });
+  const [chosenView, setChosenView] = useState<PreviewViewId | null>(null);
+
+  useEffect(() => {
+    let isCurrent = true;
+    decoder.readRange(entryIndex, 0, HEAD_BYTES).then(
+      (result) => {
+        if (!isCurrent) return;
+        if (result.ok) {
+          const { bytes, totalSize, warning } = result.value;
+          setHead({ status: 'ready', sniff: sniffKind(bytes, name), totalSize, warning });
+        } else {
+          setHead({ status: 'error', error: result.error });
+        }
+      },
+      (error: unknown) => {
+        if (!isCurrent) return;
+        const message = `reading ${name} failed: ${error instanceof Error ? error.message : String(error)}`;
+        setHead({
+          status: 'error',
+          error: { code: 'INTERNAL', message, offset: null, format: '', path: '' },
+        });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [decoder, entryIndex, name]);
+
+  const views: PreviewViewId[] = head.status === 'ready' ? viewsFor(head.sniff.kind) : ['hex'];
+  const activeView =
+    chosenView !== null && views.includes(chosenView) ? chosenView : (views[0] ?? 'hex');
+  const totalSize = head.status === 'ready' ? head.totalSize : size;
+  const mime = head.status === 'ready' ? head.sniff.mime : 'application/octet-stream';
+  const idBase = `preview-${contentKey(decoder, entryIndex).replace(':', '-')}`;
+
+  return (
+    <section className="preview-pane" data-testid="preview-pane" aria-label={`Preview of ${name}`}>
+      <header className="preview-header">
+        <h2 className="preview-title" title={name}>
+          {name}
+        </h2>
+        <span className="preview-size" title={formatByteCount(totalSize)}>
+          {formatSize(totalSize)}
+        </span>
+        {head.status === 'ready' && <span className="preview-mime">{mime}</span>}
+      </header>
+      {head.status === 'ready' && head.warning !== null && (
+        <p className="preview-warning" role="status" data-testid="preview-warning">
+          {head.warning}
+        </p>
+      )}
+      {head.status === 'error' && (
+        <p className="preview-error" role="alert" data-testid="preview-error">
+          {head.error.message}
+        </p>
+      )}
+      {head.status === 'loading' ? (
+        <p className="preview-note" aria-busy="true">
+          Loading…
+        </p>
+      ) : (
+        <>
+          <PreviewTabs
+            idBase={idBase}
+            views={views}
+            activeView={activeView}
+            onSelect={setChosenView}
+          />
+          <div
+            className="preview-panel"
+            role="tabpanel"
+            id={`${idBase}-panel`}
+            aria-labelledby={`${idBase}-tab-${activeView}`}
+          >
+            {activeView === 'hex' && (
+              <HexView decoder={decoder} entryIndex={entryIndex} size={totalSize} />
+            )}
+            {activeView === 'text' && (
+              <TextView decoder={decoder} entryIndex={entryIndex} name={name} />
+            )}
+            {activeView === 'image' && (
+              <ImageView decoder={decoder} entryIndex={entryIndex} mime={mime} name={name} />
+            )}
+            {activeView === 'audio' && (
+              <AudioView decoder={decoder} entryIndex={entryIndex} mime={mime} name={name} />
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+interface PreviewTabsProps {
+  idBase: string;
+  views: PreviewViewId[];
+  activeView: PreviewViewId;
+  onSelect: (view: PreviewViewId) => void;
+}
+
+/**
+ * WAI-ARIA tabs with automatic activation: one tab stop (the active tab); arrow keys, Home
+ * and End move between tabs and select the one they land on.
+ */
+function PreviewTabs({ idBase, views, activeView, onSelect }: PreviewTabsProps): ReactElement {
+  const tabRefs = useRef(new Map<PreviewViewId, HTMLButtonElement>());
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const current = views.indexOf(activeView);
+    let next: number;
+    if (event.key === 'ArrowRight') next = (current + 1) % views.length;
+    else if (event.key === 'ArrowLeft') next = (current - 1 + views.length) % views.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = views.length - 1;
+    else return;
+    event.preventDefault();
+    const view = views[next];
+    if (view === undefined) return;
+    onSelect(view);
+    tabRefs.current.get(view)?.focus();
+  };
+  return (
+    <div className="preview-tabs" role="tablist" aria-label="Preview views" onKeyDown={onKeyDown}>
+      {views.map((view) => (
+        <button
+          key={view}
+          ref={(element) => {
+            if (element === null) tabRefs.current.delete(view);
+            else tabRefs.current.set(view, element);
+          }}
+          type="button"
+          role="tab"
+          id={`${idBase}-tab-${view}`}
+          className="preview-tab"
+          aria-selected={view === activeView}
+          aria-controls={`${idBase}-panel`}
+          tabIndex={view === activeView ? 0 : -1}
+          onClick={() => onSelect(view)}
+          data-testid={`preview-tab-${view}`}
+        >
+          {VIEW_LABELS[view]}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Audio preview for formats the browser plays (MP3, Ogg, WAV, and FLAC/AAC when it can),
+ * sniffed by magic bytes in sniff.ts: the content as a Blob URL in <audio controls>.
+ */
+import { useState, type ReactElement } from 'react';
+import type { FileDecoder } from '../../../worker/client.ts';
+import { contentKey } from '../decoder-key.ts';
+import { formatByteCount, formatSize } from '../format-size.ts';
+import { useBlobUrl } from '../use-blob-url.ts';
+import '../preview.css';
+
+export interface AudioViewProps {
+  decoder: FileDecoder;
+  entryIndex: number;
+  /** MIME type from the magic bytes, e.g. `audio/ogg`. */
+  mime: string;
+  name: string;
+}
+
+export function AudioView(props: AudioViewProps): ReactElement {
+  return (
+    <AudioViewBody
+      key={`${contentKey(props.decoder, props.entryIndex)}:${props.mime}`}
+      {...props}
+    />
+  );
+}
+
+function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return 'unknown length';
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+function AudioViewBody({ decoder, entryIndex, mime, name }: AudioViewProps): ReactElement {
+  const blob = useBlobUrl(decoder, entryIndex, mime);
+  const [duration, setDuration] = useState<number | null>(null);
+  const [playFailed, setPlayFailed] = useState(false);
+
+  if (blob.status === 'loading') {
+    return (
+      <div className="audio-view" data-testid="audio-view" aria-busy="true">
+        <p className="preview-note">Loading audio…</p>
+      </div>
+    );
+  }
+  if (blob.status === 'error') {
+    return (
+      <div className="audio-view" data-testid="audio-view">
+        <p className="preview-error" role="alert">
+          {blob.message}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="audio-view" data-testid="audio-view">
+      <p className="audio-facts">
+        {mime}
+        {' · '}
+        <span title={formatByteCount(blob.size)}>{formatSize(blob.size)}</span>
+        {duration !== null && ` · ${formatDuration(duration)}`}
+      </p>
+      <audio
+        controls
+        preload="metadata"
+        src={blob.url}
+        aria-label={`Play ${name}`}
+        onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+        onError={() => setPlayFailed(true)}
+      />
+      {playFailed && (
+        <p className="preview-error" role="alert">
+          The browser cannot play this {mime} audio; the Hex tab shows its bytes.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,289 @@
+/**
+ * Hex view of content of any size: a react-window List of 16-byte rows whose bytes are fetched
+ * in 64 KiB pages as rows scroll into view (see page-cache.ts).
+ *
+ * Browsers cap an element's height (~33.5M px in Chromium, ~17.9M px in Firefox), and a 1 GiB
+ * file is 67M rows. So the List shows one *region* of at most ROWS_PER_REGION rows (8 MiB of
+ * content, ~10.5M px) and a region slider with previous/next buttons moves between regions;
+ * "Go to offset" and the `highlight` prop switch region as needed. Content under 8 MiB has one
+ * region and no slider.
+ */
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactElement,
+} from 'react';
+import { List, useListRef } from 'react-window';
+import type { FileDecoder } from '../../../worker/client.ts';
+import { contentKey } from '../decoder-key.ts';
+import { formatByteCount } from '../format-size.ts';
+import { HexRow, type HexRowData } from './HexRow.tsx';
+import { BYTES_PER_ROW, byteHex, hexOffset, offsetDigits, parseOffsetInput } from './hex-format.ts';
+import { HexPageCache } from './page-cache.ts';
+import '../preview.css';
+
+export interface HexViewProps {
+  decoder: FileDecoder;
+  entryIndex: number;
+  /** Bytes of the content (the `totalSize` of any `readRange` of it). */
+  size: number;
+  /**
+   * A byte span `[offset, offset + length)` to highlight and scroll to (a selected field of a
+   * document format); the same shape as `Span` in formats/model.ts.
+   */
+  highlight?: { offset: number; length: number };
+}
+
+/** Must match `.hex-row` height in preview.css. */
+export const HEX_ROW_HEIGHT = 20;
+/** Rows per region: 8 MiB of content, 10.5M px, under every browser's element-height cap. */
+export const ROWS_PER_REGION = 512 * 1024;
+
+type Align = 'start' | 'center' | 'end' | 'smart';
+
+/** Keyed by content, so another entry gets a fresh cache and scroll position. */
+export function HexView(props: HexViewProps): ReactElement {
+  return (
+    <HexViewBody key={`${contentKey(props.decoder, props.entryIndex)}:${props.size}`} {...props} />
+  );
+}
+
+function HexViewBody({ decoder, entryIndex, size, highlight }: HexViewProps): ReactElement {
+  const listRef = useListRef(null);
+  const [cache, setCache] = useState<HexPageCache | null>(null);
+  const [version, setVersion] = useState(0);
+  /** Byte range of the rows react-window rendered last, so a new cache can start on them. */
+  const renderedRef = useRef<[number, number]>([0, 0]);
+
+  useEffect(() => {
+    const created = new HexPageCache({
+      load: (offset, length) => decoder.readRange(entryIndex, offset, length),
+      totalSize: size,
+      onChange: () => setVersion((value) => value + 1),
+    });
+    setCache(created);
+    // Late results of a replaced cache are dropped: this is what cancels stale loads.
+    return () => created.dispose();
+  }, [decoder, entryIndex, size]);
+
+  const totalRows = Math.ceil(size / BYTES_PER_ROW);
+  const regionCount = Math.max(1, Math.ceil(totalRows / ROWS_PER_REGION));
+  const [region, setRegion] = useState(0);
+  const firstRow = region * ROWS_PER_REGION;
+  const regionRows = Math.max(0, Math.min(ROWS_PER_REGION, totalRows - firstRow));
+  const digits = offsetDigits(size);
+
+  const [target, setTarget] = useState(-1);
+  const [scrollRequest, setScrollRequest] = useState<{ row: number; align: Align } | null>(null);
+
+  const scrollToRow = useCallback((row: number, align: Align) => {
+    setRegion(Math.floor(row / ROWS_PER_REGION));
+    setScrollRequest({ row, align });
+  }, []);
+
+  // Runs after the List has the new region's rows, so the index is valid there.
+  useEffect(() => {
+    if (scrollRequest === null || listRef.current === null) return;
+    const index = scrollRequest.row - firstRow;
+    if (index < 0 || index >= regionRows) return;
+    listRef.current.scrollToRow({ index, align: scrollRequest.align, behavior: 'instant' });
+  }, [scrollRequest, firstRow, regionRows, listRef]);
+
+  // Scroll to a new highlight once; later re-renders with the same span leave the scroll alone.
+  const highlightOffset = highlight?.offset;
+  useEffect(() => {
+    if (highlightOffset !== undefined && highlightOffset < size) {
+      scrollToRow(Math.floor(highlightOffset / BYTES_PER_ROW), 'smart');
+    }
+  }, [highlightOffset, size, scrollToRow]);
+
+  const onRowsRendered = useCallback(
+    (
+      _visible: { startIndex: number; stopIndex: number },
+      all: { startIndex: number; stopIndex: number },
+    ) => {
+      const start = (firstRow + all.startIndex) * BYTES_PER_ROW;
+      const end = Math.min(size, (firstRow + all.stopIndex + 1) * BYTES_PER_ROW);
+      renderedRef.current = [start, end];
+      cache?.want(start, end);
+    },
+    [cache, firstRow, size],
+  );
+
+  // A new cache (or region) needs the rows already on screen, which onRowsRendered won't repeat.
+  useEffect(() => {
+    cache?.want(...renderedRef.current);
+  }, [cache]);
+
+  const highlightStart = highlight?.offset ?? 0;
+  const highlightEnd = highlight === undefined ? 0 : highlight.offset + highlight.length;
+  const rowProps = useMemo<HexRowData>(
+    () => ({
+      cache,
+      version,
+      firstRow,
+      totalSize: size,
+      digits,
+      highlightStart,
+      highlightEnd,
+      target,
+    }),
+    [cache, version, firstRow, size, digits, highlightStart, highlightEnd, target],
+  );
+
+  const goToOffset = (offset: number): string | null => {
+    if (offset >= size)
+      return `${hexOffset(offset)} is past the end (the content is ${formatByteCount(size)}, last offset ${hexOffset(Math.max(0, size - 1))})`;
+    setTarget(offset);
+    scrollToRow(Math.floor(offset / BYTES_PER_ROW), 'center');
+    return null;
+  };
+
+  if (size === 0) {
+    return (
+      <div className="hex-view" data-testid="hex-view">
+        <p className="preview-note">Empty: 0 bytes.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="hex-view" data-testid="hex-view">
+      <div className="hex-toolbar">
+        <GoToOffset onGo={goToOffset} />
+        {regionCount > 1 && (
+          <RegionControl
+            region={region}
+            regionCount={regionCount}
+            size={size}
+            onChange={(next, row) => scrollToRow(row ?? next * ROWS_PER_REGION, 'start')}
+          />
+        )}
+      </div>
+      {cache?.warning != null && (
+        <p className="preview-warning" role="status">
+          {cache.warning}
+        </p>
+      )}
+      {cache?.error != null && (
+        <p className="preview-error" role="alert">
+          {cache.error.message}
+        </p>
+      )}
+      <div className="hex-header" aria-hidden="true">
+        {hexHeaderText(digits)}
+      </div>
+      <List
+        className="hex-list"
+        listRef={listRef}
+        rowComponent={HexRow}
+        rowProps={rowProps}
+        rowCount={regionRows}
+        rowHeight={HEX_ROW_HEIGHT}
+        defaultHeight={400}
+        overscanCount={8}
+        onRowsRendered={onRowsRendered}
+        tabIndex={0}
+        aria-label={`Hex dump of ${formatByteCount(size)}; rows of 16 bytes`}
+      />
+    </div>
+  );
+}
+
+/** Column titles, spaced exactly like the rows below them. */
+function hexHeaderText(digits: number): string {
+  const columns = Array.from({ length: BYTES_PER_ROW }, (_, column) => byteHex(column));
+  const half = BYTES_PER_ROW / 2;
+  return `${'Offset'.padEnd(digits)}  ${columns.slice(0, half).join(' ')}  ${columns.slice(half).join(' ')}  ASCII`;
+}
+
+function GoToOffset({ onGo }: { onGo: (offset: number) => string | null }): ReactElement {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseOffsetInput(text);
+    setError(parsed.ok ? onGo(parsed.offset) : parsed.message);
+  };
+  return (
+    <form className="hex-goto" onSubmit={onSubmit} role="search" aria-label="Go to offset">
+      <label htmlFor={`${id}-input`}>Go to offset</label>
+      <input
+        id={`${id}-input`}
+        data-testid="hex-goto"
+        type="text"
+        inputMode="text"
+        spellCheck={false}
+        autoComplete="off"
+        placeholder="1F4 or 0x1F4 (hex), 500d or #500 (dec)"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={error !== null}
+        aria-describedby={error !== null ? `${id}-error` : undefined}
+      />
+      <button type="submit">Go</button>
+      {error !== null && (
+        <span id={`${id}-error`} className="preview-error" role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
+
+interface RegionControlProps {
+  region: number;
+  regionCount: number;
+  size: number;
+  /** `row` is where to land in the new region (the previous region opens at its last row). */
+  onChange: (region: number, row?: number) => void;
+}
+
+/** Moves between 8 MiB regions of content too tall for one scrolling element. */
+function RegionControl({ region, regionCount, size, onChange }: RegionControlProps): ReactElement {
+  const id = useId();
+  const regionBytes = ROWS_PER_REGION * BYTES_PER_ROW;
+  const start = region * regionBytes;
+  const end = Math.min(size, start + regionBytes) - 1;
+  const rangeText = `${hexOffset(start)}–${hexOffset(end)}`;
+  return (
+    <div className="hex-region" role="group" aria-labelledby={`${id}-label`}>
+      <span id={`${id}-label`} className="hex-region-label">
+        Region {(region + 1).toLocaleString('en-US')} of {regionCount.toLocaleString('en-US')}:{' '}
+        {rangeText}
+      </span>
+      <button
+        type="button"
+        onClick={() => onChange(region - 1, region * ROWS_PER_REGION - 1)}
+        disabled={region === 0}
+        aria-label="Previous region"
+      >
+        ◀
+      </button>
+      <input
+        type="range"
+        min={0}
+        max={regionCount - 1}
+        step={1}
+        value={region}
+        onChange={(event) => onChange(Number(event.target.value))}
+        aria-label="Region"
+        aria-valuetext={rangeText}
+      />
+      <button
+        type="button"
+        onClick={() => onChange(region + 1)}
+        disabled={region >= regionCount - 1}
+        aria-label="Next region"
+      >
+        ▶
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Image preview for formats the browser decodes (PNG, JPEG, GIF, BMP, WebP, sniffed by magic
+ * bytes in sniff.ts): the content as a Blob URL in an <img>, over a checkerboard so
+ * transparency shows, fitted to the pane or at 1:1 (pixel art and textures need real pixels).
+ */
+import { useState, type ReactElement } from 'react';
+import type { FileDecoder } from '../../../worker/client.ts';
+import { contentKey } from '../decoder-key.ts';
+import { formatByteCount, formatSize } from '../format-size.ts';
+import { useBlobUrl } from '../use-blob-url.ts';
+import '../preview.css';
+
+export interface ImageViewProps {
+  decoder: FileDecoder;
+  entryIndex: number;
+  /** MIME type from the magic bytes, e.g. `image/png`. */
+  mime: string;
+  /** Entry name, for the image's alternative text. */
+  name: string;
+}
+
+export function ImageView(props: ImageViewProps): ReactElement {
+  return (
+    <ImageViewBody
+      key={`${contentKey(props.decoder, props.entryIndex)}:${props.mime}`}
+      {...props}
+    />
+  );
+}
+
+function ImageViewBody({ decoder, entryIndex, mime, name }: ImageViewProps): ReactElement {
+  const blob = useBlobUrl(decoder, entryIndex, mime);
+  const [isFitted, setIsFitted] = useState(true);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [decodeFailed, setDecodeFailed] = useState(false);
+
+  if (blob.status === 'loading') {
+    return (
+      <div className="image-view" data-testid="image-view" aria-busy="true">
+        <p className="preview-note">Loading image…</p>
+      </div>
+    );
+  }
+  if (blob.status === 'error') {
+    return (
+      <div className="image-view" data-testid="image-view">
+        <p className="preview-error" role="alert">
+          {blob.message}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="image-view" data-testid="image-view">
+      <div className="image-toolbar">
+        <span className="image-facts" data-testid="image-size">
+          {natural !== null
+            ? `${natural.width.toLocaleString('en-US')} × ${natural.height.toLocaleString('en-US')} px`
+            : 'decoding…'}
+          {' · '}
+          {mime}
+          {' · '}
+          <span title={formatByteCount(blob.size)}>{formatSize(blob.size)}</span>
+        </span>
+        <button
+          type="button"
+          aria-pressed={!isFitted}
+          onClick={() => setIsFitted((value) => !value)}
+        >
+          {isFitted ? 'Show 1:1' : 'Fit to pane'}
+        </button>
+      </div>
+      {decodeFailed && (
+        <p className="preview-error" role="alert">
+          The browser could not decode this {mime} image; the Hex tab shows its bytes.
+        </p>
+      )}
+      <div
+        className={isFitted ? 'image-stage image-stage--fit' : 'image-stage image-stage--actual'}
+        tabIndex={0}
+        aria-label="Image"
+      >
+        <img
+          className="image-checkerboard"
+          src={blob.url}
+          alt={name}
+          draggable={false}
+          onLoad={(event) => {
+            setNatural({
+              width: event.currentTarget.naturalWidth,
+              height: event.currentTarget.naturalHeight,
+            });
+            setDecodeFailed(false);
+          }}
+          onError={() => setDecodeFailed(true)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Server-side renders of the views with a fake decoder. Vitest runs under Node without a DOM,
+ * so this checks the first render only (effects do not run): structure, test ids and the
+ * react-window List wiring. Behaviour in a browser is covered by the e2e tests.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { WHOLE_FILE } from '../../worker/api.ts';
+import type { FileDecoder } from '../../worker/client.ts';
+import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
+import { PreviewPane } from './PreviewPane.tsx';
+import { HexView } from './hex/HexView.tsx';
+import { TextView } from './text/TextView.tsx';
+
+/** Never called during a server render; any call would be a bug in the first render. */
+const decoder = new Proxy(
+  {},
+  {
+    get: (_target, property) => () => {
+      throw new Error(`decoder.${String(property)} called during render`);
+    },
+  },
+) as unknown as FileDecoder;
+
+describe('first render', () => {
+  it('HexView renders 16-byte rows with hex offsets and the go-to field', () => {
+    const html = renderToStaticMarkup(<HexView decoder={decoder} entryIndex={3} size={1000} />);
+    expect(html).toContain('data-testid="hex-goto"');
+    const offsets = [
+      ...html.matchAll(
+        /data-testid="hex-row" data-offset="(\d+)"><span class="hex-offset">([0-9A-F]+)</g,
+      ),
+    ].map((match) => [Number(match[1]), match[2]]);
+    expect(offsets.slice(0, 3)).toEqual([
+      [0, '00000000'],
+      [16, '00000010'],
+      [32, '00000020'],
+    ]);
+    // 1000 bytes = 63 rows; the default 400 px shows 20 plus overscan.
+    expect(offsets.length).toBeGreaterThan(15);
+    expect(offsets.length).toBeLessThanOrEqual(63);
+    expect(html).not.toContain('Region');
+  });
+
+  it('HexView splits content too tall for one element into regions', () => {
+    const html = renderToStaticMarkup(
+      <HexView decoder={decoder} entryIndex={WHOLE_FILE} size={2 ** 30} />,
+    );
+    expect(html).toContain('Region 1 of 128: 0x0–0x7FFFFF');
+    expect(html).toContain('aria-setsize="524288"');
+  });
+
+  it('HexView says when the content is empty', () => {
+    expect(renderToStaticMarkup(<HexView decoder={decoder} entryIndex={0} size={0} />)).toContain(
+      'Empty: 0 bytes.',
+    );
+  });
+
+  it('PreviewPane starts by loading the head, with the name as text', () => {
+    const html = renderToStaticMarkup(
+      <PreviewPane
+        decoder={decoder}
+        entryIndex={0}
+        name={'<img src=x onerror=alert(1)>.txt'}
+        size={2048}
+      />,
+    );
+    expect(html).toContain('data-testid="preview-pane"');
+    expect(html).toContain('Loading…');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;.txt');
+    expect(html).not.toContain('<img src=x');
+    expect(html).toContain('title="2,048 bytes"');
+  });
+
+  it('TextView starts loading', () => {
+    const html = renderToStaticMarkup(<TextView decoder={decoder} entryIndex={0} name="a.txt" />);
+    expect(html).toContain('data-testid="text-view"');
+  });
+
+  it('ChecksumPanel renders its panel and a compute button', () => {
+    const html = renderToStaticMarkup(<ChecksumPanel decoder={decoder} entryIndex={1} />);
+    expect(html).toContain('data-testid="checksums"');
+    expect(html).toContain('Compute checksums');
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Text preview: the first TEXT_CAP bytes, decoded (UTF-8, else windows-1252), with JSON and
+ * XML pretty-printed when they parse. Rendered as text in a <pre>, never as HTML.
+ */
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import type { ErrorInfo } from '../../../worker/api.ts';
+import type { FileDecoder } from '../../../worker/client.ts';
+import { contentKey } from '../decoder-key.ts';
+import { formatByteCount } from '../format-size.ts';
+import { extensionOf } from '../sniff.ts';
+import { decodeText, type DecodedText } from './decode-text.ts';
+import { prettyJson, prettyXml } from './pretty.ts';
+import '../preview.css';
+
+/** Bytes read for the text view: enough for any config file, small enough to render at once. */
+export const TEXT_CAP = 1024 * 1024;
+
+export interface TextViewProps {
+  decoder: FileDecoder;
+  entryIndex: number;
+  /** Name of the entry, for its extension (JSON / XML formatting). */
+  name: string;
+}
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'error'; error: ErrorInfo }
+  | {
+      status: 'ready';
+      decoded: DecodedText;
+      shownBytes: number;
+      totalSize: number;
+      warning: string | null;
+    };
+
+const XML_EXTENSIONS = new Set(['xml', 'xsd', 'xsl', 'xslt', 'xaml', 'plist', 'svg', 'config']);
+const JSON_EXTENSIONS = new Set(['json', 'jsonc', 'json5']);
+
+/** Which formatter applies, by extension or by the first character. */
+function formatterFor(
+  name: string,
+  text: string,
+): { label: string; format: (text: string) => string | null } | null {
+  const extension = extensionOf(name);
+  const start = text.trimStart()[0];
+  if (JSON_EXTENSIONS.has(extension) || start === '{' || start === '[')
+    return { label: 'JSON', format: prettyJson };
+  if (
+    XML_EXTENSIONS.has(extension) ||
+    (start === '<' && extension !== 'html' && extension !== 'htm')
+  ) {
+    return { label: 'XML', format: prettyXml };
+  }
+  return null;
+}
+
+export function TextView(props: TextViewProps): ReactElement {
+  return <TextViewBody key={contentKey(props.decoder, props.entryIndex)} {...props} />;
+}
+
+function TextViewBody({ decoder, entryIndex, name }: TextViewProps): ReactElement {
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [isFormatted, setIsFormatted] = useState(true);
+  const [isWrapped, setIsWrapped] = useState(false);
+
+  useEffect(() => {
+    let isCurrent = true;
+    decoder.readRange(entryIndex, 0, TEXT_CAP).then(
+      (result) => {
+        if (!isCurrent) return;
+        if (!result.ok) {
+          setLoaded({ status: 'error', error: result.error });
+          return;
+        }
+        const { bytes, totalSize, warning } = result.value;
+        const decoded = decodeText(bytes, bytes.length < totalSize);
+        setLoaded({ status: 'ready', decoded, shownBytes: bytes.length, totalSize, warning });
+      },
+      (error: unknown) => {
+        if (!isCurrent) return;
+        const message = `reading the text failed: ${error instanceof Error ? error.message : String(error)}`;
+        setLoaded({
+          status: 'error',
+          error: { code: 'INTERNAL', message, offset: null, format: '', path: '' },
+        });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [decoder, entryIndex]);
+
+  const text = loaded.status === 'ready' ? loaded.decoded.text : '';
+  const formatter = useMemo(() => formatterFor(name, text), [name, text]);
+  const formatted = useMemo(
+    () => (formatter === null ? null : formatter.format(text)),
+    [formatter, text],
+  );
+
+  if (loaded.status === 'loading') {
+    return (
+      <div className="text-view" data-testid="text-view" aria-busy="true">
+        <p className="preview-note">Loading text…</p>
+      </div>
+    );
+  }
+  if (loaded.status === 'error') {
+    return (
+      <div className="text-view" data-testid="text-view">
+        <p className="preview-error" role="alert">
+          {loaded.error.message}
+        </p>
+      </div>
+    );
+  }
+
+  const { decoded, shownBytes, totalSize, warning } = loaded;
+  const isTruncated = shownBytes < totalSize;
+  const shown = formatted !== null && isFormatted ? formatted : text;
+  return (
+    <div className="text-view" data-testid="text-view">
+      <div className="text-toolbar">
+        <span className="text-encoding" data-testid="text-encoding">
+          Encoding: {decoded.encoding}
+        </span>
+        {isTruncated && (
+          <span className="text-truncated" data-testid="text-truncated">
+            showing the first {formatByteCount(shownBytes)} of {formatByteCount(totalSize)}
+          </span>
+        )}
+        {formatter !== null && formatted !== null && (
+          <label>
+            <input
+              type="checkbox"
+              checked={isFormatted}
+              onChange={(event) => setIsFormatted(event.target.checked)}
+            />
+            Format {formatter.label}
+          </label>
+        )}
+        {formatter !== null && formatted === null && !isTruncated && (
+          <span className="preview-note">not well-formed {formatter.label}: shown as is</span>
+        )}
+        <label>
+          <input
+            type="checkbox"
+            checked={isWrapped}
+            onChange={(event) => setIsWrapped(event.target.checked)}
+          />
+          Wrap lines
+        </label>
+      </div>
+      {warning !== null && (
+        <p className="preview-warning" role="status">
+          {warning}
+        </p>
+      )}
+      <pre
+        className={isWrapped ? 'text-content text-content--wrap' : 'text-content'}
+        tabIndex={0}
+        aria-label={`Text of ${name}`}
+      >
+        {shown}
+      </pre>
+    </div>
+  );
+}
