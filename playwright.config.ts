@@ -12,7 +12,7 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  timeout: 30_000,
   fullyParallel: false,
   workers: 1,
   retries: 0,

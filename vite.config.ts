@@ -1,12 +1,47 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 /**
- * The Content-Security-Policy is set in index.html as a meta tag, so the
- * static build carries it wherever it is hosted. Workers are ES modules.
+ * Strict policy: scripts and styles only from this origin, no inline code, no eval. blob: is
+ * allowed for previews (images, audio) and downloads built from entry bytes;
+ * 'wasm-unsafe-eval' for the hash-wasm digests. connect-src reaches only this origin (the
+ * demo sample), so nothing a user opens can be sent anywhere.
  */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self'",
+  "img-src 'self' blob: data:",
+  "media-src 'self' blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * Adds the policy as a meta tag to the built index.html, so the static build carries it
+ * wherever it is hosted. Only at build: the dev server injects inline styles for hot reload.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'delve-csp',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
+/** Workers are ES modules. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   base: './',
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },

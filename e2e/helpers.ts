@@ -1,0 +1,81 @@
+/**
+ * Shared helpers of the end-to-end tests: inputs are built with Delve's own writer, files
+ * are dropped through a real drop event, and downloads are read back from disk.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { MemoryByteSource } from '../src/binary/byte-source.ts';
+import { readKiwad } from '../src/formats/kiwad/read.ts';
+import { readKiwadEntry } from '../src/formats/kiwad/read.ts';
+
+export const FIXTURES = resolve(import.meta.dirname, '../../shared/fixtures');
+export const hasFixtures = existsSync(resolve(FIXTURES, 'kiwad/Test.wad'));
+
+export interface DropFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function fixture(path: string): Uint8Array {
+  return new Uint8Array(readFileSync(resolve(FIXTURES, path)));
+}
+
+export function demoWad(): Uint8Array {
+  return new Uint8Array(readFileSync(resolve(import.meta.dirname, '../public/samples/demo.wad')));
+}
+
+/** Every entry's content, as Delve's reader gives it, by path. */
+export async function kiwadContents(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
+  const source = new MemoryByteSource(bytes);
+  const { value, fatal } = await readKiwad(source);
+  if (fatal) throw new Error(fatal.message);
+  const contents = new Map<string, Uint8Array>();
+  for (const entry of value.entries) contents.set(entry.name, (await readKiwadEntry(source, entry)).bytes);
+  return contents;
+}
+
+/** Drops files on the page the way a browser does: dragenter, dragover, drop with a DataTransfer. */
+export async function dropFiles(page: Page, files: DropFile[]): Promise<void> {
+  const payload = files.map((file) => ({ name: file.name, data: Array.from(file.bytes) }));
+  await page.evaluate((items) => {
+    const transfer = new DataTransfer();
+    for (const item of items) transfer.items.add(new File([new Uint8Array(item.data)], item.name));
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }
+  }, payload);
+}
+
+export function treeItem(page: Page, name: string | RegExp): Locator {
+  return page.getByTestId('tree').getByRole('treeitem', { name });
+}
+
+/** Selects a row by clicking it, then presses keys on it (e.g. ArrowRight to expand). */
+export async function selectRow(page: Page, name: string | RegExp, ...keys: string[]): Promise<Locator> {
+  const row = treeItem(page, name).first();
+  await row.click();
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  for (const key of keys) await page.keyboard.press(key);
+  return row;
+}
+
+export async function downloadedBytes(download: Download): Promise<Uint8Array> {
+  const path = await download.path();
+  return new Uint8Array(readFileSync(path));
+}
+
+/** Fails the test on any error the page logs (CSP violations included). */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}

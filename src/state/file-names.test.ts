@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeFileName, zipNameFor } from './file-names.ts';
+
+describe('sanitizeFileName', () => {
+  it('keeps the last path segment only', () => {
+    expect(sanitizeFileName('Textures/Sky/day.dds')).toBe('day.dds');
+    expect(sanitizeFileName('..\\..\\windows\\evil.bat')).toBe('evil.bat');
+  });
+
+  it('strips control characters and characters file systems forbid', () => {
+    expect(sanitizeFileName('a\u0000b\u001fc\u007f:*?"<>|.txt')).toBe('abc.txt');
+  });
+
+  it('falls back when nothing usable is left', () => {
+    expect(sanitizeFileName('')).toBe('download');
+    expect(sanitizeFileName('Textures/')).toBe('download');
+    expect(sanitizeFileName('..')).toBe('download');
+    expect(sanitizeFileName('***', 'x')).toBe('x');
+  });
+});
+
+describe('zipNameFor', () => {
+  it('replaces the extension', () => {
+    expect(zipNameFor('Root.wad')).toBe('Root.zip');
+    expect(zipNameFor('Textures')).toBe('Textures.zip');
+    expect(zipNameFor('.hidden')).toBe('.hidden.zip');
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * React bindings of the app state. Components select the smallest slice they need (atomic
+ * selectors, or useShallow for small objects) so progress ticks of one file do not re-render
+ * the whole page.
+ */
+import { useMemo, useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { delve } from './app.ts';
+import { buildLayout, type FlatLayout, type LayoutFile } from './flat-layout.ts';
+import type { DelveActions } from './store.ts';
+import type { Job, OpenFile, Selection, Toast } from './types.ts';
+
+const { stores, rowCache } = delve;
+
+/** Actions never change identity: safe to call from handlers without listing as deps. */
+export function useActions(): DelveActions {
+  return delve.actions;
+}
+
+export function useRowCache() {
+  return rowCache;
+}
+
+export function useFiles(): OpenFile[] {
+  return useStore(stores.files, (state) => state.files);
+}
+
+export function useFile(fileId: string | undefined): OpenFile | undefined {
+  return useStore(stores.files, (state) => state.files.find((file) => file.id === fileId));
+}
+
+export function useHasFiles(): boolean {
+  return useStore(stores.files, (state) => state.files.length > 0);
+}
+
+export function useSelection(): Selection | null {
+  return useStore(stores.view, (state) => state.selection);
+}
+
+export function useFilter(): string {
+  return useStore(stores.view, (state) => state.filter);
+}
+
+export function useJobs(): Job[] {
+  return useStore(stores.jobs, (state) => state.jobs);
+}
+
+export function useFileJobs(fileId: string | undefined): Job[] {
+  return useStore(
+    stores.jobs,
+    useShallow((state) => state.jobs.filter((job) => job.fileId === fileId)),
+  );
+}
+
+export function useToasts(): Toast[] {
+  return useStore(stores.toasts, (state) => state.toasts);
+}
+
+/** Changes whenever a page of rows arrives from a worker. */
+export function useRowCacheTick(): number {
+  return useSyncExternalStore(rowCache.subscribe, rowCache.getTick);
+}
+
+/** Flat layout of the tree: each file's own row followed by its visible rows. */
+export function useFlatLayout(): FlatLayout {
+  // Flattened to [id, isExpanded, rowCount, id, ...] so useShallow can compare it: the layout
+  // changes only when one of these does, not on every progress tick.
+  const shape = useStore(
+    stores.files,
+    useShallow((state) => state.files.flatMap((file) => [file.id, file.isExpanded, file.rowCount])),
+  );
+  return useMemo(() => {
+    const files: LayoutFile[] = [];
+    for (let at = 0; at + 2 < shape.length; at += 3) {
+      files.push({
+        id: String(shape[at]),
+        isExpanded: shape[at + 1] === true,
+        rowCount: Number(shape[at + 2]),
+      });
+    }
+    return buildLayout(files);
+  }, [shape]);
+}
+
+export interface Totals {
+  fileCount: number;
+  entryCount: number;
+  totalSize: number;
+  totalStoredSize: number;
+  /** Sum of the files' matches; null without a filter. */
+  matchCount: number | null;
+}
+
+export function useTotals(): Totals {
+  return useStore(
+    stores.files,
+    useShallow((state) => {
+      let entryCount = 0;
+      let totalSize = 0;
+      let totalStoredSize = 0;
+      let matchCount: number | null = null;
+      for (const file of state.files) {
+        entryCount += file.summary?.entryCount ?? file.openProgress?.entriesRead ?? 0;
+        totalSize += file.summary?.totalSize ?? 0;
+        totalStoredSize += file.summary?.totalStoredSize ?? 0;
+        if (file.matchCount !== null) matchCount = (matchCount ?? 0) + file.matchCount;
+      }
+      return { fileCount: state.files.length, entryCount, totalSize, totalStoredSize, matchCount };
+    }),
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * Long jobs: verify, zip and entry downloads. Each is listed in the jobs store with its
+ * progress (the UI shows it once it has run 200 ms) and can be cancelled. A failure becomes a
+ * toast naming the file, what failed and the offset (ErrorInfo.message carries `at 0x…`).
+ */
+import type { Result } from '../worker/api.ts';
+import type { Context } from './context.ts';
+import { sanitizeFileName, zipNameFor } from './file-names.ts';
+import type { Job, JobKind } from './types.ts';
+
+export interface JobActions {
+  /** Recomputes every entry's checksum; the file's rows then show ok / mismatch / unpatched. */
+  verifyAll(fileId: string): Promise<void>;
+  cancelJob(jobId: string): void;
+  /** Entry -> its content; folder or file row -> a .zip of the entries below it. */
+  downloadSelection(): Promise<void>;
+  /** A .zip of the entries under `nodeIds` (the whole archive when empty). */
+  downloadZip(fileId: string, nodeIds: readonly number[], zipName?: string): Promise<void>;
+  downloadEntry(fileId: string, entryIndex: number, name: string): Promise<void>;
+  dismissToast(toastId: string): void;
+}
+
+/** Jobs that use the worker's single cancel switch: two at once would cancel each other. */
+const EXCLUSIVE_KINDS: readonly JobKind[] = ['verify', 'zip'];
+
+export function createJobActions(context: Context): JobActions {
+  const { stores, deps } = context;
+
+  function updateJob(jobId: string, change: Partial<Job>): void {
+    stores.jobs.setState((state) => ({
+      jobs: state.jobs.map((job) => (job.id === jobId ? { ...job, ...change } : job)),
+    }));
+  }
+
+  function findJob(jobId: string): Job | undefined {
+    return stores.jobs.getState().jobs.find((job) => job.id === jobId);
+  }
+
+  /**
+   * Runs one job. Resolves with its result, or null when the job went away meanwhile (file
+   * closed or its worker crashed) and the result must be ignored.
+   */
+  async function runJob<T>(
+    init: Pick<Job, 'fileId' | 'kind' | 'label' | 'total'>,
+    cancel: () => void,
+    run: (report: (done: number, total: number) => void) => Promise<Result<T>>,
+  ): Promise<{ result: Result<T>; wasCancelled: boolean } | null> {
+    const job: Job = {
+      ...init,
+      id: context.nextId('j'),
+      done: 0,
+      startedAt: deps.now(),
+      isCancelling: false,
+    };
+    stores.jobs.setState((state) => ({ jobs: [...state.jobs, job] }));
+    context.jobCancels.set(job.id, cancel);
+    try {
+      const result = await run((done, total) => updateJob(job.id, { done, total }));
+      const finished = findJob(job.id);
+      return finished ? { result, wasCancelled: finished.isCancelling } : null;
+    } finally {
+      context.jobCancels.delete(job.id);
+      stores.jobs.setState((state) => ({
+        jobs: state.jobs.filter((other) => other.id !== job.id),
+      }));
+    }
+  }
+
+  /** The file, when it can take a job now; otherwise says why not. */
+  function fileForJob(fileId: string, kind: JobKind) {
+    const file = context.getFile(fileId);
+    if (!file || file.hasCrashed) return undefined;
+    if (EXCLUSIVE_KINDS.includes(kind)) {
+      const busy = stores.jobs
+        .getState()
+        .jobs.find((job) => job.fileId === fileId && EXCLUSIVE_KINDS.includes(job.kind));
+      if (busy) {
+        context.toast('info', `${file.name}: wait for "${busy.label}" to finish, or cancel it`);
+        return undefined;
+      }
+    }
+    return file;
+  }
+
+  async function downloadZip(fileId: string, nodeIds: readonly number[], zipName?: string) {
+    const file = fileForJob(fileId, 'zip');
+    if (!file) return;
+    const name = zipName ?? zipNameFor(file.name);
+    const outcome = await runJob(
+      { fileId, kind: 'zip', label: `Zipping ${name}`, total: 0 },
+      () => void file.decoder.cancel('zip'),
+      (report) =>
+        file.decoder.zip([...nodeIds], (progress) => report(progress.done, progress.total)),
+    );
+    if (!outcome) return;
+    const { result, wasCancelled } = outcome;
+    if (result.ok && !wasCancelled) deps.saveBlob(result.value, name);
+    else if (wasCancelled || (!result.ok && result.error.code === 'CANCELLED')) {
+      context.toast('info', `${file.name}: ${name} cancelled`);
+    } else if (!result.ok) {
+      context.toastError(file.name, `making ${name} failed`, result.error);
+    }
+  }
+
+  async function downloadEntry(fileId: string, entryIndex: number, name: string) {
+    const file = fileForJob(fileId, 'download');
+    if (!file) return;
+    const fileName = sanitizeFileName(name);
+    // readBlob has no cancel in the worker: cancelling only drops the result.
+    const outcome = await runJob(
+      { fileId, kind: 'download', label: `Reading ${fileName}`, total: 0 },
+      () => undefined,
+      () => file.decoder.readBlob(entryIndex),
+    );
+    if (!outcome || outcome.wasCancelled) return;
+    const { result } = outcome;
+    if (result.ok) deps.saveBlob(result.value, fileName);
+    else context.toastError(file.name, `reading ${name} failed`, result.error);
+  }
+
+  return {
+    async verifyAll(fileId) {
+      const file = fileForJob(fileId, 'verify');
+      if (!file || file.status === 'opening') return;
+      context.updateFile(fileId, () => ({ verifyProgress: null, verifySummary: null }));
+      let lastRefresh = deps.now();
+      // Progress has its own message port and may arrive after the result: ignore it then.
+      let isFinished = false;
+      const outcome = await runJob(
+        { fileId, kind: 'verify', label: `Verifying ${file.name}`, total: file.size },
+        () => void file.decoder.cancel('verify'),
+        (report) =>
+          file.decoder.verifyAll((progress) => {
+            if (isFinished || !context.getFile(fileId)) return;
+            context.updateFile(fileId, () => ({ verifyProgress: progress }));
+            report(progress.bytesDone, progress.bytesTotal);
+            // Let statuses appear as they are computed, without refetching on every tick.
+            if (deps.now() - lastRefresh > 250) {
+              lastRefresh = deps.now();
+              context.bumpRows(fileId, context.getFile(fileId)?.rowCount ?? 0);
+            }
+          }),
+      );
+      isFinished = true;
+      const current = context.getFile(fileId);
+      if (!outcome || !current || current.hasCrashed) return;
+      const { result } = outcome;
+      context.updateFile(fileId, () => ({
+        verifyProgress: null,
+        verifySummary: result.ok ? result.value : null,
+      }));
+      if (!result.ok) {
+        if (result.error.code === 'CANCELLED')
+          context.toast('info', `${file.name}: verify cancelled`);
+        else context.toastError(file.name, 'verify failed', result.error);
+      }
+      context.bumpRows(fileId, current.rowCount);
+    },
+
+    cancelJob(jobId) {
+      const job = findJob(jobId);
+      if (!job || job.isCancelling) return;
+      updateJob(jobId, { isCancelling: true });
+      context.jobCancels.get(jobId)?.();
+    },
+
+    async downloadSelection() {
+      const selection = stores.view.getState().selection;
+      if (!selection) return;
+      const file = context.getFile(selection.fileId);
+      if (!file) return;
+      if (selection.kind === 'file') {
+        await downloadZip(file.id, [], zipNameFor(file.name));
+      } else if (selection.row.isFolder) {
+        await downloadZip(file.id, [selection.row.nodeId], zipNameFor(selection.row.name));
+      } else {
+        await downloadEntry(file.id, selection.row.entryIndex, selection.row.name);
+      }
+    },
+
+    downloadZip,
+    downloadEntry,
+
+    dismissToast(toastId) {
+      stores.toasts.setState((state) => ({
+        toasts: state.toasts.filter((toast) => toast.id !== toastId),
+      }));
+    },
+  };
+}

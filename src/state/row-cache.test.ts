@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { TreeRow } from '../worker/api.ts';
+import { createRowCache, ROW_PAGE_SIZE, type RowSource } from './row-cache.ts';
+
+function row(index: number, version: number): TreeRow {
+  return {
+    nodeId: index,
+    parentId: -1,
+    depth: 1,
+    name: `v${version}-${index}`,
+    path: `v${version}-${index}`,
+    isFolder: false,
+    isExpanded: false,
+    entryIndex: index,
+    size: 1,
+    storedSize: 1,
+    isCompressed: false,
+    crc: null,
+    status: 'unchecked',
+    entryCount: 0,
+  };
+}
+
+function setup(rowCount: number) {
+  const requests: [number, number][] = [];
+  const answers: (() => void)[] = [];
+  const source: RowSource = {
+    rowsVersion: 1,
+    rowCount,
+    hasCrashed: false,
+    decoder: {
+      getRows(start, count) {
+        requests.push([start, count]);
+        const version = source.rowsVersion;
+        return new Promise((resolve) => {
+          answers.push(() =>
+            resolve(Array.from({ length: count }, (_, at) => row(start + at, version))),
+          );
+        });
+      },
+    },
+  };
+  const cache = createRowCache((fileId) => (fileId === 'f1' ? source : undefined));
+  const answerAll = async () => {
+    for (const answer of answers.splice(0)) answer();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  return { cache, source, requests, answerAll };
+}
+
+describe('row cache', () => {
+  it('fetches only the pages it is asked for, once', async () => {
+    const { cache, requests, answerAll } = setup(450);
+    cache.request('f1', 190, 210);
+    cache.request('f1', 195, 205);
+    expect(requests).toEqual([
+      [0, ROW_PAGE_SIZE],
+      [ROW_PAGE_SIZE, ROW_PAGE_SIZE],
+    ]);
+    expect(cache.getRow('f1', 200)).toBeUndefined();
+    const tick = cache.getTick();
+    await answerAll();
+    expect(cache.getTick()).toBeGreaterThan(tick);
+    expect(cache.getRow('f1', 200)?.name).toBe('v1-200');
+    cache.request('f1', 440, 460);
+    expect(requests.at(-1)).toEqual([400, 50]);
+  });
+
+  it('shows old rows until the new version arrives, and drops stale answers', async () => {
+    const { cache, source, requests, answerAll } = setup(10);
+    cache.request('f1', 0, 9);
+    await answerAll();
+    source.rowsVersion = 2;
+    expect(cache.getRow('f1', 3)?.name).toBe('v1-3');
+    expect(cache.getCurrentRow('f1', 3)).toBeUndefined();
+    cache.request('f1', 0, 9);
+    expect(requests).toHaveLength(2);
+    expect(cache.getRow('f1', 3)?.name).toBe('v1-3');
+    await answerAll();
+    expect(cache.getRow('f1', 3)?.name).toBe('v2-3');
+    // An answer that arrives after another bump is not stored as current.
+    source.rowsVersion = 3;
+    cache.request('f1', 0, 9);
+    source.rowsVersion = 4;
+    await answerAll();
+    expect(cache.getCurrentRow('f1', 3)).toBeUndefined();
+  });
+
+  it('asks nothing of a crashed or empty file', () => {
+    const { cache, source, requests } = setup(0);
+    cache.request('f1', 0, 10);
+    source.rowCount = 5;
+    source.hasCrashed = true;
+    cache.request('f1', 0, 10);
+    cache.request('f2', 0, 10);
+    expect(requests).toEqual([]);
+  });
+});

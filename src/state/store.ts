@@ -1,0 +1,32 @@
+/**
+ * The app state without React: four small vanilla stores (files, view, jobs, toasts), the
+ * row page cache, and the actions that change them. `app.ts` makes the one instance the
+ * browser uses; tests make their own with fake decoders.
+ */
+import { createContext, type DelveStores } from './context.ts';
+import { createJobActions, type JobActions } from './job-actions.ts';
+import { createOpenActions, type OpenActions } from './open-actions.ts';
+import type { RowCache } from './row-cache.ts';
+import { createTreeActions, type TreeActions } from './tree-actions.ts';
+import type { DelveDeps } from './types.ts';
+
+export type DelveActions = OpenActions & TreeActions & JobActions;
+
+export interface DelveState {
+  stores: DelveStores;
+  rowCache: RowCache;
+  actions: DelveActions;
+}
+
+export function createDelveState(deps: DelveDeps): DelveState {
+  const context = createContext(deps);
+  return {
+    stores: context.stores,
+    rowCache: context.rowCache,
+    actions: {
+      ...createOpenActions(context),
+      ...createTreeActions(context),
+      ...createJobActions(context),
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * Tree actions: selection, expanding and collapsing, the filter. The worker owns each file's
+ * tree; these ask it to change and then bump the file's `rowsVersion` so the visible pages
+ * are fetched again.
+ */
+import type { TreeRow } from '../worker/api.ts';
+import type { Context } from './context.ts';
+import type { Selection } from './types.ts';
+
+export interface TreeActions {
+  select(selection: Selection | null): void;
+  /** Selects a file's own row. */
+  selectFile(fileId: string): void;
+  /** Selects the row at `rowIndex` of a file, fetching it from the worker when not cached. */
+  selectRowAt(fileId: string, rowIndex: number): Promise<void>;
+  /** Selects a row's folder, or the file's own row for a top-level row. */
+  selectParent(fileId: string, row: TreeRow): Promise<void>;
+  /** Expands or collapses a file's own row (no worker call: that row is the UI's). */
+  setFileExpanded(fileId: string, isExpanded: boolean): void;
+  setRowExpanded(fileId: string, row: TreeRow, isExpanded: boolean): Promise<void>;
+  toggleRow(fileId: string, row: TreeRow): Promise<void>;
+  /** Expands every folder of a file (the `*` key). */
+  expandAll(fileId: string): Promise<void>;
+  /** Applies a filter to every open file; the UI debounces typing before calling this. */
+  setFilter(pattern: string): Promise<void>;
+}
+
+export function createTreeActions(context: Context): TreeActions {
+  const { stores, rowCache } = context;
+  let filterGeneration = 0;
+
+  /** The file, when its worker can still be asked something. */
+  function liveFile(fileId: string) {
+    const file = context.getFile(fileId);
+    return file && !file.hasCrashed ? file : undefined;
+  }
+
+  function select(selection: Selection | null): void {
+    stores.view.setState({ selection });
+  }
+
+  async function setRowExpanded(fileId: string, row: TreeRow, isExpanded: boolean) {
+    const file = liveFile(fileId);
+    if (!file || !row.isFolder) return;
+    const rowCount = await file.decoder.setExpanded(row.nodeId, isExpanded);
+    if (context.getFile(fileId)) context.bumpRows(fileId, rowCount);
+  }
+
+  return {
+    select,
+
+    selectFile(fileId) {
+      select({ kind: 'file', fileId });
+    },
+
+    async selectRowAt(fileId, rowIndex) {
+      const cached = rowCache.getCurrentRow(fileId, rowIndex);
+      if (cached) {
+        select({ kind: 'row', fileId, row: cached, rowIndex });
+        return;
+      }
+      const file = liveFile(fileId);
+      if (!file) return;
+      const [row] = await file.decoder.getRows(rowIndex, 1);
+      if (row && context.getFile(fileId)) select({ kind: 'row', fileId, row, rowIndex });
+    },
+
+    async selectParent(fileId, row) {
+      const file = liveFile(fileId);
+      if (!file) return;
+      if (row.parentId < 0) {
+        select({ kind: 'file', fileId });
+        return;
+      }
+      const rowIndex = await file.decoder.rowIndexOf(row.parentId);
+      if (rowIndex < 0) return;
+      const [parent] = await file.decoder.getRows(rowIndex, 1);
+      if (parent && context.getFile(fileId)) {
+        select({ kind: 'row', fileId, row: parent, rowIndex });
+      }
+    },
+
+    setFileExpanded(fileId, isExpanded) {
+      context.updateFile(fileId, () => ({ isExpanded }));
+    },
+
+    setRowExpanded,
+
+    toggleRow(fileId, row) {
+      return setRowExpanded(fileId, row, !row.isExpanded);
+    },
+
+    async expandAll(fileId) {
+      const file = liveFile(fileId);
+      if (!file) return;
+      const rowCount = await file.decoder.setAllExpanded(true);
+      if (!context.getFile(fileId)) return;
+      context.updateFile(fileId, () => ({ isExpanded: true }));
+      context.bumpRows(fileId, rowCount);
+    },
+
+    async setFilter(pattern) {
+      filterGeneration += 1;
+      const generation = filterGeneration;
+      stores.view.setState({ filter: pattern });
+      // Files still opening get the filter when their table is read (open-actions.ts).
+      const files = stores.files
+        .getState()
+        .files.filter((file) => file.status !== 'opening' && !file.hasCrashed);
+      await Promise.all(
+        files.map(async (file) => {
+          const result = await file.decoder.setFilter(pattern);
+          if (generation !== filterGeneration || !context.getFile(file.id)) return;
+          context.updateFile(file.id, (current) => ({
+            matchCount: pattern === '' ? null : result.matchCount,
+            // Show where the matches are: a collapsed file would hide them.
+            isExpanded: current.isExpanded || (pattern !== '' && result.matchCount > 0),
+          }));
+          context.bumpRows(file.id, result.rowCount);
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The right pane: facts about the selection (file, folder or entry), then the preview and the
+ * checksums (src/ui/preview and src/ui/checksums). A file whose worker died gets no preview:
+ * calls to a dead worker never answer.
+ */
+import type { ReactElement } from 'react';
+import { useFile, useSelection } from '../../state/hooks.ts';
+import { WHOLE_FILE, type TreeRow } from '../../worker/api.ts';
+import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
+import { formatCount, formatExactBytes, formatRatio, formatSize } from '../format.ts';
+import { PreviewPane } from '../preview/PreviewPane.tsx';
+import { EntryDetailsView } from './EntryDetailsView.tsx';
+import { FactList } from './FactList.tsx';
+import { FileDetailsView } from './FileDetailsView.tsx';
+
+function FolderDetails({ row }: { row: TreeRow }): ReactElement {
+  return (
+    <section className="details-section" aria-label={`Details of ${row.path}`}>
+      <h2 className="details-title">{row.name}</h2>
+      <FactList
+        facts={[
+          ['Path', row.path],
+          ['Entries', formatCount(row.entryCount)],
+          ['Unpacked', formatSize(row.size), formatExactBytes(row.size)],
+          ['Stored', formatSize(row.storedSize), formatExactBytes(row.storedSize)],
+          ['Ratio', formatRatio(row.storedSize, row.size)],
+        ]}
+      />
+    </section>
+  );
+}
+
+export function DetailsPane(): ReactElement {
+  const selection = useSelection();
+  const file = useFile(selection?.fileId);
+  if (!selection || !file) {
+    return <p className="details-empty muted">Select a file or an entry to see what is inside.</p>;
+  }
+  const canRead = !file.hasCrashed;
+
+  if (selection.kind === 'file') {
+    return (
+      <div className="details">
+        <div className="details-facts">
+          <FileDetailsView file={file} />
+        </div>
+        {canRead && (
+          <>
+            <div className="details-preview">
+              <PreviewPane
+                decoder={file.decoder}
+                entryIndex={WHOLE_FILE}
+                name={file.name}
+                size={file.size}
+              />
+            </div>
+            <ChecksumPanel decoder={file.decoder} entryIndex={WHOLE_FILE} />
+          </>
+        )}
+      </div>
+    );
+  }
+
+  const { row } = selection;
+  if (row.isFolder) {
+    return (
+      <div className="details">
+        <div className="details-facts">
+          <FolderDetails row={row} />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="details">
+      <div className="details-facts">
+        <section className="details-section" aria-label={`Details of ${row.path}`}>
+          <h2 className="details-title">{row.name}</h2>
+          {canRead && (
+            <EntryDetailsView
+              decoder={file.decoder}
+              entryIndex={row.entryIndex}
+              status={row.status}
+            />
+          )}
+        </section>
+      </div>
+      {canRead && (
+        <>
+          <div className="details-preview">
+            <PreviewPane
+              decoder={file.decoder}
+              entryIndex={row.entryIndex}
+              name={row.name}
+              size={row.size}
+            />
+          </div>
+          <ChecksumPanel decoder={file.decoder} entryIndex={row.entryIndex} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Facts of an opened file: format, header details, totals, the issues found while reading,
+ * and the fatal error when reading stopped early.
+ */
+import type { ReactElement } from 'react';
+import type { OpenFile } from '../../state/types.ts';
+import type { Issue } from '../../worker/api.ts';
+import {
+  formatCount,
+  formatCountOf,
+  formatExactBytes,
+  formatOffset,
+  formatRatio,
+  formatSize,
+} from '../format.ts';
+import { FactList, type Fact } from './FactList.tsx';
+
+/** Issues shown at once; an archive with many unpatched entries can have thousands. */
+const ISSUES_SHOWN = 200;
+
+function fileFacts(file: OpenFile): Fact[] {
+  const { summary } = file;
+  const list: Fact[] = [
+    ['Name', file.name],
+    ['File size', formatSize(file.size), formatExactBytes(file.size)],
+  ];
+  if (!summary) {
+    const progress = file.openProgress;
+    if (progress) list.push(['Entries read', formatCount(progress.entriesRead)]);
+    return list;
+  }
+  list.push(['Format', summary.formatLabel]);
+  // A file of unknown format has no entries: totals of nothing are noise.
+  if (summary.format === 'raw') return [...list, ...summary.details];
+  list.push(
+    ['Entries', formatCount(summary.entryCount)],
+    ['Unpacked', formatSize(summary.totalSize), formatExactBytes(summary.totalSize)],
+    ['Stored', formatSize(summary.totalStoredSize), formatExactBytes(summary.totalStoredSize)],
+    ['Ratio', formatRatio(summary.totalStoredSize, summary.totalSize)],
+  );
+  for (const [label, value] of summary.details) list.push([label, value]);
+  return list;
+}
+
+function IssueItem({ issue }: { issue: Issue }): ReactElement {
+  return (
+    <li className={`issue issue-${issue.severity}`}>
+      <span className="issue-severity">{issue.severity}</span>{' '}
+      <code className="issue-code">{issue.code}</code>
+      {issue.span && <span className="issue-offset"> at {formatOffset(issue.span.offset)}</span>}
+      {issue.entryIndex !== undefined && (
+        <span className="issue-entry"> (entry #{issue.entryIndex})</span>
+      )}
+      : {issue.message}
+    </li>
+  );
+}
+
+export function FileDetailsView({ file }: { file: OpenFile }): ReactElement {
+  const issues = file.summary?.issues ?? [];
+  return (
+    <section className="details-section" aria-label={`Details of ${file.name}`}>
+      <h2 className="details-title">{file.name}</h2>
+      {file.error && (
+        <div className="error-box" role="alert">
+          <strong>{file.hasCrashed ? 'The decoder stopped.' : 'Reading stopped early.'}</strong>{' '}
+          {file.error.message}
+          {file.error.path !== '' && <span className="muted"> ({file.error.path})</span>}
+          {!file.hasCrashed && file.rowCount > 0 && (
+            <span> What was read before it is shown in the tree.</span>
+          )}
+        </div>
+      )}
+      <FactList facts={fileFacts(file)} />
+      {issues.length > 0 && (
+        <>
+          <h3 className="details-subtitle">{formatCountOf(issues.length, 'issue')}</h3>
+          <ul className="issues">
+            {issues.slice(0, ISSUES_SHOWN).map((issue, at) => (
+              <IssueItem key={at} issue={issue} />
+            ))}
+          </ul>
+          {issues.length > ISSUES_SHOWN && (
+            <p className="muted">…and {formatCount(issues.length - ISSUES_SHOWN)} more.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Number and size text for the tree, details and status bar. Sizes in binary units with the
+ * exact byte count for a title attribute; counts with thousands separators; offsets in hex.
+ * A fixed locale keeps the output stable for tests and screenshots.
+ */
+const LOCALE = 'en-US';
+const UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
+
+/** `1.50 MiB`; bytes below 1 KiB as `512 B`. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes.toLocaleString(LOCALE)} B`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = value < 10 ? 2 : value < 100 ? 1 : 0;
+  return `${value.toFixed(digits)} ${UNITS[unit] ?? 'TiB'}`;
+}
+
+/** `1,572,864 bytes`, for title attributes beside a human size. */
+export function formatExactBytes(bytes: number): string {
+  return `${bytes.toLocaleString(LOCALE)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+}
+
+export function formatCount(count: number): string {
+  return count.toLocaleString(LOCALE);
+}
+
+/** `1 entry`, `12,345 entries`. */
+export function formatCountOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
+/** Stored size as a share of the size: `42.0%`; `—` when the size is 0. */
+export function formatRatio(storedSize: number, size: number): string {
+  if (size === 0) return '—';
+  const percent = (storedSize / size) * 100;
+  return `${percent.toFixed(percent < 10 ? 1 : 0)}%`;
+}
+
+/** `0x1F4`, the way error messages show offsets. */
+export function formatOffset(offset: number): string {
+  return `0x${offset.toString(16).toUpperCase()}`;
+}
+
+/** `0x0000ABCD`, for 32-bit checksums. */
+export function formatHex32(value: number): string {
+  return `0x${(value >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
+}
+
+/** Done/total as a 0..1 fraction; null when the total is unknown (indeterminate progress). */
+export function progressFraction(done: number, total: number): number | null {
+  if (total <= 0) return null;
+  return Math.min(1, Math.max(0, done / total));
+}

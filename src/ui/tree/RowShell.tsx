@@ -1,0 +1,76 @@
+/**
+ * The element every tree row renders: a treeitem with its level, state and roving tabindex.
+ * The accessible name is the row's name; the columns are its description.
+ */
+import type { CSSProperties, ReactElement, ReactNode } from 'react';
+
+export interface RowShellProps {
+  index: number;
+  style: CSSProperties;
+  /** 1 for a file's own row (aria-level is 1-based). */
+  level: number;
+  label: string;
+  isSelected: boolean;
+  tabIndex: number;
+  /** null for entries: only files and folders expand. */
+  isExpanded: boolean | null;
+  className?: string;
+  isBusy?: boolean;
+  onClick(): void;
+  onDoubleClick?: (() => void) | undefined;
+  children: ReactNode;
+}
+
+export function RowShell(props: RowShellProps): ReactElement {
+  const { index, level, isSelected, isExpanded } = props;
+  const classes = ['tree-row', props.className ?? '', isSelected ? 'is-selected' : ''];
+  return (
+    <div
+      role="treeitem"
+      aria-level={level}
+      aria-selected={isSelected}
+      aria-expanded={isExpanded ?? undefined}
+      aria-label={props.label}
+      aria-describedby={`tree-row-${index}-meta`}
+      aria-busy={props.isBusy ?? undefined}
+      tabIndex={props.tabIndex}
+      data-row={index}
+      className={classes.join(' ').trim()}
+      style={props.style}
+      onClick={props.onClick}
+      onDoubleClick={props.onDoubleClick}
+    >
+      {props.children}
+    </div>
+  );
+}
+
+/** The columns after the name; `display: contents`, so it exists only to be the description. */
+export function RowMeta({ index, children }: { index: number; children: ReactNode }): ReactElement {
+  return (
+    <span id={`tree-row-${index}-meta`} className="tree-meta">
+      {children}
+    </span>
+  );
+}
+
+/** Disclosure triangle; clicking it toggles without moving the selection's meaning. */
+export function Twisty({
+  isExpanded,
+  onToggle,
+}: {
+  isExpanded: boolean | null;
+  onToggle(): void;
+}): ReactElement {
+  if (isExpanded === null) return <span className="twisty twisty-none" aria-hidden="true" />;
+  return (
+    <span
+      className={`twisty ${isExpanded ? 'twisty-open' : 'twisty-closed'}`}
+      aria-hidden="true"
+      onClick={(event) => {
+        event.stopPropagation();
+        onToggle();
+      }}
+    />
+  );
+}
