@@ -42,6 +42,8 @@ function contentSecurityPolicy(): Plugin {
 /** Workers are ES modules. */
 export default defineConfig({
   plugins: [react(), contentSecurityPolicy()],
+  // Fault injection (src/worker/faults.ts) exists only in builds made with DELVE_FAULTS=1.
+  define: { __DELVE_FAULTS__: JSON.stringify(process.env['DELVE_FAULTS'] === '1') },
   base: './',
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },

@@ -7,13 +7,14 @@ const steps = [
   ['typecheck', 'npx tsc -p tsconfig.json --noEmit'],
   ['lint', 'npx eslint . --max-warnings 0'],
   ['unit', 'npx vitest run'],
-  ['build', 'npx vite build'],
+  ['build', 'npx vite build', { DELVE_FAULTS: '1' }],
   ['e2e', 'npx playwright test'],
 ];
-for (const [name, command] of steps) {
+// The e2e build has fault injection on (src/worker/faults.ts) for the isolation tests.
+for (const [name, command, env = {}] of steps) {
   console.log(`\n== ${name}: ${command}`);
   try {
-    execSync(command, { stdio: 'inherit' });
+    execSync(command, { stdio: 'inherit', env: { ...process.env, ...env } });
   } catch {
     console.error(`\nnpm test failed at step: ${name}`);
     process.exit(1);

@@ -164,6 +164,8 @@ export interface DecoderApi {
    * streamed way with progress. Fails clearly past zip32 limits. Cancellable.
    */
   zip(nodeIds: number[], onProgress: (progress: JobProgress) => void): Promise<Result<Blob>>;
+  /** Answers at once unless the worker is stuck: the client's watchdog calls it. */
+  ping(): 'pong';
   /** Cancels running jobs of one kind (all without one); they then end with CANCELLED. */
   cancel(kind?: JobKind): void;
 }

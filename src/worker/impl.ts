@@ -23,6 +23,7 @@ import {
   type TreeRow,
 } from './api.ts';
 import { EntryTree } from './entry-tree.ts';
+import { injectFault } from './faults.ts';
 import { JobRegistry, throttle } from './jobs.ts';
 import { buildZip } from './zip-builder.ts';
 
@@ -146,6 +147,7 @@ export function createDecoderImpl(): DecoderApi {
         const file_: OpenedFile = { blob: file, source, adapter: null };
         opened = file_;
         const head = await source.read(0, Math.min(source.size, 64));
+        injectFault(head);
         const format = detectFormat(head, name);
         const report = throttle(onProgress, 40);
         const hooks = {
@@ -339,6 +341,8 @@ export function createDecoderImpl(): DecoderApi {
           return buildZip(items, token, (done, total, label) => report({ done, total, label }, done === total));
         }),
       ),
+
+    ping: () => 'pong',
 
     cancel(kind) {
       jobs.cancel(kind);

@@ -1,0 +1,27 @@
+/**
+ * Fault injection for the isolation tests: a build made with DELVE_FAULTS=1 (the one the
+ * end-to-end tests run) treats a file starting with `DELVE-FAULT:` as an order to
+ * misbehave, so the tests can prove that a stuck, crashing or throwing decoder costs only
+ * its own file. In every other build `__DELVE_FAULTS__` is false and this code is removed.
+ *
+ * - `DELVE-FAULT:HANG`  spins forever (the client's watchdog must notice and stop the worker)
+ * - `DELVE-FAULT:DIE`   closes the worker from inside (it never answers again)
+ * - `DELVE-FAULT:THROW` throws a plain TypeError (must come back as an error Result)
+ */
+declare const __DELVE_FAULTS__: boolean;
+
+const PREFIX = 'DELVE-FAULT:';
+
+export function injectFault(head: Uint8Array): void {
+  if (typeof __DELVE_FAULTS__ === 'undefined' || !__DELVE_FAULTS__) return;
+  const text = new TextDecoder('latin1').decode(head.subarray(0, 32));
+  if (!text.startsWith(PREFIX)) return;
+  const fault = text.slice(PREFIX.length);
+  if (fault.startsWith('HANG')) {
+    for (;;) {
+      // Deliberately endless: nothing here yields to the event loop.
+    }
+  }
+  if (fault.startsWith('DIE')) (globalThis as unknown as { close(): void }).close();
+  if (fault.startsWith('THROW')) throw new TypeError('injected fault: a decoder bug');
+}
