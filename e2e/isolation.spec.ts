@@ -2,13 +2,13 @@
  * A decoder that hangs, dies or throws costs only its own file. These inputs use the fault
  * injection of the e2e build (src/worker/faults.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
 import { dropFiles, selectRow, treeItem } from './helpers.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
-async function openGoodFile(page: import('@playwright/test').Page): Promise<void> {
+async function openGoodFile(page: Page): Promise<void> {
   await page.goto('/');
   const good = writeKiwad([
     { name: 'keep/one.txt', data: text('still readable one') },
@@ -18,7 +18,7 @@ async function openGoodFile(page: import('@playwright/test').Page): Promise<void
   await expect(treeItem(page, /good\.wad/)).toBeVisible();
 }
 
-async function goodFileStillWorks(page: import('@playwright/test').Page): Promise<void> {
+async function goodFileStillWorks(page: Page): Promise<void> {
   await selectRow(page, /good\.wad/);
   await page.getByTestId('verify-all').click();
   await expect(page.getByTestId('verify-summary')).toContainText(/2 ok/);

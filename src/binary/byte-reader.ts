@@ -10,6 +10,8 @@ import { ErrorCode, FormatError } from './format-error.ts';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const latin1 = new TextDecoder('latin1');
+/** Typed arrays use the host's byte order; every platform we run on is little-endian, but check. */
+const isLittleEndianHost = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 export class ByteReader {
   private readonly view: DataView;
@@ -150,6 +152,25 @@ export class ByteReader {
     const value = this.view.getFloat64(this.position, true);
     this.position += 8;
     return value;
+  }
+
+  /**
+   * The next `count` u32 values as a new Uint32Array (a copy, so it is aligned and owns its
+   * memory). Checks the room before allocating, so a forged count cannot allocate.
+   */
+  u32leArray(count: number, what = 'u32 array'): Uint32Array {
+    this.need(count * 4, what);
+    const start = this.position;
+    this.position += count * 4;
+    if (isLittleEndianHost) {
+      const copy = this.bytes.slice(start, start + count * 4);
+      return new Uint32Array(copy.buffer, 0, count);
+    }
+    const out = new Uint32Array(count);
+    for (let index = 0; index < count; index++) {
+      out[index] = this.view.getUint32(start + index * 4, true);
+    }
+    return out;
   }
 
   /** A view (not a copy) of the next `count` bytes. */

@@ -87,6 +87,22 @@ export class ByteWriter {
     this.position += data.length;
     return this;
   }
+  /** Many u32 values in a row (tile grids): one bounds check, one loop. */
+  u32leArray(values: Uint32Array): this {
+    this.ensure(values.length * 4);
+    for (let index = 0; index < values.length; index++) {
+      this.view.setUint32(this.position + index * 4, values[index]!, true);
+    }
+    this.position += values.length * 4;
+    return this;
+  }
+  /** `length` zero bytes (padding of fixed-size fields). */
+  zeros(length: number): this {
+    this.ensure(length);
+    this.buffer.fill(0, this.position, this.position + length);
+    this.position += length;
+    return this;
+  }
   ascii(text: string): this {
     const data = new Uint8Array(text.length);
     for (let i = 0; i < text.length; i++) data[i] = text.charCodeAt(i) & 0xff;
@@ -94,7 +110,8 @@ export class ByteWriter {
   }
   /** Overwrites a u32 at an earlier offset (for sizes and offsets known only later). */
   patchU32le(at: number, value: number): this {
-    if (at < 0 || at + 4 > this.position) throw new RangeError(`patch at ${at} outside written data`);
+    if (at < 0 || at + 4 > this.position)
+      throw new RangeError(`patch at ${at} outside written data`);
     this.view.setUint32(at, value >>> 0, true);
     return this;
   }

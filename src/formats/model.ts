@@ -24,7 +24,7 @@ export interface Issue {
 }
 
 /** Identifiers of the formats Delve knows; `raw` is any file it does not. */
-export type FormatId = 'kiwad' | 'raw';
+export type FormatId = 'kiwad' | 'wwd' | 'raw';
 
 /** What a parse returns: the value read so far, its issues, and a fatal error if it stopped early. */
 export interface ParseResult<T> {
