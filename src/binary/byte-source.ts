@@ -1,3 +1,5 @@
+import { ErrorCode, FormatError } from './format-error.ts';
+
 /**
  * Random access to a file's bytes without holding the file in memory.
  * Decoders read the table first, then slices on demand.
@@ -6,11 +8,12 @@ export interface ByteSource {
   readonly name: string;
   /** Total size in bytes. */
   readonly size: number;
-  /** Reads `[offset, offset + length)`; throws RangeError if that range leaves the source. */
+  /** Reads `[offset, offset + length)`; throws FormatError OUT_OF_BOUNDS if that range leaves the source. */
   read(offset: number, length: number): Promise<Uint8Array>;
 }
 
-function checkRange(source: ByteSource, offset: number, length: number): void {
+/** Throws OUT_OF_BOUNDS unless `[offset, offset + length)` lies inside the source. */
+export function checkRange(source: ByteSource, offset: number, length: number): void {
   if (
     !Number.isSafeInteger(offset) ||
     !Number.isSafeInteger(length) ||
@@ -18,9 +21,11 @@ function checkRange(source: ByteSource, offset: number, length: number): void {
     length < 0 ||
     offset + length > source.size
   ) {
-    throw new RangeError(
-      `read of ${length} bytes at ${offset} is outside ${source.name} (${source.size} bytes)`,
-    );
+    throw new FormatError({
+      code: ErrorCode.OUT_OF_BOUNDS,
+      offset: Number.isSafeInteger(offset) && offset >= 0 ? offset : 0,
+      detail: `read of ${length} bytes runs past the end of ${source.name} (${source.size} bytes)`,
+    });
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { ByteSource } from './byte-source.ts';
+import { checkRange, type ByteSource } from './byte-source.ts';
 
 export class NodeFileSource implements ByteSource {
   private constructor(
@@ -20,9 +20,7 @@ export class NodeFileSource implements ByteSource {
   }
 
   async read(offset: number, length: number): Promise<Uint8Array> {
-    if (offset < 0 || length < 0 || offset + length > this.size) {
-      throw new RangeError(`read of ${length} bytes at ${offset} is outside ${this.name}`);
-    }
+    checkRange(this, offset, length);
     const buffer = new Uint8Array(length);
     let done = 0;
     while (done < length) {

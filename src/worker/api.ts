@@ -135,7 +135,11 @@ export interface FilterResult {
 
 export interface DecoderApi {
   /** Opens a file: detects its format, streams the table into the tree, reports progress. */
-  open(file: Blob, name: string, onProgress: (progress: OpenProgress) => void): Promise<Result<FileSummary>>;
+  open(
+    file: Blob,
+    name: string,
+    onProgress: (progress: OpenProgress) => void,
+  ): Promise<Result<FileSummary>>;
 
   /** Visible rows `[start, start + count)` of the tree. */
   getRows(start: number, count: number): TreeRow[];

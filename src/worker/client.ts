@@ -41,7 +41,9 @@ export class FileDecoder {
       event.preventDefault();
       this.crash(event.message || 'the decoder worker failed');
     });
-    this.worker.addEventListener('messageerror', () => this.crash('a message from the decoder could not be read'));
+    this.worker.addEventListener('messageerror', () =>
+      this.crash('a message from the decoder could not be read'),
+    );
     // Watchdog: while calls are pending, the worker must keep answering pings. A decoder
     // stuck in a loop (or a worker that closed itself) does not, and is stopped.
     this.heartbeat = setInterval(() => this.checkHeartbeat(), HEARTBEAT_MS);
@@ -52,7 +54,9 @@ export class FileDecoder {
     const now = Date.now();
     if (this.pingSentAt !== 0) {
       if (now - this.pingSentAt > this.watchdogMs) {
-        this.crash(`no answer for ${Math.round(this.watchdogMs / 1000)} s; the decoder was stopped`);
+        this.crash(
+          `no answer for ${Math.round(this.watchdogMs / 1000)} s; the decoder was stopped`,
+        );
       }
       return;
     }
@@ -88,7 +92,11 @@ export class FileDecoder {
     this.crashListeners.push(listener);
   }
 
-  open(file: Blob, name: string, onProgress: (progress: OpenProgress) => void): Promise<Result<FileSummary>> {
+  open(
+    file: Blob,
+    name: string,
+    onProgress: (progress: OpenProgress) => void,
+  ): Promise<Result<FileSummary>> {
     return this.track<Result<FileSummary>>(this.remote.open(file, name, proxy(onProgress)));
   }
 
@@ -119,7 +127,10 @@ export class FileDecoder {
   readBlob(entryIndex: number): Promise<Result<Blob>> {
     return this.track<Result<Blob>>(this.remote.readBlob(entryIndex));
   }
-  digest(entryIndex: number, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>> {
+  digest(
+    entryIndex: number,
+    onProgress: (progress: JobProgress) => void,
+  ): Promise<Result<Digests>> {
     return this.track<Result<Digests>>(this.remote.digest(entryIndex, proxy(onProgress)));
   }
   verifyAll(onProgress: (progress: VerifyProgress) => void): Promise<Result<VerifySummary>> {

@@ -11,7 +11,12 @@ const paths = [
 
 function makeTree(list = paths): EntryTree {
   const tree = new EntryTree();
-  const entries: TreeEntryInput[] = list.map((path, entryIndex) => ({ entryIndex, path, size: 10 * (entryIndex + 1), storedSize: 5 }));
+  const entries: TreeEntryInput[] = list.map((path, entryIndex) => ({
+    entryIndex,
+    path,
+    size: 10 * (entryIndex + 1),
+    storedSize: 5,
+  }));
   tree.addEntries(entries);
   return tree;
 }
@@ -60,7 +65,12 @@ describe('EntryTree', () => {
   it('keeps filtering entries that arrive after the filter was set', () => {
     const tree = makeTree();
     tree.setFilter('*.wav');
-    const more: TreeEntryInput[] = Array.from({ length: 3000 }, (_, i) => ({ entryIndex: 10 + i, path: `Sound/s${i}.wav`, size: 1, storedSize: 1 }));
+    const more: TreeEntryInput[] = Array.from({ length: 3000 }, (_, i) => ({
+      entryIndex: 10 + i,
+      path: `Sound/s${i}.wav`,
+      size: 1,
+      storedSize: 1,
+    }));
     tree.addEntries(more);
     expect(tree.matchCount).toBe(3000);
     expect(tree.rowCount()).toBe(3001);
@@ -83,7 +93,8 @@ describe('EntryTree', () => {
 
 describe('compileFilter', () => {
   it('handles globs with segments, classes and question marks', () => {
-    const match = (pattern: string, path: string) => compileFilter(pattern)!(path, path.split('/').pop()!);
+    const match = (pattern: string, path: string) =>
+      compileFilter(pattern)!(path, path.split('/').pop()!);
     expect(match('*.DDS', 'a/b/c.dds')).toBe(true);
     expect(match('Textures/*', 'Textures/UI/a.dds')).toBe(false);
     expect(match('Textures/**', 'Textures/UI/a.dds')).toBe(true);

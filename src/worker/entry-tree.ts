@@ -276,7 +276,8 @@ export class EntryTree {
     const visible = this.filterVisible!;
     if (!this.filter!(this.pathOf(node), this.names[node]!)) return;
     this.filterMatches++;
-    for (let up = node; up > ROOT && visible[up] !== 1; up = this.parents.data[up]!) visible[up] = 1;
+    for (let up = node; up > ROOT && visible[up] !== 1; up = this.parents.data[up]!)
+      visible[up] = 1;
   }
 
   /** Applies a filter (see compileFilter); returns the number of matching entries. */

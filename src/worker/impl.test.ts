@@ -23,7 +23,10 @@ function value<T>(result: Result<T>): T {
 }
 
 async function makeArchive(): Promise<Uint8Array> {
-  const bytes = writeKiwad(Object.entries(files).map(([name, data]) => ({ name, data })), { version: 2, flags: 1 });
+  const bytes = writeKiwad(
+    Object.entries(files).map(([name, data]) => ({ name, data })),
+    { version: 2, flags: 1 },
+  );
   const { value: archive } = await readKiwad(new MemoryByteSource(bytes));
   const zeroed = archive.entries.find((entry) => entry.name === 'Audio/zeroed.ogg')!;
   bytes.fill(0, zeroed.dataOffset, zeroed.dataOffset + zeroed.storedSize);
@@ -35,7 +38,9 @@ async function makeArchive(): Promise<Uint8Array> {
 async function openArchive(bytes: Uint8Array, name = 'test.wad') {
   const decoder = createDecoderImpl();
   const progress: OpenProgress[] = [];
-  const summary = value(await decoder.open(new Blob([bytes as Uint8Array<ArrayBuffer>]), name, (p) => progress.push(p)));
+  const summary = value(
+    await decoder.open(new Blob([bytes as Uint8Array<ArrayBuffer>]), name, (p) => progress.push(p)),
+  );
   return { decoder, summary, progress };
 }
 
@@ -54,7 +59,13 @@ describe('decoder worker implementation', () => {
     expect(names(decoder.getRows(0, 100))).toEqual(['1:Audio', '1:Data', '1:readme.txt']);
     const data = decoder.getRows(1, 1)[0]!;
     expect(decoder.setExpanded(data.nodeId, true)).toBe(5);
-    expect(names(decoder.getRows(0, 100))).toEqual(['1:Audio', '1:Data', '2:Deep', '2:config.xml', '1:readme.txt']);
+    expect(names(decoder.getRows(0, 100))).toEqual([
+      '1:Audio',
+      '1:Data',
+      '2:Deep',
+      '2:config.xml',
+      '1:readme.txt',
+    ]);
     expect(decoder.setFilter('*.json')).toEqual({ rowCount: 3, matchCount: 1 });
     const json = decoder.getRows(2, 1)[0]!;
     expect(json.path).toBe('Data/Deep/nested.json');
@@ -79,15 +90,29 @@ describe('decoder worker implementation', () => {
     decoder.setFilter('nested.json');
     const row = decoder.getRows(0, 10).find((r) => r.name === 'nested.json')!;
     const digests = value(await decoder.digest(row.entryIndex, () => {}));
-    expect(digests.sha256).toBe(createHash('sha256').update(files['Data/Deep/nested.json']).digest('hex'));
+    expect(digests.sha256).toBe(
+      createHash('sha256').update(files['Data/Deep/nested.json']).digest('hex'),
+    );
   });
 
   it('verifies every entry: ok, unpatched and mismatch', async () => {
     const { decoder } = await openArchive(await makeArchive());
     const summary = value(await decoder.verifyAll(() => {}));
-    expect(summary).toEqual({ ok: 3, mismatched: 1, unpatched: 1, errors: 0, checked: 5, cancelled: false });
+    expect(summary).toEqual({
+      ok: 3,
+      mismatched: 1,
+      unpatched: 1,
+      errors: 0,
+      checked: 5,
+      cancelled: false,
+    });
     decoder.setAllExpanded(true);
-    const statuses = Object.fromEntries(decoder.getRows(0, 100).filter((row) => !row.isFolder).map((row) => [row.path, row.status]));
+    const statuses = Object.fromEntries(
+      decoder
+        .getRows(0, 100)
+        .filter((row) => !row.isFolder)
+        .map((row) => [row.path, row.status]),
+    );
     expect(statuses).toEqual({
       'Audio/theme.mp3': 'ok',
       'Audio/zeroed.ogg': 'unpatched',

@@ -83,12 +83,18 @@ export function createDecoderImpl(): DecoderApi {
   let opened: OpenedFile | null = null;
 
   function current(): OpenedFile {
-    if (!opened) throw new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail: 'no file is open' });
+    if (!opened)
+      throw new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail: 'no file is open' });
     return opened;
   }
   function adapterOf(): ArchiveAdapter {
     const adapter = current().adapter;
-    if (!adapter) throw new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail: 'the file is still opening' });
+    if (!adapter)
+      throw new FormatError({
+        code: ErrorCode.INTERNAL,
+        offset: 0,
+        detail: 'the file is still opening',
+      });
     return adapter;
   }
   function statusOf(entryIndex: number): EntryStatus {
@@ -152,10 +158,17 @@ export function createDecoderImpl(): DecoderApi {
         const report = throttle(onProgress, 40);
         const hooks = {
           source,
-          onEntries: (batch: Parameters<typeof tree.addEntries>[0], entriesRead: number, entryCount: number) => {
+          onEntries: (
+            batch: Parameters<typeof tree.addEntries>[0],
+            entriesRead: number,
+            entryCount: number,
+          ) => {
             tree.addEntries(batch);
             // The first batch is reported at once: it is what the user sees first.
-            report({ entriesRead, entryCount, rowCount: tree.rowCount() }, entriesRead === batch.length);
+            report(
+              { entriesRead, entryCount, rowCount: tree.rowCount() },
+              entriesRead === batch.length,
+            );
           },
         };
         file_.adapter = format === 'kiwad' ? await openKiwad(hooks) : openRaw();
@@ -257,7 +270,8 @@ export function createDecoderImpl(): DecoderApi {
         if (entryIndex === WHOLE_FILE) return blob;
         const entry = adapterOf().entry(entryIndex);
         // Stored entries are a slice of the file: no bytes are read to download them.
-        if (!entry.isCompressed) return blob.slice(entry.dataOffset, entry.dataOffset + entry.storedSize);
+        if (!entry.isCompressed)
+          return blob.slice(entry.dataOffset, entry.dataOffset + entry.storedSize);
         return new Blob([(await content(entryIndex)) as Uint8Array<ArrayBuffer>]);
       }),
 
@@ -271,7 +285,9 @@ export function createDecoderImpl(): DecoderApi {
               ? { offset: 0, length: source.size }
               : (() => {
                   const entry = adapterOf().entry(entryIndex);
-                  return entry.isCompressed ? null : { offset: entry.dataOffset, length: entry.storedSize };
+                  return entry.isCompressed
+                    ? null
+                    : { offset: entry.dataOffset, length: entry.storedSize };
                 })();
           if (stored) {
             return digestRange(
@@ -297,10 +313,29 @@ export function createDecoderImpl(): DecoderApi {
         jobs.run('verify', async (token) => {
           const adapter = adapterOf();
           const count = adapter.entryCount();
-          const indexes = Array.from({ length: count }, (_, i) => i);
+          const fileSize = current().source.size;
+          const indexes: number[] = [];
+          const tally = {
+            ok: 0,
+            mismatched: 0,
+            unpatched: 0,
+            errors: 0,
+            checked: 0,
+            cancelled: false,
+          };
           let bytesTotal = 0;
-          for (const i of indexes) bytesTotal += adapter.entry(i).storedSize;
-          const tally = { ok: 0, mismatched: 0, unpatched: 0, errors: 0, checked: 0, cancelled: false };
+          for (let i = 0; i < count; i++) {
+            const entry = adapter.entry(i);
+            // Entries of a damaged table may point past the end: they cannot be checked.
+            if (entry.dataOffset + entry.storedSize > fileSize) {
+              setStatus(i, 'error');
+              tally.errors++;
+              tally.checked++;
+              continue;
+            }
+            indexes.push(i);
+            bytesTotal += entry.storedSize;
+          }
           let bytesDone = 0;
           const report = throttle(onProgress, 50);
           report({ entriesDone: 0, entryCount: count, bytesDone, bytesTotal }, true);
@@ -338,7 +373,9 @@ export function createDecoderImpl(): DecoderApi {
             return { path: entry.path, size: entry.size, read: () => content(entryIndex) };
           });
           const report = throttle(onProgress, 50);
-          return buildZip(items, token, (done, total, label) => report({ done, total, label }, done === total));
+          return buildZip(items, token, (done, total, label) =>
+            report({ done, total, label }, done === total),
+          );
         }),
       ),
 

@@ -9,7 +9,11 @@ export class CancelToken {
   isCancelled = false;
   throwIfCancelled(): void {
     if (this.isCancelled) {
-      throw new FormatError({ code: ErrorCode.CANCELLED, offset: 0, detail: 'cancelled by the user' });
+      throw new FormatError({
+        code: ErrorCode.CANCELLED,
+        offset: 0,
+        detail: 'cancelled by the user',
+      });
     }
   }
 }
@@ -36,7 +40,10 @@ export class JobRegistry<Kind extends string> {
 }
 
 /** Calls `report` at most every `intervalMs`, plus whenever `force` is set (start and end). */
-export function throttle<T>(report: (value: T) => void, intervalMs = 50): (value: T, force?: boolean) => void {
+export function throttle<T>(
+  report: (value: T) => void,
+  intervalMs = 50,
+): (value: T, force?: boolean) => void {
   let last = 0;
   return (value, force = false) => {
     const now = Date.now();

@@ -19,6 +19,11 @@ describe('safeRelativePath', () => {
 
 describe('uniquePaths', () => {
   it('numbers repeats case-insensitively, before the extension', () => {
-    expect(uniquePaths(['a/x.txt', 'a/X.txt', 'a/x.txt', 'b'])).toEqual(['a/x.txt', 'a/X (2).txt', 'a/x (3).txt', 'b']);
+    expect(uniquePaths(['a/x.txt', 'a/X.txt', 'a/x.txt', 'b'])).toEqual([
+      'a/x.txt',
+      'a/X (2).txt',
+      'a/x (3).txt',
+      'b',
+    ]);
   });
 });

@@ -36,7 +36,8 @@ export function uniquePaths(paths: readonly string[]): string[] {
     for (let n = 2; used.has(candidate.toLowerCase()); n++) {
       const dot = path.lastIndexOf('.');
       const slash = path.lastIndexOf('/');
-      candidate = dot > slash + 1 ? `${path.slice(0, dot)} (${n})${path.slice(dot)}` : `${path} (${n})`;
+      candidate =
+        dot > slash + 1 ? `${path.slice(0, dot)} (${n})${path.slice(dot)}` : `${path} (${n})`;
     }
     used.add(candidate.toLowerCase());
     return candidate;

@@ -3,7 +3,7 @@
  * and verifies KI-CRCs over stored bytes with coalesced reads.
  */
 import { isAllZero, kiCrc } from '../../binary/crc32.ts';
-import { hexOffset } from '../../binary/format-error.ts';
+import { ErrorCode, FormatError, hexOffset } from '../../binary/format-error.ts';
 import { kiwadEntryFields, parseKiwadHeader, readKiwad, readKiwadEntry } from '../../formats/kiwad/read.ts';
 import type { KiwadEntry } from '../../formats/kiwad/types.ts';
 import type { EntryStatus } from '../api.ts';
@@ -54,7 +54,9 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
 
   const entryAt = (entryIndex: number): KiwadEntry => {
     const entry = byIndex[entryIndex];
-    if (!entry) throw new RangeError(`no entry ${entryIndex}`);
+    if (!entry) {
+      throw new FormatError({ code: ErrorCode.OUT_OF_BOUNDS, offset: 0, detail: `there is no entry ${entryIndex}` });
+    }
     return entry;
   };
 

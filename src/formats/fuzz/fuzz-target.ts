@@ -1,0 +1,21 @@
+/**
+ * What the fuzzer needs to know of a format: valid seed files, where its tables have
+ * boundaries (to truncate there), which u32 fields hold counts, sizes and offsets (to
+ * forge them), and how to exercise a decoder fully on some bytes.
+ */
+export interface FuzzTarget {
+  format: string;
+  /** Valid files, made with the project's writers (and small real files when present). */
+  seeds(): Promise<Uint8Array[]>;
+  /** Offsets where a table, record or section starts or ends. */
+  boundaries(bytes: Uint8Array): number[];
+  /** Offsets of u32 fields worth forging: counts, sizes, offsets. */
+  numberFields(bytes: Uint8Array): number[];
+  /** Offsets of data-offset fields, for forging overlapping ranges (copy one to another). */
+  rangeFields(bytes: Uint8Array): number[];
+  /**
+   * Decodes everything the app or CLI would: the table, then every entry or section.
+   * Must resolve, or reject with a FormatError; anything else is a bug.
+   */
+  exercise(bytes: Uint8Array): Promise<void>;
+}

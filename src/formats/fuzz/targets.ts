@@ -1,0 +1,5 @@
+/** Every decoder's fuzz target; a format joins the fuzz suite by adding itself here. */
+import type { FuzzTarget } from './fuzz-target.ts';
+import { kiwadTarget } from './kiwad-target.ts';
+
+export const FUZZ_TARGETS: readonly FuzzTarget[] = [kiwadTarget];
