@@ -11,6 +11,14 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName('a\u0000b\u001fc\u007f:*?"<>|.txt')).toBe('abc.txt');
   });
 
+  it('renames reserved device names and drops trailing dots and spaces', () => {
+    expect(sanitizeFileName('dir/CON')).toBe('_CON');
+    expect(sanitizeFileName('nul.txt')).toBe('_nul.txt');
+    expect(sanitizeFileName('com1.log')).toBe('_com1.log');
+    expect(sanitizeFileName('console.txt')).toBe('console.txt');
+    expect(sanitizeFileName('notes.txt. . ')).toBe('notes.txt');
+  });
+
   it('falls back when nothing usable is left', () => {
     expect(sanitizeFileName('')).toBe('download');
     expect(sanitizeFileName('Textures/')).toBe('download');
