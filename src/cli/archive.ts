@@ -55,14 +55,22 @@ export interface OpenedKiwad {
   issues: Issue[];
 }
 
-/** Opens a KIWAD archive; anything else, or a fatal parse problem, is a CliError. */
+/**
+ * Opens a KIWAD archive; anything else, or a fatal parse problem, is a CliError (exit 2 for
+ * a WWD level, which is not an archive; exit 1 otherwise).
+ */
 export function withKiwad<T>(
   cwd: string,
   path: string,
   use: (opened: OpenedKiwad) => Promise<T>,
 ): Promise<T> {
   return withSource(cwd, path, async (source) => {
-    if ((await detectFileFormat(source)) !== 'kiwad') {
+    const format = await detectFileFormat(source);
+    if (format === 'wwd') {
+      // A level has no entries to list, check or extract: the wrong command, hence exit 2.
+      throw new CliError(`${path}: a WWD level is not an archive (use: delve info ${path})`, 2);
+    }
+    if (format !== 'kiwad') {
       const error = new FormatError({
         code: ErrorCode.BAD_MAGIC,
         offset: 0,

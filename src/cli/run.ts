@@ -37,16 +37,18 @@ export function helpText(): string {
     `      ${command.summary}`,
   ]);
   return [
-    'Delve: look inside game asset files (KIWAD .wad archives).',
+    'Delve: look inside game asset files (KIWAD .wad archives, WWD levels).',
     '',
     'Usage:',
     ...rows,
     '',
     'Options:',
     '  --json      machine-readable output (info, ls, verify)',
+    '  --encoding  cp1252 (default) or cp1250: how info decodes the strings of a WWD level',
     '  -h, --help  show this help',
     '',
-    'Exit codes: 0 ok, 1 failure (bad file, CRC mismatch, refused entries), 2 usage error.',
+    'Exit codes: 0 ok, 1 failure (bad file, CRC mismatch, refused entries), 2 usage error',
+    '(also ls, verify, cat or extract on a WWD level, which is not an archive).',
   ].join('\n');
 }
 

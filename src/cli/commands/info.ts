@@ -1,9 +1,13 @@
-/** `delve info FILE [--json]`: format and header facts; size and digests for unknown files. */
+/**
+ * `delve info FILE [--json] [--encoding cp1250]`: format and header facts (KIWAD archives,
+ * WWD levels); size and digests for unknown files.
+ */
 import { digestRange, hex32 } from '../../binary/hashes.ts';
 import type { Command, CommandContext } from '../command.ts';
 import { hex } from '../command.ts';
 import { detectFileFormat, withKiwad, withSource } from '../archive.ts';
 import { oneLine } from '../output.ts';
+import { wwdInfo } from './info-wwd.ts';
 
 async function rawInfo(context: CommandContext, path: string): Promise<number> {
   const { out, args } = context;
@@ -82,14 +86,17 @@ async function kiwadInfo(context: CommandContext, path: string): Promise<number>
 }
 
 export const infoCommand: Command = {
-  usage: 'info FILE [--json]',
-  summary: 'format and header fields; size and digests for unknown files',
-  spec: { flags: ['--json'] },
+  usage: 'info FILE [--json] [--encoding cp1252|cp1250]',
+  summary:
+    'format and header fields (WWD: planes, checksum; --encoding for its strings); size and digests for unknown files',
+  spec: { flags: ['--json'], values: ['--encoding'] },
   positionals: ['FILE'],
   required: 1,
   async run(context) {
     const path = context.args.positionals[0]!;
     const format = await withSource(context.cwd, path, detectFileFormat);
-    return format === 'kiwad' ? kiwadInfo(context, path) : rawInfo(context, path);
+    if (format === 'kiwad') return kiwadInfo(context, path);
+    if (format === 'wwd') return wwdInfo(context, path);
+    return rawInfo(context, path);
   },
 };
