@@ -10,6 +10,7 @@
 import type { ErrorInfo } from '../binary/format-error.ts';
 import type { Digests } from '../binary/hashes.ts';
 import type { FormatId, Issue } from '../formats/model.ts';
+import type { WwdLevel } from '../formats/wwd/types.ts';
 
 export type { ErrorInfo, Digests, FormatId, Issue };
 
@@ -20,6 +21,14 @@ export type EntryStatus = 'unchecked' | 'ok' | 'mismatch' | 'unpatched' | 'error
 
 /** `WHOLE_FILE` as an entry reference means the opened file itself, not an entry in it. */
 export const WHOLE_FILE = -1;
+/**
+ * `LOGICAL` means the decoded bytes a document's offsets refer to (a WWD level: header plus
+ * inflated main block). For archives and unknown files it is the file itself.
+ */
+export const LOGICAL = -2;
+
+/** Archives hold entries; documents (WWD levels) hold decoded sections; raw is anything else. */
+export type FileKind = 'archive' | 'document' | 'raw';
 
 /** One visible row of a file's tree (folders and entries; the file's own row is the UI's). */
 export interface TreeRow {
@@ -56,6 +65,7 @@ export interface FileSummary {
   /** File size in bytes. */
   size: number;
   format: FormatId;
+  kind: FileKind;
   /** Human name of the format, e.g. `KIWAD v2`. */
   formatLabel: string;
   details: DetailField[];
@@ -91,7 +101,15 @@ export interface EntryDetails {
   /** Byte span of the entry's table record. */
   recordOffset: number;
   recordLength: number;
+  /** For document nodes: the node's bytes in the LOGICAL view, to highlight there. */
+  span: { offset: number; length: number } | null;
 }
+
+/** A WWD level for the level view: everything but the raw bytes (read those through LOGICAL). */
+export type WwdLevelView = Omit<WwdLevel, 'logical' | 'trailingData'>;
+
+/** The decoded model of a document, for its dedicated view. */
+export type DocumentView = { format: 'wwd'; level: WwdLevelView };
 
 export interface VerifyProgress {
   entriesDone: number;
@@ -158,6 +176,8 @@ export interface DecoderApi {
   readRange(entryIndex: number, offset: number, length: number): Promise<Result<ByteRange>>;
   /** The whole content of an entry, or the file, as a Blob (for downloads, images, audio). */
   readBlob(entryIndex: number): Promise<Result<Blob>>;
+  /** The decoded model of a document (FileKind `document`), e.g. a WWD level for the level view. */
+  documentView(): Result<DocumentView>;
   /** CRC-32, KI-CRC, MD5, SHA-1 and SHA-256 of an entry's content (or the file). */
   digest(entryIndex: number, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>>;
 

@@ -105,3 +105,45 @@ describe('compileFilter', () => {
     expect(compileFilter('  ')).toBeNull();
   });
 });
+
+describe('EntryTree in document mode', () => {
+  it('lets nodes hold fields and children, in the order added, with their own sizes', () => {
+    const tree = new EntryTree({ isDocument: true });
+    const nodes = [
+      'Header',
+      'Planes',
+      'Planes/Back',
+      'Planes/Back/Tiles',
+      'Planes/Action',
+      'Planes/Action/Objects/Rat/obj 1',
+      'Tile properties',
+    ];
+    tree.addEntries(
+      nodes.map((path, entryIndex) => ({
+        entryIndex,
+        path,
+        size: 10 + entryIndex,
+        storedSize: 10 + entryIndex,
+      })),
+    );
+    expect(visibleNames(tree)).toEqual(['Header', 'Planes', 'Tile properties']);
+    tree.setAllExpanded(true);
+    expect(visibleNames(tree)).toEqual([
+      'Header',
+      'Planes',
+      '  Back',
+      '    Tiles',
+      '  Action',
+      '    Objects',
+      '      Rat',
+      '        obj 1',
+      'Tile properties',
+    ]);
+    const planes = tree.node(tree.nodeOf(1));
+    expect(planes).toMatchObject({ isFolder: true, entryIndex: 1, size: 11, entryCount: 4 });
+    expect(tree.node(tree.nodeOf(0))).toMatchObject({ isFolder: false, entryIndex: 0 });
+    // Objects and Rat were made as plain folders: they have no entry.
+    expect(tree.node(tree.rowNodes(5, 1)[0]!).entryIndex).toBe(-1);
+    expect(tree.entriesUnder([tree.nodeOf(2)])).toEqual([2, 3]);
+  });
+});

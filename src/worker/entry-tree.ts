@@ -114,10 +114,17 @@ export class EntryTree {
   private filterMatches = 0;
 
   private rows = new Int32Array(0);
+  /**
+   * Document mode (WWD and other non-archive formats): a node can be an entry and have
+   * children (a plane has fields and holds its objects), children keep the order they were
+   * added in (file order), and sizes are each node's own span, not sums.
+   */
+  private readonly isDocument: boolean;
   private rowCountValue = 0;
   private rowsDirty = true;
 
-  constructor() {
+  constructor(options: { isDocument?: boolean } = {}) {
+    this.isDocument = options.isDocument ?? false;
     this.parents.data[ROOT] = -1;
     this.entryIndexes.data[ROOT] = -1;
   }
@@ -126,7 +133,12 @@ export class EntryTree {
     return this.names.length;
   }
 
-  private addNode(parent: number, name: string, entryIndex: number): number {
+  private addNode(
+    parent: number,
+    name: string,
+    entryIndex: number,
+    canHaveChildren = entryIndex < 0,
+  ): number {
     const id = this.names.length;
     const size = id + 1;
     this.parents.ensure(size);
@@ -139,7 +151,7 @@ export class EntryTree {
     this.parents.data[id] = parent;
     this.entryIndexes.data[id] = entryIndex;
     this.depths.data[id] = parent === ROOT ? 1 : this.depths.data[parent]! + 1;
-    this.children.push(entryIndex < 0 ? [] : undefined);
+    this.children.push(canHaveChildren ? [] : undefined);
     this.isSorted.push(true);
     this.children[parent]!.push(id);
     this.isSorted[parent] = false;
@@ -167,13 +179,17 @@ export class EntryTree {
       const segments = splitPath(entry.path);
       const name = segments.pop() ?? entry.path;
       const folder = this.folderFor(segments);
-      const node = this.addNode(folder, name === '' ? '(unnamed)' : name, entry.entryIndex);
+      const node = this.isDocument
+        ? this.documentNode(folder, [...segments, name].join('/'), name, entry.entryIndex)
+        : this.addNode(folder, name === '' ? '(unnamed)' : name, entry.entryIndex);
       this.nodeOfEntry[entry.entryIndex] = node;
       this.sizes.data[node] = entry.size;
       this.storedSizes.data[node] = entry.storedSize;
       for (let up = folder; up !== -1; up = this.parents.data[up]!) {
-        this.sizes.data[up] = this.sizes.data[up]! + entry.size;
-        this.storedSizes.data[up] = this.storedSizes.data[up]! + entry.storedSize;
+        if (!this.isDocument) {
+          this.sizes.data[up] = this.sizes.data[up]! + entry.size;
+          this.storedSizes.data[up] = this.storedSizes.data[up]! + entry.storedSize;
+        }
         this.entryCounts.data[up] = this.entryCounts.data[up]! + 1;
       }
       if (this.filter && this.filterVisible) this.applyFilterTo(node);
@@ -181,9 +197,29 @@ export class EntryTree {
     this.rowsDirty = true;
   }
 
+  /** A document node: reuses a folder made earlier for its path, or becomes one for its children. */
+  private documentNode(parent: number, path: string, name: string, entryIndex: number): number {
+    const existing = this.folderByPath.get(path);
+    if (existing !== undefined && this.entryIndexes.data[existing]! < 0) {
+      this.entryIndexes.data[existing] = entryIndex;
+      return existing;
+    }
+    const node = this.addNode(parent, name === '' ? '(unnamed)' : name, entryIndex, true);
+    if (existing === undefined) this.folderByPath.set(path, node);
+    return node;
+  }
+
+  /** Folders, and document nodes that have children. */
+  private isFolderNode(node: number): boolean {
+    const list = this.children[node];
+    return list !== undefined && (list.length > 0 || this.entryIndexes.data[node]! < 0);
+  }
+
   private sortedChildren(folder: number): number[] {
     const list = this.children[folder]!;
-    if (!this.isSorted[folder]) {
+    if (!this.isSorted[folder] && this.isDocument) {
+      this.isSorted[folder] = true;
+    } else if (!this.isSorted[folder]) {
       const names = this.names;
       const children = this.children;
       list.sort((a, b) => {
@@ -221,7 +257,7 @@ export class EntryTree {
     while (stack.length > 0) {
       const node = stack.pop()!;
       out.push(node);
-      if (this.children[node] !== undefined && this.isOpen(node)) pushChildren(node);
+      if (this.isFolderNode(node) && this.isOpen(node)) pushChildren(node);
     }
     this.rows = Int32Array.from(out);
     this.rowCountValue = out.length;
@@ -251,7 +287,7 @@ export class EntryTree {
   }
 
   setExpanded(node: number, isExpanded: boolean): void {
-    if (this.children[node] === undefined || node === ROOT) return;
+    if (!this.isFolderNode(node) || node === ROOT) return;
     if (isExpanded) this.expanded.add(node);
     else this.expanded.delete(node);
     this.rowsDirty = true;
@@ -261,7 +297,7 @@ export class EntryTree {
     this.expanded.clear();
     if (isExpanded) {
       for (let node = 1; node < this.names.length; node++) {
-        if (this.children[node] !== undefined) this.expanded.add(node);
+        if (this.isFolderNode(node)) this.expanded.add(node);
       }
     }
     this.rowsDirty = true;
@@ -321,7 +357,7 @@ export class EntryTree {
     storedSize: number;
     entryCount: number;
   } {
-    const isFolder = this.children[node] !== undefined;
+    const isFolder = this.isFolderNode(node);
     const parent = this.parents.data[node]!;
     return {
       name: this.names[node]!,
@@ -346,13 +382,12 @@ export class EntryTree {
       const node = stack.pop()!;
       if (node < 0 || node >= this.names.length) continue;
       const list = this.children[node];
-      if (list === undefined) {
-        const entry = this.entryIndexes.data[node]!;
-        if (!seen.has(entry)) {
-          seen.add(entry);
-          out.push(entry);
-        }
-      } else {
+      const entry = this.entryIndexes.data[node]!;
+      if (entry >= 0 && !seen.has(entry)) {
+        seen.add(entry);
+        out.push(entry);
+      }
+      if (list !== undefined) {
         const sorted = this.sortedChildren(node);
         for (let i = sorted.length - 1; i >= 0; i--) stack.push(sorted[i]!);
       }

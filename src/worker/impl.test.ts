@@ -5,7 +5,7 @@ import { MemoryByteSource } from '../binary/byte-source.ts';
 import { ErrorCode } from '../binary/format-error.ts';
 import { readKiwad } from '../formats/kiwad/read.ts';
 import { writeKiwad } from '../formats/kiwad/write.ts';
-import { WHOLE_FILE, type OpenProgress, type Result, type TreeRow } from './api.ts';
+import { LOGICAL, WHOLE_FILE, type OpenProgress, type Result, type TreeRow } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
 
 const encoder = new TextEncoder();
@@ -158,5 +158,30 @@ describe('decoder worker implementation', () => {
     const result = await pending;
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe(ErrorCode.CANCELLED);
+  });
+});
+
+describe('decoder worker on a WWD level', () => {
+  const fixture = new URL('../formats/wwd/fixtures/', import.meta.url);
+
+  it('opens the level as a document of sections with fields and spans in the decoded bytes', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const name = readdirSync(fixture).find((file) => /\.wwd$/i.test(file))!;
+    const bytes = new Uint8Array(readFileSync(new URL(name, fixture)));
+    const { decoder, summary } = await openArchive(bytes, name);
+    expect(summary).toMatchObject({ format: 'wwd', kind: 'document', fatal: null });
+    expect(names(decoder.getRows(0, 10)).slice(0, 2)).toEqual(['1:Header', '1:Planes']);
+    const header = decoder.getRows(0, 1)[0]!;
+    const details = value(decoder.entryDetails(header.entryIndex));
+    expect(details.span).toEqual({ offset: 0, length: 1524 });
+    expect(details.fields.length).toBeGreaterThan(10);
+    const logical = value(await decoder.readRange(LOGICAL, 0, 4));
+    expect(Array.from(logical.bytes)).toEqual([0xf4, 0x05, 0, 0]);
+    const view = value(decoder.documentView());
+    expect(view.format).toBe('wwd');
+    expect(view.level.planes.length).toBeGreaterThan(0);
+    expect(view.level.planes[0]!.tiles).toBeInstanceOf(Uint32Array);
+    const section = value(await decoder.readRange(header.entryIndex, 0, 4));
+    expect(section.totalSize).toBe(1524);
   });
 });

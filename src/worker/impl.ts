@@ -8,10 +8,13 @@ import { BlobByteSource, type ByteSource } from '../binary/byte-source.ts';
 import { ErrorCode, FormatError, toErrorInfo } from '../binary/format-error.ts';
 import { digestBytes, digestRange } from '../binary/hashes.ts';
 import { detectFormat } from '../formats/registry.ts';
-import type { ArchiveAdapter } from './adapters/adapter.ts';
+import type { ArchiveAdapter, OpenHooks } from './adapters/adapter.ts';
+import type { FormatId } from '../formats/model.ts';
 import { openKiwad } from './adapters/kiwad.ts';
 import { openRaw } from './adapters/raw.ts';
+import { openWwd } from './adapters/wwd.ts';
 import {
+  LOGICAL,
   WHOLE_FILE,
   type ByteRange,
   type DecoderApi,
@@ -74,8 +77,18 @@ class ContentCache {
   }
 }
 
+/** How each format opens; documents get a tree of sections in file order. */
+const OPENERS: Record<
+  FormatId,
+  { open: (hooks: OpenHooks) => Promise<ArchiveAdapter>; isDocument: boolean }
+> = {
+  kiwad: { open: openKiwad, isDocument: false },
+  wwd: { open: openWwd, isDocument: true },
+  raw: { open: () => Promise.resolve(openRaw()), isDocument: false },
+};
+
 export function createDecoderImpl(): DecoderApi {
-  const tree = new EntryTree();
+  let tree = new EntryTree();
   const jobs = new JobRegistry<JobKind>();
   const cache = new ContentCache();
   const warnings = new Map<number, string | null>();
@@ -114,14 +127,31 @@ export function createDecoderImpl(): DecoderApi {
     const cached = cache.get(entryIndex);
     if (cached) return cached;
     const adapter = adapterOf();
-    const entry = adapter.entry(entryIndex);
-    if (!entry.isCompressed) {
-      return current().source.read(entry.dataOffset, entry.storedSize);
-    }
+    const range = fileRange(entryIndex);
+    if (range) return current().source.read(range.offset, range.length);
     const result = await adapter.readContent(entryIndex);
     warnings.set(entryIndex, result.warning);
     cache.set(entryIndex, result.bytes);
     return result.bytes;
+  }
+
+  /** The decoded bytes a LOGICAL reference means, when the file has them (documents). */
+  function logicalOf(entryIndex: number): Uint8Array | null {
+    return entryIndex === LOGICAL ? (opened?.adapter?.logical ?? null) : null;
+  }
+
+  /**
+   * Where a reference's content lies in the file as is: the whole file, or a stored archive
+   * entry. Null when it must be decoded (compressed entries, document sections).
+   */
+  function fileRange(entryIndex: number): { offset: number; length: number } | null {
+    const { source } = current();
+    if (entryIndex === WHOLE_FILE || entryIndex === LOGICAL)
+      return { offset: 0, length: source.size };
+    const adapter = adapterOf();
+    const entry = adapter.entry(entryIndex);
+    if (entry.isCompressed || adapter.kind === 'document') return null;
+    return { offset: entry.dataOffset, length: entry.storedSize };
   }
 
   function summary(adapter: ArchiveAdapter, file: OpenedFile, name: string): FileSummary {
@@ -136,6 +166,7 @@ export function createDecoderImpl(): DecoderApi {
       name,
       size: file.source.size,
       format: adapter.format,
+      kind: adapter.kind,
       formatLabel: adapter.formatLabel,
       details: adapter.details,
       entryCount: adapter.entryCount(),
@@ -155,6 +186,8 @@ export function createDecoderImpl(): DecoderApi {
         const head = await source.read(0, Math.min(source.size, 64));
         injectFault(head);
         const format = detectFormat(head, name);
+        const opener = OPENERS[format];
+        tree = new EntryTree({ isDocument: opener.isDocument });
         const report = throttle(onProgress, 40);
         const hooks = {
           source,
@@ -171,7 +204,7 @@ export function createDecoderImpl(): DecoderApi {
             );
           },
         };
-        file_.adapter = format === 'kiwad' ? await openKiwad(hooks) : openRaw();
+        file_.adapter = await opener.open(hooks);
         const count = file_.adapter.entryCount();
         onProgress({ entriesRead: count, entryCount: count, rowCount: tree.rowCount() });
         return summary(file_.adapter, file_, name);
@@ -233,6 +266,8 @@ export function createDecoderImpl(): DecoderApi {
           fields: adapter.fields(entryIndex),
           recordOffset: entry.recordOffset,
           recordLength: entry.recordLength,
+          span:
+            adapter.kind === 'document' ? { offset: entry.dataOffset, length: entry.size } : null,
         };
         return ok(details);
       } catch (error) {
@@ -242,20 +277,15 @@ export function createDecoderImpl(): DecoderApi {
 
     readRange: (entryIndex, offset, length) =>
       attempt(async (): Promise<ByteRange> => {
-        const { source } = current();
-        if (entryIndex === WHOLE_FILE) {
-          const start = Math.min(Math.max(0, offset), source.size);
-          const bytes = await source.read(start, Math.min(length, source.size - start));
-          return { bytes: bytes.slice(), totalSize: source.size, warning: null };
+        const logical = logicalOf(entryIndex);
+        const range = logical ? null : fileRange(entryIndex);
+        if (range) {
+          const start = Math.min(Math.max(0, offset), range.length);
+          const take = Math.max(0, Math.min(length, range.length - start));
+          const bytes = await current().source.read(range.offset + start, take);
+          return { bytes: bytes.slice(), totalSize: range.length, warning: null };
         }
-        const entry = adapterOf().entry(entryIndex);
-        if (!entry.isCompressed) {
-          const start = Math.min(Math.max(0, offset), entry.storedSize);
-          const take = Math.min(length, entry.storedSize - start);
-          const bytes = await source.read(entry.dataOffset + start, take);
-          return { bytes: bytes.slice(), totalSize: entry.storedSize, warning: null };
-        }
-        const data = await content(entryIndex);
+        const data = logical ?? (await content(entryIndex));
         const start = Math.min(Math.max(0, offset), data.length);
         return {
           bytes: data.slice(start, start + Math.max(0, length)),
@@ -266,35 +296,26 @@ export function createDecoderImpl(): DecoderApi {
 
     readBlob: (entryIndex) =>
       attempt(async () => {
-        const { blob } = current();
-        if (entryIndex === WHOLE_FILE) return blob;
-        const entry = adapterOf().entry(entryIndex);
-        // Stored entries are a slice of the file: no bytes are read to download them.
-        if (!entry.isCompressed)
-          return blob.slice(entry.dataOffset, entry.dataOffset + entry.storedSize);
+        const logical = logicalOf(entryIndex);
+        if (logical) return new Blob([logical as Uint8Array<ArrayBuffer>]);
+        const range = fileRange(entryIndex);
+        // Bytes that sit in the file as they are: a slice, nothing is read to download them.
+        if (range) return current().blob.slice(range.offset, range.offset + range.length);
         return new Blob([(await content(entryIndex)) as Uint8Array<ArrayBuffer>]);
       }),
 
     digest: (entryIndex, onProgress) =>
       attempt(() =>
         jobs.run('digest', async (token) => {
-          const { source } = current();
           const report = throttle(onProgress);
-          const stored =
-            entryIndex === WHOLE_FILE
-              ? { offset: 0, length: source.size }
-              : (() => {
-                  const entry = adapterOf().entry(entryIndex);
-                  return entry.isCompressed
-                    ? null
-                    : { offset: entry.dataOffset, length: entry.storedSize };
-                })();
-          if (stored) {
+          const logical = logicalOf(entryIndex);
+          const range = logical ? null : fileRange(entryIndex);
+          if (range) {
             return digestRange(
-              source,
-              stored.offset,
-              stored.length,
-              (done) => report({ done, total: stored.length, label: 'hashing' }),
+              current().source,
+              range.offset,
+              range.length,
+              (done) => report({ done, total: range.length, label: 'hashing' }),
               () => token.isCancelled,
             ).catch((error: unknown) => {
               token.throwIfCancelled();
@@ -302,12 +323,11 @@ export function createDecoderImpl(): DecoderApi {
             });
           }
           report({ done: 0, total: 1, label: 'inflating' }, true);
-          const data = await content(entryIndex);
+          const data = logical ?? (await content(entryIndex));
           token.throwIfCancelled();
           return digestBytes(data);
         }),
       ),
-
     verifyAll: (onProgress) =>
       attempt(() =>
         jobs.run('verify', async (token) => {
@@ -378,6 +398,22 @@ export function createDecoderImpl(): DecoderApi {
           );
         }),
       ),
+
+    documentView() {
+      try {
+        const document = adapterOf().document;
+        if (!document) {
+          throw new FormatError({
+            code: ErrorCode.BAD_VALUE,
+            offset: 0,
+            detail: 'this file is not a document',
+          });
+        }
+        return ok(document);
+      } catch (error) {
+        return failed(error);
+      }
+    },
 
     ping: () => 'pong',
 

@@ -6,7 +6,7 @@
 import type { ByteSource } from '../../binary/byte-source.ts';
 import type { ErrorInfo } from '../../binary/format-error.ts';
 import type { Issue } from '../../formats/model.ts';
-import type { DetailField, EntryStatus, FormatId } from '../api.ts';
+import type { DetailField, DocumentView, EntryStatus, FileKind, FormatId } from '../api.ts';
 import type { TreeEntryInput } from '../entry-tree.ts';
 import type { CancelToken } from '../jobs.ts';
 
@@ -28,6 +28,13 @@ export interface EntryContent {
 
 export interface ArchiveAdapter {
   readonly format: FormatId;
+  readonly kind: FileKind;
+  /** Decoded bytes that document offsets refer to; absent for archives (their offsets are in the file). */
+  readonly logical?: Uint8Array;
+  /** The decoded model for a document's dedicated view. */
+  readonly document?: DocumentView;
+  /** True when the tree is a document's sections (nodes with fields and children, file order). */
+  readonly isDocument?: boolean;
   readonly formatLabel: string;
   readonly details: DetailField[];
   readonly issues: Issue[];

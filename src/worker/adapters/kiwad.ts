@@ -4,7 +4,12 @@
  */
 import { isAllZero, kiCrc } from '../../binary/crc32.ts';
 import { ErrorCode, FormatError, hexOffset } from '../../binary/format-error.ts';
-import { kiwadEntryFields, parseKiwadHeader, readKiwad, readKiwadEntry } from '../../formats/kiwad/read.ts';
+import {
+  kiwadEntryFields,
+  parseKiwadHeader,
+  readKiwad,
+  readKiwadEntry,
+} from '../../formats/kiwad/read.ts';
 import type { KiwadEntry } from '../../formats/kiwad/types.ts';
 import type { EntryStatus } from '../api.ts';
 import { readCoalesced } from '../coalesced-reader.ts';
@@ -55,13 +60,18 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
   const entryAt = (entryIndex: number): KiwadEntry => {
     const entry = byIndex[entryIndex];
     if (!entry) {
-      throw new FormatError({ code: ErrorCode.OUT_OF_BOUNDS, offset: 0, detail: `there is no entry ${entryIndex}` });
+      throw new FormatError({
+        code: ErrorCode.OUT_OF_BOUNDS,
+        offset: 0,
+        detail: `there is no entry ${entryIndex}`,
+      });
     }
     return entry;
   };
 
   return {
     format: 'kiwad',
+    kind: 'archive',
     formatLabel: header.version >= 2 ? `KIWAD v${header.version}` : 'KIWAD v1',
     details,
     issues: result.issues,

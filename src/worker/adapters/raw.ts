@@ -6,12 +6,17 @@ import type { ArchiveAdapter } from './adapter.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 
 function noEntries(): never {
-  throw new FormatError({ code: ErrorCode.OUT_OF_BOUNDS, offset: 0, detail: 'this file has no entries' });
+  throw new FormatError({
+    code: ErrorCode.OUT_OF_BOUNDS,
+    offset: 0,
+    detail: 'this file has no entries',
+  });
 }
 
 export function openRaw(): ArchiveAdapter {
   return {
     format: 'raw',
+    kind: 'raw',
     formatLabel: 'Unknown format',
     details: [],
     issues: [],
