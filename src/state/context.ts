@@ -5,6 +5,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ErrorInfo } from '../worker/api.ts';
 import { createRowCache, type RowCache } from './row-cache.ts';
+import { shiftIndex, shiftSpans } from './row-spans.ts';
 import type {
   DelveDeps,
   FilesState,
@@ -33,6 +34,13 @@ export interface Context {
   updateFile(fileId: string, change: (file: OpenFile) => Partial<OpenFile>): void;
   /** Records that the worker's rows changed: new count, new version, re-find the selection. */
   bumpRows(fileId: string, rowCount: number): void;
+  /**
+   * The rows of a file moved in a way indices cannot follow (filter, expand all, rows still
+   * streaming in): its multi-selection falls back to the focused row.
+   */
+  resetMarks(fileId: string): void;
+  /** Row `at` was expanded (`delta` rows inserted after it) or collapsed (`delta` < 0). */
+  shiftMarks(fileId: string, at: number, delta: number): void;
   toast(kind: Toast['kind'], message: string): void;
   /** `demo.wad: zip failed: out of bounds at 0x1F4: …` */
   toastError(fileName: string, what: string, error: ErrorInfo | string): void;
@@ -41,7 +49,12 @@ export interface Context {
 export function createContext(deps: DelveDeps): Context {
   const stores: DelveStores = {
     files: createStore<FilesState>(() => ({ files: [] })),
-    view: createStore<ViewState>(() => ({ selection: null, filter: '' })),
+    view: createStore<ViewState>(() => ({
+      selection: null,
+      multi: null,
+      summary: null,
+      filter: '',
+    })),
     jobs: createStore<JobsState>(() => ({ jobs: [] })),
     toasts: createStore<ToastsState>(() => ({ toasts: [] })),
   };
@@ -72,6 +85,22 @@ export function createContext(deps: DelveDeps): Context {
     bumpRows(fileId, rowCount) {
       context.updateFile(fileId, (file) => ({ rowCount, rowsVersion: file.rowsVersion + 1 }));
       void resolveSelection(fileId);
+    },
+    resetMarks(fileId) {
+      if (stores.view.getState().multi?.fileId === fileId) {
+        stores.view.setState({ multi: null, summary: null });
+      }
+    },
+    shiftMarks(fileId, at, delta) {
+      const { multi } = stores.view.getState();
+      if (multi?.fileId !== fileId || delta === 0) return;
+      stores.view.setState({
+        multi: {
+          ...multi,
+          spans: shiftSpans(multi.spans, at, delta),
+          anchor: shiftIndex(multi.anchor, at, delta),
+        },
+      });
     },
     toast(kind, message) {
       const toast: Toast = { id: context.nextId('t'), kind, message };

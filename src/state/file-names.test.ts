@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeFileName, zipNameFor } from './file-names.ts';
+import { sanitizeFileName, selectionZipNameFor, zipNameFor } from './file-names.ts';
 
 describe('sanitizeFileName', () => {
   it('keeps the last path segment only', () => {
@@ -32,5 +32,9 @@ describe('zipNameFor', () => {
     expect(zipNameFor('Root.wad')).toBe('Root.zip');
     expect(zipNameFor('Textures')).toBe('Textures.zip');
     expect(zipNameFor('.hidden')).toBe('.hidden.zip');
+  });
+
+  it('names the .zip of a multi-selection after its file', () => {
+    expect(selectionZipNameFor('Root.wad')).toBe('Root-selection.zip');
   });
 });

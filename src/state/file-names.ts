@@ -17,7 +17,10 @@ const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
  */
 export function sanitizeFileName(name: string, fallback = 'download'): string {
   const lastSegment = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = lastSegment.replace(FORBIDDEN, '').trim().replace(/[. ]+$/, '');
+  const cleaned = lastSegment
+    .replace(FORBIDDEN, '')
+    .trim()
+    .replace(/[. ]+$/, '');
   // Names made only of dots mean "this folder" or "the parent" to some file systems.
   if (cleaned === '' || /^\.+$/.test(cleaned)) return fallback;
   return RESERVED.test(cleaned) ? `_${cleaned}` : cleaned;
@@ -29,4 +32,9 @@ export function zipNameFor(name: string): string {
   const dot = base.lastIndexOf('.');
   const stem = dot > 0 ? base.slice(0, dot) : base;
   return `${stem}.zip`;
+}
+
+/** `demo.wad` -> `demo-selection.zip`, for a .zip of several selected rows. */
+export function selectionZipNameFor(name: string): string {
+  return zipNameFor(name).replace(/\.zip$/, '-selection.zip');
 }

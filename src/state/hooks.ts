@@ -9,7 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { delve } from './app.ts';
 import { buildLayout, type FlatLayout, type LayoutFile } from './flat-layout.ts';
 import type { DelveActions } from './store.ts';
-import type { Job, OpenFile, Selection, Toast } from './types.ts';
+import type { Job, MultiSelection, OpenFile, Selection, SelectionSummary, Toast } from './types.ts';
 
 const { stores, rowCache } = delve;
 
@@ -36,6 +36,18 @@ export function useHasFiles(): boolean {
 
 export function useSelection(): Selection | null {
   return useStore(stores.view, (state) => state.selection);
+}
+
+/** Rows selected together with the focused one; null while the focused row is the selection. */
+export function useMultiSelection(): MultiSelection | null {
+  return useStore(stores.view, (state) => state.multi);
+}
+
+/** Entries and bytes of the multi-selection, once worked out (null until then). */
+export function useSelectionSummary(): SelectionSummary | null {
+  return useStore(stores.view, (state) =>
+    state.summary && state.summary.of === state.multi ? state.summary : null,
+  );
 }
 
 export function useFilter(): string {

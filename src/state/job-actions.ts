@@ -5,14 +5,33 @@
  */
 import type { Result } from '../worker/api.ts';
 import type { Context } from './context.ts';
-import { sanitizeFileName, zipNameFor } from './file-names.ts';
-import type { Job, JobKind } from './types.ts';
+import { sanitizeFileName, selectionZipNameFor, zipNameFor } from './file-names.ts';
+import { spanRowCount, type RowSpan } from './row-spans.ts';
+import { isFocusTheSelection } from './selection-actions.ts';
+import { walkSelection } from './selection-walk.ts';
+import type { Job, JobKind, OpenFile, Selection } from './types.ts';
+
+function cancelledResult<T>(): Result<T> {
+  return {
+    ok: false,
+    error: {
+      code: 'CANCELLED',
+      message: 'cancelled by the user',
+      offset: null,
+      format: '',
+      path: '',
+    },
+  };
+}
 
 export interface JobActions {
   /** Recomputes every entry's checksum; the file's rows then show ok / mismatch / unpatched. */
   verifyAll(fileId: string): Promise<void>;
   cancelJob(jobId: string): void;
-  /** Entry -> its content; folder or file row -> a .zip of the entries below it. */
+  /**
+   * Entry -> its content; folder or file row -> a .zip of the entries below it (with a filter,
+   * of the matching ones); several rows -> a .zip of them all.
+   */
   downloadSelection(): Promise<void>;
   /** A .zip of the entries under `nodeIds` (the whole archive when empty). */
   downloadZip(fileId: string, nodeIds: readonly number[], zipName?: string): Promise<void>;
@@ -82,23 +101,93 @@ export function createJobActions(context: Context): JobActions {
     return file;
   }
 
-  async function downloadZip(fileId: string, nodeIds: readonly number[], zipName?: string) {
-    const file = fileForJob(fileId, 'zip');
-    if (!file) return;
-    const name = zipName ?? zipNameFor(file.name);
-    const outcome = await runJob(
-      { fileId, kind: 'zip', label: `Zipping ${name}`, total: 0 },
-      () => void file.decoder.cancel('zip'),
-      (report) =>
-        file.decoder.zip([...nodeIds], (progress) => report(progress.done, progress.total)),
+  /**
+   * A .zip of the node ids `collect` gives. Collecting is part of the job, so reading the
+   * rows of a huge selection shows as running and can be cancelled.
+   */
+  async function zipJob(
+    file: OpenFile,
+    name: string,
+    collect: (isCancelled: () => boolean) => Promise<number[] | 'cancelled' | 'empty'>,
+  ) {
+    let isCancelled = false;
+    const outcome = await runJob<Blob | null>(
+      { fileId: file.id, kind: 'zip', label: `Zipping ${name}`, total: 0 },
+      () => {
+        isCancelled = true;
+        void file.decoder.cancel('zip');
+      },
+      async (report) => {
+        const nodeIds = await collect(() => isCancelled);
+        if (nodeIds === 'cancelled') return cancelledResult<Blob>();
+        if (nodeIds === 'empty') return { ok: true, value: null };
+        return file.decoder.zip(nodeIds, (progress) => report(progress.done, progress.total));
+      },
     );
     if (!outcome) return;
     const { result, wasCancelled } = outcome;
-    if (result.ok && !wasCancelled) deps.saveBlob(result.value, name);
-    else if (wasCancelled || (!result.ok && result.error.code === 'CANCELLED')) {
+    if (result.ok && !wasCancelled) {
+      if (result.value) deps.saveBlob(result.value, name);
+      else context.toast('info', `${file.name}: nothing to zip, the selection holds no entries`);
+    } else if (wasCancelled || (!result.ok && result.error.code === 'CANCELLED')) {
       context.toast('info', `${file.name}: ${name} cancelled`);
     } else if (!result.ok) {
       context.toastError(file.name, `making ${name} failed`, result.error);
+    }
+  }
+
+  async function downloadZip(fileId: string, nodeIds: readonly number[], zipName?: string) {
+    const file = fileForJob(fileId, 'zip');
+    if (!file) return;
+    await zipJob(file, zipName ?? zipNameFor(file.name), async () => [...nodeIds]);
+  }
+
+  /** A .zip of selected rows of a file, by the rules of selection-walk.ts. */
+  async function downloadRows(fileId: string, spans: readonly RowSpan[], zipName: string) {
+    const file = fileForJob(fileId, 'zip');
+    if (!file) return;
+    await zipJob(file, zipName, async (isCancelled) => {
+      const walk = await walkSelection(file.decoder, spans, {
+        rowCount: file.rowCount,
+        isFiltered: file.matchCount !== null,
+        fileEntryCount: file.summary?.entryCount ?? 0,
+        fileSize: file.summary?.totalSize ?? 0,
+        isCancelled,
+      });
+      if (walk.isCancelled) return 'cancelled';
+      if (walk.isWholeFile) return [];
+      // No node ids would mean "every entry" to the worker.
+      return walk.nodeIds.length > 0 ? walk.nodeIds : 'empty';
+    });
+  }
+
+  /** The Selection for the one row of a single-row span, when its row is at hand. */
+  async function selectionOfOneRow(
+    file: OpenFile,
+    spans: readonly RowSpan[],
+  ): Promise<Selection | null> {
+    const index = spans[0]?.[0] ?? -1;
+    if (index < 0) return { kind: 'file', fileId: file.id };
+    const row =
+      context.rowCache.getCurrentRow(file.id, index) ??
+      (file.hasCrashed ? undefined : (await file.decoder.getRows(index, 1))[0]);
+    return row ? { kind: 'row', fileId: file.id, row, rowIndex: index } : null;
+  }
+
+  /** One row: an entry as itself, a folder or the file as a .zip (with a filter, of its matches). */
+  async function downloadOne(file: OpenFile, selection: Selection) {
+    if (selection.kind === 'file') {
+      await downloadRows(file.id, [[-1, -1]], zipNameFor(file.name));
+      return;
+    }
+    const { row, rowIndex } = selection;
+    if (!row.isFolder) {
+      await downloadEntry(file.id, row.entryIndex, row.name);
+    } else if (rowIndex < 0) {
+      // A hidden row has no index to walk from: zip the folder by its node id.
+      await downloadZip(file.id, [row.nodeId], zipNameFor(row.name));
+    } else {
+      await downloadRows(file.id, [[rowIndex, rowIndex]], zipNameFor(row.name));
     }
   }
 
@@ -165,17 +254,19 @@ export function createJobActions(context: Context): JobActions {
     },
 
     async downloadSelection() {
-      const selection = stores.view.getState().selection;
-      if (!selection) return;
-      const file = context.getFile(selection.fileId);
-      if (!file) return;
-      if (selection.kind === 'file') {
-        await downloadZip(file.id, [], zipNameFor(file.name));
-      } else if (selection.row.isFolder) {
-        await downloadZip(file.id, [selection.row.nodeId], zipNameFor(selection.row.name));
-      } else {
-        await downloadEntry(file.id, selection.row.entryIndex, selection.row.name);
+      const view = stores.view.getState();
+      const { selection, multi } = view;
+      if (multi && !isFocusTheSelection(view)) {
+        const file = context.getFile(multi.fileId);
+        const count = spanRowCount(multi.spans);
+        if (!file || count === 0) return;
+        const only = count === 1 ? await selectionOfOneRow(file, multi.spans) : null;
+        if (only) await downloadOne(file, only);
+        else await downloadRows(file.id, multi.spans, selectionZipNameFor(file.name));
+        return;
       }
+      const file = selection && context.getFile(selection.fileId);
+      if (file && selection) await downloadOne(file, selection);
     },
 
     downloadZip,

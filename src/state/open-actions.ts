@@ -66,6 +66,8 @@ export function createOpenActions(context: Context): OpenActions {
       if (isOpened || !context.getFile(id)) return;
       context.updateFile(id, () => ({ openProgress: progress }));
       // New rows while the table is still being read: let the tree show the first ones now.
+      // They land anywhere (folders are sorted), so selected row indices no longer hold.
+      if (progress.rowCount !== context.getFile(id)?.rowCount) context.resetMarks(id);
       context.bumpRows(id, progress.rowCount);
     };
 
@@ -98,10 +100,14 @@ export function createOpenActions(context: Context): OpenActions {
     if (filter !== '') {
       const filtered = await decoder.setFilter(filter);
       if (!context.getFile(id)) return;
+      context.resetMarks(id);
       context.updateFile(id, () => ({ matchCount: filtered.matchCount }));
       context.bumpRows(id, filtered.rowCount);
     } else {
-      context.bumpRows(id, await decoder.rowCount());
+      const rowCount = await decoder.rowCount();
+      // The last rows came in: indices of selected rows hold only if none did.
+      if (rowCount !== context.getFile(id)?.rowCount) context.resetMarks(id);
+      context.bumpRows(id, rowCount);
     }
   }
 
@@ -120,6 +126,7 @@ export function createOpenActions(context: Context): OpenActions {
     // Calls to a dead worker never answer: end its jobs and forget its rows.
     dropJobsOf(fileId);
     context.rowCache.drop(fileId);
+    context.resetMarks(fileId);
     const selection = stores.view.getState().selection;
     if (selection?.fileId === fileId) {
       stores.view.setState({ selection: { kind: 'file', fileId } });
@@ -165,6 +172,7 @@ export function createOpenActions(context: Context): OpenActions {
       dropJobsOf(fileId);
       file.decoder.terminate();
       context.rowCache.drop(fileId);
+      context.resetMarks(fileId);
       const remaining = files.filter((candidate) => candidate.id !== fileId);
       stores.files.setState({ files: remaining });
       if (stores.view.getState().selection?.fileId === fileId) {

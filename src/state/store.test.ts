@@ -107,6 +107,7 @@ describe('openFiles', () => {
           name: 'bad.wad',
           size: 1,
           format: 'kiwad',
+          kind: 'archive',
           formatLabel: 'KIWAD v2',
           details: [],
           entryCount: 2,

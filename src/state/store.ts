@@ -7,10 +7,11 @@ import { createContext, type DelveStores } from './context.ts';
 import { createJobActions, type JobActions } from './job-actions.ts';
 import { createOpenActions, type OpenActions } from './open-actions.ts';
 import type { RowCache } from './row-cache.ts';
+import { createSelectionActions, type SelectionActions } from './selection-actions.ts';
 import { createTreeActions, type TreeActions } from './tree-actions.ts';
 import type { DelveDeps } from './types.ts';
 
-export type DelveActions = OpenActions & TreeActions & JobActions;
+export type DelveActions = OpenActions & TreeActions & SelectionActions & JobActions;
 
 export interface DelveState {
   stores: DelveStores;
@@ -26,6 +27,7 @@ export function createDelveState(deps: DelveDeps): DelveState {
     actions: {
       ...createOpenActions(context),
       ...createTreeActions(context),
+      ...createSelectionActions(context),
       ...createJobActions(context),
     },
   };

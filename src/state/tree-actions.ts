@@ -35,15 +35,27 @@ export function createTreeActions(context: Context): TreeActions {
     return file && !file.hasCrashed ? file : undefined;
   }
 
+  /** Moves the focus to one row and makes it the whole selection. */
   function select(selection: Selection | null): void {
-    stores.view.setState({ selection });
+    stores.view.setState({ selection, multi: null, summary: null });
   }
 
   async function setRowExpanded(fileId: string, row: TreeRow, isExpanded: boolean) {
     const file = liveFile(fileId);
     if (!file || !row.isFolder) return;
-    const rowCount = await file.decoder.setExpanded(row.nodeId, isExpanded);
-    if (context.getFile(fileId)) context.bumpRows(fileId, rowCount);
+    const { decoder } = file;
+    // A multi-selection follows the rows: ask where the folder is and how many rows there
+    // were in the same breath as the change (the worker answers in order).
+    const hadMarks = stores.view.getState().multi?.fileId === fileId;
+    const [rowsBefore, at, rowCount] = await Promise.all([
+      hadMarks ? decoder.rowCount() : -1,
+      hadMarks ? decoder.rowIndexOf(row.nodeId) : -1,
+      decoder.setExpanded(row.nodeId, isExpanded),
+    ]);
+    if (!context.getFile(fileId)) return;
+    if (hadMarks && at >= 0) context.shiftMarks(fileId, at, rowCount - rowsBefore);
+    else if (rowsBefore !== rowCount) context.resetMarks(fileId);
+    context.bumpRows(fileId, rowCount);
   }
 
   return {
@@ -81,6 +93,8 @@ export function createTreeActions(context: Context): TreeActions {
     },
 
     setFileExpanded(fileId, isExpanded) {
+      // Rows that disappear from view leave the selection, as under a collapsed folder.
+      if (!isExpanded) context.resetMarks(fileId);
       context.updateFile(fileId, () => ({ isExpanded }));
     },
 
@@ -95,6 +109,7 @@ export function createTreeActions(context: Context): TreeActions {
       if (!file) return;
       const rowCount = await file.decoder.setAllExpanded(true);
       if (!context.getFile(fileId)) return;
+      context.resetMarks(fileId);
       context.updateFile(fileId, () => ({ isExpanded: true }));
       context.bumpRows(fileId, rowCount);
     },
@@ -111,6 +126,7 @@ export function createTreeActions(context: Context): TreeActions {
         files.map(async (file) => {
           const result = await file.decoder.setFilter(pattern);
           if (generation !== filterGeneration || !context.getFile(file.id)) return;
+          context.resetMarks(file.id);
           context.updateFile(file.id, (current) => ({
             matchCount: pattern === '' ? null : result.matchCount,
             // Show where the matches are: a collapsed file would hide them.

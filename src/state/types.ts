@@ -12,6 +12,7 @@ import type {
   VerifySummary,
 } from '../worker/api.ts';
 import type { FileDecoder } from '../worker/client.ts';
+import type { RowSpan } from './row-spans.ts';
 
 export type FileStatus = 'opening' | 'ready' | 'failed';
 
@@ -60,8 +61,34 @@ export type Selection =
       rowIndex: number;
     };
 
+/**
+ * Rows selected together (Ctrl/Shift+click, Shift+arrows, Ctrl+A), all in one file. While it
+ * is null the selection is just the focused row (`ViewState.selection`).
+ */
+export interface MultiSelection {
+  fileId: string;
+  /** File-local row indices (-1 is the file's own row), as sorted spans (row-spans.ts). */
+  spans: readonly RowSpan[];
+  /** Where Shift+click and Shift+arrows extend from. */
+  anchor: number;
+}
+
+/** What a multi-selection amounts to, worked out in the background for the status bar. */
+export interface SelectionSummary {
+  /** The multi-selection this describes (compared by identity). */
+  of: MultiSelection;
+  /** Entries covered (a folder row covers the entries below it). */
+  entryCount: number;
+  /** Their uncompressed bytes. */
+  size: number;
+}
+
 export interface ViewState {
+  /** The focused row: what the details pane shows and where the keyboard acts. */
   selection: Selection | null;
+  multi: MultiSelection | null;
+  /** Null until worked out, or when there is no multi-selection. */
+  summary: SelectionSummary | null;
   /** Substring, or glob when it contains `*`, `?` or `[`; applied to every open file. */
   filter: string;
 }

@@ -107,6 +107,7 @@ export class FakeDecoder {
           name,
           size: 1000,
           format: 'kiwad',
+          kind: 'archive',
           formatLabel: 'KIWAD v2',
           details: [],
           entryCount: this.paths.length,
@@ -224,6 +225,15 @@ export class FakeDecoder {
     });
   }
 
+  /** Entries: their size; folders: the sum below them, as the worker reports. */
+  private sizeOf(node: FakeNode): number {
+    if (!node.isFolder) return node.size;
+    return node.children.reduce((sum, childId) => {
+      const child = this.nodes[childId];
+      return sum + (child ? this.sizeOf(child) : 0);
+    }, 0);
+  }
+
   private depthOf(node: FakeNode): number {
     return node.path.split('/').length;
   }
@@ -238,8 +248,8 @@ export class FakeDecoder {
       isFolder: node.isFolder,
       isExpanded: node.isExpanded,
       entryIndex: node.entryIndex,
-      size: node.size,
-      storedSize: node.size / 2,
+      size: this.sizeOf(node),
+      storedSize: this.sizeOf(node) / 2,
       isCompressed: true,
       crc: node.isFolder ? null : 0,
       status: 'unchecked',

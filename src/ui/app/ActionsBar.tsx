@@ -1,9 +1,20 @@
 /**
- * Actions on the selection and its file: download (an entry's content, or a .zip of a folder
- * or of the whole archive), verify every checksum, and the verify summary.
+ * Actions on the selection and its file: download (an entry's content, a .zip of a folder,
+ * of the whole archive or of several selected rows), verify every checksum, and the verify
+ * summary.
  */
 import type { ReactElement } from 'react';
-import { useActions, useFile, useFileJobs, useSelection } from '../../state/hooks.ts';
+import {
+  useActions,
+  useFile,
+  useFileJobs,
+  useMultiSelection,
+  useRowCache,
+  useRowCacheTick,
+  useSelection,
+} from '../../state/hooks.ts';
+import { isFocusTheSelection, selectedRowCount } from '../../state/selection-actions.ts';
+import type { Selection } from '../../state/types.ts';
 import type { VerifySummary } from '../../worker/api.ts';
 import { formatCount } from '../format.ts';
 import { JobList } from './JobList.tsx';
@@ -22,11 +33,62 @@ export function describeVerifySummary(summary: VerifySummary): string {
     : text;
 }
 
+interface DownloadButton {
+  label: string;
+  title: string;
+  isEnabled: boolean;
+}
+
+/** What "Download" does for the selection: an entry's content, or a .zip. */
+function downloadButton(
+  target: Selection | null,
+  selectedCount: number,
+  canZip: boolean,
+  canRead: boolean,
+): DownloadButton {
+  if (selectedCount > 1) {
+    return {
+      label: 'Download selection as .zip',
+      title: `A .zip of the entries of the ${formatCount(selectedCount)} selected rows`,
+      isEnabled: canZip,
+    };
+  }
+  if (!target || selectedCount === 0) {
+    return {
+      label: 'Download',
+      title: 'Select an entry, a folder or a file first',
+      isEnabled: false,
+    };
+  }
+  if (target.kind === 'row' && !target.row.isFolder) {
+    return { label: 'Download', title: `Download ${target.row.path}`, isEnabled: canRead };
+  }
+  return {
+    label: 'Download as .zip',
+    title: target.kind === 'row' ? `A .zip of ${target.row.path}` : 'A .zip of every entry',
+    isEnabled: canZip,
+  };
+}
+
+/** The one selected row when it is not the focused one (Ctrl+click), from the page cache. */
+function useOnlySelectedRow(): Selection | null {
+  const multi = useMultiSelection();
+  const rowCache = useRowCache();
+  useRowCacheTick();
+  const [only] = multi?.spans ?? [];
+  if (!multi || multi.spans.length !== 1 || !only || only[0] !== only[1]) return null;
+  if (only[0] < 0) return { kind: 'file', fileId: multi.fileId };
+  const row = rowCache.getCurrentRow(multi.fileId, only[0]);
+  return row ? { kind: 'row', fileId: multi.fileId, row, rowIndex: only[0] } : null;
+}
+
 export function ActionsBar(): ReactElement {
   const selection = useSelection();
-  const file = useFile(selection?.fileId);
+  const multi = useMultiSelection();
+  const file = useFile(multi?.fileId ?? selection?.fileId);
   const fileJobs = useFileJobs(file?.id);
   const { downloadSelection, downloadZip, verifyAll } = useActions();
+  const onlySelectedRow = useOnlySelectedRow();
 
   // Zip and verify need the whole table: not while it is still being read.
   const canWork = file !== undefined && !file.hasCrashed && file.status !== 'opening';
@@ -34,33 +96,30 @@ export function ActionsBar(): ReactElement {
   const isBusy = fileJobs.some((job) => job.kind === 'verify' || job.kind === 'zip');
   const isVerifying = fileJobs.some((job) => job.kind === 'verify');
 
-  let downloadLabel = 'Download';
-  let downloadTitle = 'Select an entry, a folder or a file first';
-  let canDownload = false;
-  if (selection?.kind === 'row' && !selection.row.isFolder) {
-    downloadTitle = `Download ${selection.row.path}`;
-    canDownload = canWork;
-  } else if (selection) {
-    downloadLabel = 'Download as .zip';
-    downloadTitle =
-      selection.kind === 'row' ? `A .zip of ${selection.row.path}` : 'A .zip of every entry';
-    canDownload = canWork && hasEntries && !isBusy;
-  }
+  const view = { selection, multi };
+  const selectedCount = selectedRowCount(view);
+  // The row the single-row actions are about: the focused one, unless Ctrl+click left another.
+  const target = isFocusTheSelection(view) ? selection : onlySelectedRow;
+  const download = downloadButton(target, selectedCount, canWork && hasEntries && !isBusy, canWork);
 
   return (
     <div className="actions-bar" aria-label="Actions">
-      <span className="actions-target" title={selectionPath(selection, file?.name)}>
-        {selection?.kind === 'row' ? selection.row.name : (file?.name ?? 'Nothing selected')}
+      <span className="actions-target" title={selectionPath(target, file?.name)}>
+        {selectedCount > 1
+          ? `${formatCount(selectedCount)} rows of ${file?.name ?? ''}`
+          : target?.kind === 'row'
+            ? target.row.name
+            : (file?.name ?? 'Nothing selected')}
       </span>
       <button
         type="button"
         className="button"
         data-testid="download"
-        title={downloadTitle}
-        disabled={!canDownload}
+        title={download.title}
+        disabled={!download.isEnabled}
         onClick={() => void downloadSelection()}
       >
-        {downloadLabel}
+        {download.label}
       </button>
       <button
         type="button"
@@ -93,7 +152,7 @@ export function ActionsBar(): ReactElement {
 }
 
 function selectionPath(
-  selection: ReturnType<typeof useSelection>,
+  selection: Selection | null,
   fileName: string | undefined,
 ): string | undefined {
   if (selection?.kind === 'row') return `${fileName ?? ''}: ${selection.row.path}`;

@@ -1,11 +1,51 @@
 /** Counts and totals of everything open, the filter's matches and the selection. */
 import type { ReactElement } from 'react';
-import { useFile, useFilter, useSelection, useTotals } from '../../state/hooks.ts';
-import { formatCountOf, formatExactBytes, formatRatio, formatSize } from '../format.ts';
+import {
+  useFile,
+  useFilter,
+  useMultiSelection,
+  useSelection,
+  useSelectionSummary,
+  useTotals,
+} from '../../state/hooks.ts';
+import { isFocusTheSelection, selectedRowCount } from '../../state/selection-actions.ts';
+import {
+  formatCount,
+  formatCountOf,
+  formatExactBytes,
+  formatRatio,
+  formatSize,
+} from '../format.ts';
+
+/** `3 selected (1.20 MiB)`: the size appears once the rows have been read (a folder counts its entries). */
+function MultiSelectionStatus({ count }: { count: number }): ReactElement {
+  const summary = useSelectionSummary();
+  if (count === 0) {
+    return (
+      <span className="status-item" data-testid="selection-status">
+        Nothing selected
+      </span>
+    );
+  }
+  const size = summary ? formatSize(summary.size) : '…';
+  const title = summary
+    ? `${formatCountOf(summary.entryCount, 'entry', 'entries')}, ${formatExactBytes(summary.size)}`
+    : 'Adding up the selected rows…';
+  return (
+    <span className="status-item" data-testid="selection-status" title={title}>
+      {formatCount(count)} selected ({size})
+    </span>
+  );
+}
 
 function SelectionStatus(): ReactElement | null {
   const selection = useSelection();
+  const multi = useMultiSelection();
   const file = useFile(selection?.fileId);
+  const view = { selection, multi };
+  if (multi && !isFocusTheSelection(view)) {
+    return <MultiSelectionStatus count={selectedRowCount(view)} />;
+  }
   if (!selection || !file) return null;
   if (selection.kind === 'file') {
     return (

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactElement } fr
 import type { Digests, ErrorInfo, JobProgress } from '../../worker/api.ts';
 import type { FileDecoder } from '../../worker/client.ts';
 import { contentKey } from '../preview/decoder-key.ts';
-import { formatByteCount, formatSize } from '../preview/format-size.ts';
+import { formatExactBytes, formatSize } from '../format.ts';
 import { digestRows, matchDigest } from './digest-format.ts';
 import './checksums.css';
 
@@ -119,7 +119,7 @@ function ChecksumPanelBody({ decoder, entryIndex }: ChecksumPanelProps): ReactEl
       <div className="checksums-toolbar">
         <h3 className="checksums-title">Checksums</h3>
         {size !== null && (
-          <span className="checksums-size" title={formatByteCount(size)}>
+          <span className="checksums-size" title={formatExactBytes(size)}>
             of {formatSize(size)}
           </span>
         )}

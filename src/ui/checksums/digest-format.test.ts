@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Digests } from '../../worker/api.ts';
-import { digestRows, formatCrc, matchDigest } from './digest-format.ts';
+import { digestRows, matchDigest } from './digest-format.ts';
 
 // Digests of the ASCII bytes "123456789" (CRC-32 check value 0xCBF43926); KI-CRC made up.
 const digests: Digests = {
@@ -10,14 +10,6 @@ const digests: Digests = {
   sha1: 'f7c3bc1d808e04732adf679965ccc34ca7ae3441',
   sha256: '15e2b0d3c33891ebb0f1ef609ec419420c20e320ce94c65fbc8c3312448eb225',
 };
-
-describe('formatCrc', () => {
-  it('is 0x and 8 upper-case hex digits', () => {
-    expect(formatCrc(0xcbf43926)).toBe('0xCBF43926');
-    expect(formatCrc(0)).toBe('0x00000000');
-    expect(formatCrc(-1)).toBe('0xFFFFFFFF'); // signed input is shown unsigned
-  });
-});
 
 describe('digestRows', () => {
   it('lists the five digests with their test ids', () => {

@@ -3,6 +3,7 @@
  * (prefixes, case, separators, CRCs in decimal) are unit-tested.
  */
 import type { Digests } from '../../worker/api.ts';
+import { formatHex32 } from '../format.ts';
 
 export type DigestId = 'crc32' | 'kiCrc' | 'md5' | 'sha1' | 'sha256';
 
@@ -14,15 +15,10 @@ export interface DigestRow {
   testId: string;
 }
 
-/** A 32-bit CRC as shown everywhere: `0x` and 8 upper-case hex digits. */
-export function formatCrc(value: number): string {
-  return '0x' + (value >>> 0).toString(16).toUpperCase().padStart(8, '0');
-}
-
 export function digestRows(digests: Digests): DigestRow[] {
   return [
-    { id: 'crc32', label: 'CRC-32', value: formatCrc(digests.crc32), testId: 'hash-crc32' },
-    { id: 'kiCrc', label: 'KI-CRC', value: formatCrc(digests.kiCrc), testId: 'hash-kicrc' },
+    { id: 'crc32', label: 'CRC-32', value: formatHex32(digests.crc32), testId: 'hash-crc32' },
+    { id: 'kiCrc', label: 'KI-CRC', value: formatHex32(digests.kiCrc), testId: 'hash-kicrc' },
     { id: 'md5', label: 'MD5', value: digests.md5.toLowerCase(), testId: 'hash-md5' },
     { id: 'sha1', label: 'SHA-1', value: digests.sha1.toLowerCase(), testId: 'hash-sha1' },
     { id: 'sha256', label: 'SHA-256', value: digests.sha256.toLowerCase(), testId: 'hash-sha256' },

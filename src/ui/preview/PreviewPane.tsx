@@ -9,7 +9,7 @@ import type { ErrorInfo } from '../../worker/api.ts';
 import type { FileDecoder } from '../../worker/client.ts';
 import { AudioView } from './audio/AudioView.tsx';
 import { contentKey } from './decoder-key.ts';
-import { formatByteCount, formatSize } from './format-size.ts';
+import { formatExactBytes, formatSize } from '../format.ts';
 import { HexView } from './hex/HexView.tsx';
 import { ImageView } from './image/ImageView.tsx';
 import { sniffKind, type SniffResult } from './sniff.ts';
@@ -104,7 +104,7 @@ function PreviewPaneBody({ decoder, entryIndex, name, size }: PreviewPaneProps):
         <h2 className="preview-title" title={name}>
           {name}
         </h2>
-        <span className="preview-size" title={formatByteCount(totalSize)}>
+        <span className="preview-size" title={formatExactBytes(totalSize)}>
           {formatSize(totalSize)}
         </span>
         {head.status === 'ready' && <span className="preview-mime">{mime}</span>}

@@ -2,7 +2,7 @@
  * The element every tree row renders: a treeitem with its level, state and roving tabindex.
  * The accessible name is the row's name; the columns are its description.
  */
-import type { CSSProperties, ReactElement, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactElement, ReactNode } from 'react';
 
 export interface RowShellProps {
   index: number;
@@ -11,31 +11,42 @@ export interface RowShellProps {
   level: number;
   label: string;
   isSelected: boolean;
+  /** The focused row while several may be selected: outlined, so it can be told apart. */
+  isFocus: boolean;
   tabIndex: number;
   /** null for entries: only files and folders expand. */
   isExpanded: boolean | null;
+  /** Position among siblings and their number, when known (file rows). */
+  positionInSet?: { position: number; size: number } | undefined;
   className?: string;
   isBusy?: boolean;
-  onClick(): void;
+  onClick(event: MouseEvent): void;
   onDoubleClick?: (() => void) | undefined;
   children: ReactNode;
 }
 
 export function RowShell(props: RowShellProps): ReactElement {
-  const { index, level, isSelected, isExpanded } = props;
-  const classes = ['tree-row', props.className ?? '', isSelected ? 'is-selected' : ''];
+  const { index, level, isSelected, isExpanded, positionInSet } = props;
+  const classes = [
+    'tree-row',
+    props.className ?? '',
+    isSelected ? 'is-selected' : '',
+    props.isFocus ? 'is-focus' : '',
+  ];
   return (
     <div
       role="treeitem"
       aria-level={level}
       aria-selected={isSelected}
       aria-expanded={isExpanded ?? undefined}
+      aria-posinset={positionInSet?.position}
+      aria-setsize={positionInSet?.size}
       aria-label={props.label}
       aria-describedby={`tree-row-${index}-meta`}
       aria-busy={props.isBusy ?? undefined}
       tabIndex={props.tabIndex}
       data-row={index}
-      className={classes.join(' ').trim()}
+      className={classes.filter(Boolean).join(' ')}
       style={props.style}
       onClick={props.onClick}
       onDoubleClick={props.onDoubleClick}

@@ -4,32 +4,42 @@
  * the pages covering the rendered range are fetched (state/row-cache.ts).
  *
  * Height limit: browsers cap an element's height (~33.5M px in Chromium, ~17.9M px in
- * Firefox). At ROW_HEIGHT 26 px, past ~575,000 visible rows (15M px) the list would need
- * scroll scaling: map a virtual scroll offset to a capped real one. That is not done yet; the
- * row math all goes through flat indices (flat-layout.ts) so it can be added in one place.
+ * Firefox). Past 200,000 rows the List holds a moving window of the rows and a scaled
+ * scrollbar covers them all (scroll-scale.ts, use-scaled-scroll.ts), so two million rows
+ * still reach the end. Rows are addressed by flat index everywhere (flat-layout.ts); only
+ * the List's own index counts from the window's start.
+ *
+ * Selection: the focused row (details pane) and, with Ctrl/Shift, several rows of one file
+ * (state/selection-actions.ts); `aria-multiselectable` says so.
  */
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  type CSSProperties,
   type FocusEvent,
   type ReactElement,
 } from 'react';
-import { List, useListRef } from 'react-window';
+import { getScrollbarSize, List, type ListImperativeAPI } from 'react-window';
 import { flatIndexOf, locate, type FlatLayout } from '../../state/flat-layout.ts';
 import {
   useActions,
   useFiles,
   useFlatLayout,
+  useMultiSelection,
   useRowCache,
   useRowCacheTick,
   useSelection,
 } from '../../state/hooks.ts';
-import type { Selection } from '../../state/types.ts';
+import { spansContain } from '../../state/row-spans.ts';
+import type { ClickMode } from '../../state/selection-actions.ts';
+import type { MultiSelection, Selection } from '../../state/types.ts';
 import { TreeRowView } from './TreeRowView.tsx';
 import { ROW_HEIGHT, type TreeRowProps } from './tree-types.ts';
+import { useScaledScroll } from './use-scaled-scroll.ts';
 import { useTreeKeyboard } from './use-tree-keyboard.ts';
 import { useTreeScroll } from './use-tree-scroll.ts';
 
@@ -46,16 +56,50 @@ function selectedFlatIndex(layout: FlatLayout, selection: Selection | null): num
   return selection.rowIndex < 0 ? -1 : flatIndexOf(layout, selection.fileId, selection.rowIndex);
 }
 
+/** Whether a flat index is selected: a row of the multi-selection, else the focused row. */
+function selectionTest(
+  layout: FlatLayout,
+  multi: MultiSelection | null,
+  focusIndex: number,
+): (flatIndex: number) => boolean {
+  if (!multi) return (flatIndex) => flatIndex === focusIndex;
+  const segment = layout.segments.find((candidate) => candidate.fileId === multi.fileId);
+  if (!segment) return () => false;
+  const end = segment.start + segment.length;
+  return (flatIndex) =>
+    flatIndex >= segment.start &&
+    flatIndex < end &&
+    spansContain(multi.spans, flatIndex - segment.start - 1);
+}
+
+/**
+ * Writes the scroll offset of a window move. Rendered just before the List: its layout effect
+ * runs before the List's, which measures the rows to show from that offset.
+ */
+function ScrollJump({ jumpId, apply }: { jumpId: number; apply(): void }): null {
+  useLayoutEffect(() => apply(), [jumpId, apply]);
+  return null;
+}
+
 export function Tree(): ReactElement {
   const layout = useFlatLayout();
   const files = useFiles();
   const filesById = useMemo(() => new Map(files.map((file) => [file.id, file])), [files]);
   const selection = useSelection();
+  const multi = useMultiSelection();
   const rowCache = useRowCache();
   const tick = useRowCacheTick();
   const actions = useActions();
-  const listRef = useListRef(null);
-  const [range, setRange] = useState<RenderedRange>({
+  const rowsElement = useRef<HTMLDivElement | null>(null);
+  const listRef = useCallback((api: ListImperativeAPI | null) => {
+    rowsElement.current = api?.element ?? null;
+  }, []);
+  const scaled = useScaledScroll(layout.totalRows, ROW_HEIGHT);
+  const { windowStart } = scaled;
+  // The scaled scrollbar is as wide as a native one; overlay scrollbars (0 px) still get a strip.
+  const [scrollbarWidth] = useState(() => Math.max(12, getScrollbarSize()));
+  // The List reports its own indices: from the window's start.
+  const [listRange, setListRange] = useState<RenderedRange>({
     visibleStart: 0,
     visibleStop: 0,
     renderedStart: 0,
@@ -64,20 +108,34 @@ export function Tree(): ReactElement {
   /** The user is moving through the tree with the keyboard: focus follows the selection. */
   const isKeyboardActive = useRef(false);
   const selectedIndex = selectedFlatIndex(layout, selection);
+  const range: RenderedRange = {
+    visibleStart: windowStart + listRange.visibleStart,
+    visibleStop: windowStart + listRange.visibleStop,
+    renderedStart: windowStart + listRange.renderedStart,
+    renderedStop: windowStart + listRange.renderedStop,
+  };
 
   // Fetch the pages of the rendered rows; again whenever a file's rows change (rowsVersion).
   const rowsVersions = files.map((file) => `${file.id}@${file.rowsVersion}`).join(' ');
+  const { renderedStart, renderedStop } = range;
   useEffect(() => {
     for (const segment of layout.segments) {
-      const first = Math.max(range.renderedStart, segment.start + 1);
-      const last = Math.min(range.renderedStop, segment.start + segment.length - 1);
+      const first = Math.max(renderedStart, segment.start + 1);
+      const last = Math.min(renderedStop, segment.start + segment.length - 1);
       if (first <= last) {
         rowCache.request(segment.fileId, first - segment.start - 1, last - segment.start - 1);
       }
     }
-  }, [layout, range, rowCache, rowsVersions]);
+  }, [layout, renderedStart, renderedStop, rowCache, rowsVersions]);
 
-  useTreeScroll({ layout, selection, selectedIndex, listRef, isKeyboardActive });
+  useTreeScroll({
+    layout,
+    selection,
+    selectedIndex,
+    scrollToRow: scaled.scrollToRow,
+    rowsElement,
+    isKeyboardActive,
+  });
 
   const selectIndex = useCallback(
     (flatIndex: number) => {
@@ -88,6 +146,28 @@ export function Tree(): ReactElement {
       else void actions.selectRowAt(fileId, position.rowIndex);
     },
     [layout, actions],
+  );
+
+  /** A click or Shift/Ctrl+key on a row: (file, local index) for the selection actions. */
+  const clickIndex = useCallback(
+    (flatIndex: number, mode: ClickMode) => {
+      const position = locate(layout, flatIndex);
+      if (position) void actions.clickRow(position.segment.fileId, position.rowIndex, mode);
+    },
+    [layout, actions],
+  );
+
+  const moveFocusToIndex = useCallback(
+    (flatIndex: number) => {
+      const position = locate(layout, flatIndex);
+      if (position) void actions.moveFocus(position.segment.fileId, position.rowIndex);
+    },
+    [layout, actions],
+  );
+
+  const extendToIndex = useCallback(
+    (flatIndex: number) => clickIndex(flatIndex, 'range'),
+    [clickIndex],
   );
 
   const toggleIndex = useCallback(
@@ -111,9 +191,12 @@ export function Tree(): ReactElement {
     rowCache,
     actions,
     selectedIndex,
+    hasMultiSelection: multi !== null,
     pageSize: Math.max(1, range.visibleStop - range.visibleStart),
     selectIndex,
     toggleIndex,
+    extendToIndex,
+    moveFocusToIndex,
   });
 
   const onRowsRendered = useCallback(
@@ -121,7 +204,7 @@ export function Tree(): ReactElement {
       visible: { startIndex: number; stopIndex: number },
       all: { startIndex: number; stopIndex: number },
     ) => {
-      setRange((previous) =>
+      setListRange((previous) =>
         previous.visibleStart === visible.startIndex &&
         previous.visibleStop === visible.stopIndex &&
         previous.renderedStart === all.startIndex &&
@@ -147,17 +230,24 @@ export function Tree(): ReactElement {
     }
   }, []);
 
-  const isSelectedRendered =
-    selectedIndex >= range.renderedStart && selectedIndex <= range.renderedStop;
+  const isSelectedRendered = selectedIndex >= renderedStart && selectedIndex <= renderedStop;
+  const isSelected = useMemo(
+    () => selectionTest(layout, multi, selectedIndex),
+    [layout, multi, selectedIndex],
+  );
+  const tabStopIndex = isSelectedRendered ? selectedIndex : range.visibleStart;
   const rowProps = useMemo<TreeRowProps>(
     () => ({
       layout,
       filesById,
       rowCache,
       tick,
-      selectedIndex,
-      tabStopIndex: isSelectedRendered ? selectedIndex : range.visibleStart,
-      onRowClick: selectIndex,
+      windowStart,
+      focusIndex: selectedIndex,
+      isSelected,
+      hasMultiSelection: multi !== null,
+      tabStopIndex,
+      onRowClick: clickIndex,
       onToggle: toggleIndex,
       onCloseFile: actions.closeFile,
     }),
@@ -166,17 +256,22 @@ export function Tree(): ReactElement {
       filesById,
       rowCache,
       tick,
+      windowStart,
       selectedIndex,
-      isSelectedRendered,
-      range.visibleStart,
-      selectIndex,
+      isSelected,
+      multi,
+      tabStopIndex,
+      clickIndex,
       toggleIndex,
       actions,
     ],
   );
 
   return (
-    <div className="tree">
+    <div
+      className={scaled.isScaled ? 'tree is-scaled' : 'tree'}
+      style={{ '--tree-scrollbar-width': `${scrollbarWidth}px` } as CSSProperties}
+    >
       <div className="tree-header" aria-hidden="true">
         <span className="tree-cell">Name</span>
         <span className="tree-cell tree-num">Size</span>
@@ -184,24 +279,43 @@ export function Tree(): ReactElement {
         <span className="tree-cell tree-num">Ratio</span>
         <span className="tree-cell">Checksum</span>
       </div>
-      <List
-        listRef={listRef}
-        className="tree-list"
-        role="tree"
-        aria-label="Open files"
-        data-testid="tree"
-        rowComponent={TreeRowView}
-        rowCount={layout.totalRows}
-        rowHeight={ROW_HEIGHT}
-        rowProps={rowProps}
-        overscanCount={8}
-        onRowsRendered={onRowsRendered}
-        onKeyDown={(event) => {
-          isKeyboardActive.current = true;
-          onKeyDown(event);
-        }}
-        onBlur={onBlur}
-      />
+      <div className="tree-body">
+        <div className="tree-scroller" ref={scaled.scrollerRef} data-testid="tree-scroller">
+          <ScrollJump jumpId={scaled.jumpId} apply={scaled.applyJump} />
+          <List
+            scrollElement={scaled.scroller}
+            className="tree-list"
+            role="tree"
+            aria-label="Open files"
+            aria-multiselectable="true"
+            data-testid="tree"
+            rowComponent={TreeRowView}
+            rowCount={scaled.windowRows}
+            rowHeight={ROW_HEIGHT}
+            rowProps={rowProps}
+            overscanCount={8}
+            onRowsRendered={onRowsRendered}
+            onKeyDown={(event) => {
+              isKeyboardActive.current = true;
+              onKeyDown(event);
+            }}
+            onBlur={onBlur}
+            listRef={listRef}
+          />
+        </div>
+        {scaled.isScaled && (
+          <div
+            className="tree-scrollbar"
+            ref={scaled.scrollbarRef}
+            data-testid="tree-scrollbar"
+            aria-hidden="true"
+            tabIndex={-1}
+          >
+            {/* 1 px wide: a box of zero width adds nothing to the scroll height in Chromium. */}
+            <div style={{ width: 1, height: scaled.scrollbarHeight }} />
+          </div>
+        )}
+      </div>
     </div>
   );
 }

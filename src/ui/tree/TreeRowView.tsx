@@ -3,9 +3,10 @@
  * placeholder while its page of rows is on its way from the worker. All names come from the
  * file and are rendered as text.
  */
-import type { CSSProperties, ReactElement } from 'react';
+import type { CSSProperties, MouseEvent, ReactElement } from 'react';
 import type { RowComponentProps } from 'react-window';
 import { locate } from '../../state/flat-layout.ts';
+import type { ClickMode } from '../../state/selection-actions.ts';
 import type { OpenFile } from '../../state/types.ts';
 import type { EntryStatus, TreeRow } from '../../worker/api.ts';
 import {
@@ -16,7 +17,7 @@ import {
   formatSize,
 } from '../format.ts';
 import { RowMeta, RowShell, Twisty } from './RowShell.tsx';
-import { INDENT, type TreeRowProps } from './tree-types.ts';
+import { clickModeOf, INDENT, type TreeRowProps } from './tree-types.ts';
 
 const STATUS_TEXT: Record<EntryStatus, string> = {
   unchecked: 'unchecked',
@@ -50,16 +51,26 @@ interface Common {
   index: number;
   style: CSSProperties;
   isSelected: boolean;
+  isFocus: boolean;
   tabIndex: number;
-  onRowClick(flatIndex: number): void;
+  onRowClick(flatIndex: number, mode: ClickMode): void;
   onToggle(flatIndex: number): void;
+}
+
+function clickHandler(common: Common) {
+  return (event: MouseEvent) => common.onRowClick(common.index, clickModeOf(event));
 }
 
 function FileRow({
   file,
+  positionInSet,
   onCloseFile,
   ...common
-}: Common & { file: OpenFile; onCloseFile(fileId: string): void }): ReactElement {
+}: Common & {
+  file: OpenFile;
+  positionInSet: { position: number; size: number };
+  onCloseFile(fileId: string): void;
+}): ReactElement {
   const { index, onToggle } = common;
   const { summary, openProgress } = file;
   // Like a folder, the file's row sums its entries; a file with none (unknown format) shows itself.
@@ -77,7 +88,8 @@ function FileRow({
       isExpanded={isExpanded}
       className="tree-file-row"
       isBusy={file.status === 'opening'}
-      onClick={() => common.onRowClick(index)}
+      positionInSet={positionInSet}
+      onClick={clickHandler(common)}
       onDoubleClick={() => onToggle(index)}
     >
       <span className="tree-cell tree-name" style={indent(1)}>
@@ -146,7 +158,7 @@ function EntryRow({ row, ...common }: Common & { row: TreeRow }): ReactElement {
       level={level}
       label={row.name}
       isExpanded={isExpanded}
-      onClick={() => common.onRowClick(index)}
+      onClick={clickHandler(common)}
       onDoubleClick={row.isFolder ? () => onToggle(index) : undefined}
     >
       <span className="tree-cell tree-name" style={indent(level)}>
@@ -192,7 +204,7 @@ function LoadingRow(common: Common): ReactElement {
       isExpanded={null}
       isBusy
       className="tree-loading-row"
-      onClick={() => common.onRowClick(common.index)}
+      onClick={clickHandler(common)}
     >
       <span className="tree-cell tree-name" style={indent(2)}>
         <span className="tree-label muted">…</span>
@@ -203,20 +215,34 @@ function LoadingRow(common: Common): ReactElement {
 }
 
 export function TreeRowView(props: RowComponentProps<TreeRowProps>): ReactElement | null {
-  const { index, style, layout, filesById, rowCache, selectedIndex, tabStopIndex } = props;
+  const { style, layout, filesById, rowCache, focusIndex, tabStopIndex } = props;
+  // The List holds a window of the rows: its index counts from the window's start.
+  const index = props.windowStart + props.index;
   const position = locate(layout, index);
   const file = position ? filesById.get(position.segment.fileId) : undefined;
   if (!position || !file) return null;
   const common: Common = {
     index,
     style,
-    isSelected: index === selectedIndex,
+    isSelected: props.isSelected(index),
+    isFocus: props.hasMultiSelection && index === focusIndex,
     tabIndex: index === tabStopIndex ? 0 : -1,
     onRowClick: props.onRowClick,
     onToggle: props.onToggle,
   };
   if (position.rowIndex < 0) {
-    return <FileRow {...common} file={file} onCloseFile={props.onCloseFile} />;
+    const positionInSet = {
+      position: layout.segments.indexOf(position.segment) + 1,
+      size: layout.segments.length,
+    };
+    return (
+      <FileRow
+        {...common}
+        file={file}
+        positionInSet={positionInSet}
+        onCloseFile={props.onCloseFile}
+      />
+    );
   }
   const row = rowCache.getRow(file.id, position.rowIndex);
   return row ? <EntryRow {...common} row={row} /> : <LoadingRow {...common} />;

@@ -1,6 +1,8 @@
 /** What every tree row is given through react-window's rowProps. */
+import type { MouseEvent } from 'react';
 import type { FlatLayout } from '../../state/flat-layout.ts';
 import type { RowCache } from '../../state/row-cache.ts';
+import type { ClickMode } from '../../state/selection-actions.ts';
 import type { OpenFile } from '../../state/types.ts';
 
 export interface TreeRowProps {
@@ -9,11 +11,17 @@ export interface TreeRowProps {
   rowCache: RowCache;
   /** Not read by rows: a new value re-renders them when a page of rows arrives. */
   tick: number;
-  /** Flat index of the selected row; -1 when it is not shown. */
-  selectedIndex: number;
+  /** Flat index of the List's first row (the List holds a window of the rows, see scroll-scale.ts). */
+  windowStart: number;
+  /** Flat index of the focused row; -1 when it is not shown. */
+  focusIndex: number;
+  /** Whether the row at a flat index is selected. */
+  isSelected(flatIndex: number): boolean;
+  /** True while several rows may be selected: the focused row then gets its own outline. */
+  hasMultiSelection: boolean;
   /** The one row reachable with Tab (roving tabindex). */
   tabStopIndex: number;
-  onRowClick(flatIndex: number): void;
+  onRowClick(flatIndex: number, mode: ClickMode): void;
   onToggle(flatIndex: number): void;
   onCloseFile(fileId: string): void;
 }
@@ -22,3 +30,12 @@ export interface TreeRowProps {
 export const ROW_HEIGHT = 26;
 /** Pixels of indentation per level. */
 export const INDENT = 16;
+
+/** Plain click, Ctrl/Cmd+click (toggle), Shift+click (range), Ctrl/Cmd+Shift+click (add range). */
+export function clickModeOf(
+  event: Pick<MouseEvent, 'ctrlKey' | 'metaKey' | 'shiftKey'>,
+): ClickMode {
+  const isToggle = event.ctrlKey || event.metaKey;
+  if (event.shiftKey) return isToggle ? 'add-range' : 'range';
+  return isToggle ? 'toggle' : 'replace';
+}

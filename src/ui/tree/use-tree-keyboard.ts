@@ -2,6 +2,11 @@
  * Keyboard of the tree (WAI-ARIA tree pattern): Up/Down, Home/End, PageUp/PageDown move the
  * selection; Right expands or goes to the first child; Left collapses or goes to the parent;
  * Enter/Space toggles; `*` expands everything in the file; Delete closes a file from its row.
+ *
+ * Multi-selection (within one file): Shift with Up/Down/Home/End/PageUp/PageDown extends from
+ * the anchor; Ctrl/Cmd+A selects every row shown of the focused file; Ctrl/Cmd+Up/Down move
+ * the focus alone and Ctrl/Cmd+Space adds or removes the focused row; Escape goes back to
+ * the focused row alone.
  */
 import { useCallback, type KeyboardEvent } from 'react';
 import { locate, type FlatLayout } from '../../state/flat-layout.ts';
@@ -15,10 +20,35 @@ export interface TreeKeyboardOptions {
   rowCache: RowCache;
   actions: DelveActions;
   selectedIndex: number;
+  hasMultiSelection: boolean;
   /** Rows in one page of the viewport, for PageUp/PageDown. */
   pageSize: number;
   selectIndex(flatIndex: number): void;
   toggleIndex(flatIndex: number): void;
+  /** Shift+keys: focus `flatIndex`, select from the anchor to it. */
+  extendToIndex(flatIndex: number): void;
+  /** Ctrl/Cmd+Up/Down: focus `flatIndex`, keep the selected rows. */
+  moveFocusToIndex(flatIndex: number): void;
+}
+
+/** Where a navigation key goes from `current`; null for other keys. */
+function navigationTarget(key: string, current: number, pageSize: number, totalRows: number) {
+  switch (key) {
+    case 'ArrowDown':
+      return current < 0 ? 0 : current + 1;
+    case 'ArrowUp':
+      return current < 0 ? 0 : current - 1;
+    case 'Home':
+      return 0;
+    case 'End':
+      return totalRows - 1;
+    case 'PageDown':
+      return current + pageSize;
+    case 'PageUp':
+      return current - pageSize;
+    default:
+      return null;
+  }
 }
 
 /** The row the key was pressed on: the focused row, else the selection. */
@@ -35,9 +65,12 @@ export function useTreeKeyboard(options: TreeKeyboardOptions) {
     rowCache,
     actions,
     selectedIndex,
+    hasMultiSelection,
     pageSize,
     selectIndex,
     toggleIndex,
+    extendToIndex,
+    moveFocusToIndex,
   } = options;
 
   const moveTo = useCallback(
@@ -89,29 +122,64 @@ export function useTreeKeyboard(options: TreeKeyboardOptions) {
     [layout, filesById, rowCache, actions],
   );
 
+  /** Shift+navigation: extend within the focused row's file (a selection stays in one file). */
+  const extend = useCallback(
+    (current: number, target: number) => {
+      const segment = locate(layout, current)?.segment;
+      if (!segment) return;
+      const last = segment.start + segment.length - 1;
+      extendToIndex(Math.max(segment.start, Math.min(last, target)));
+    },
+    [layout, extendToIndex],
+  );
+
+  /** Ctrl/Cmd combinations of the multi-selection; true when the key was one of them. */
+  const onModifiedKey = useCallback(
+    (event: KeyboardEvent<HTMLElement>, current: number): boolean => {
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (event.shiftKey) return false;
+      switch (key) {
+        case 'a':
+          actions.selectAllRows();
+          return true;
+        case ' ':
+          actions.toggleFocused();
+          return true;
+        case 'ArrowDown':
+        case 'ArrowUp': {
+          const target = current + (key === 'ArrowDown' ? 1 : -1);
+          if (target >= 0 && target < layout.totalRows) moveFocusToIndex(target);
+          return true;
+        }
+        default:
+          return false;
+      }
+    },
+    [actions, layout, moveFocusToIndex],
+  );
+
   return useCallback(
     (event: KeyboardEvent<HTMLElement>) => {
-      // Leave browser and system shortcuts alone.
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
       const current = currentIndex(event, selectedIndex);
+      if (event.altKey) return;
+      if (event.ctrlKey || event.metaKey) {
+        // Leave the browser's and the system's other shortcuts alone.
+        if (onModifiedKey(event, current)) event.preventDefault();
+        return;
+      }
+      const target = navigationTarget(event.key, current, pageSize, layout.totalRows);
+      if (target !== null) {
+        if (event.shiftKey) extend(current, target);
+        else moveTo(target);
+        event.preventDefault();
+        return;
+      }
+      if (event.shiftKey && event.key !== '*') return;
       switch (event.key) {
-        case 'ArrowDown':
-          moveTo(current < 0 ? 0 : current + 1);
-          break;
-        case 'ArrowUp':
-          moveTo(current < 0 ? 0 : current - 1);
-          break;
-        case 'Home':
-          moveTo(0);
-          break;
-        case 'End':
-          moveTo(layout.totalRows - 1);
-          break;
-        case 'PageDown':
-          moveTo(current + pageSize);
-          break;
-        case 'PageUp':
-          moveTo(current - pageSize);
+        case 'Escape':
+          // Only when there is something to clear: Escape may mean something further out.
+          if (!hasMultiSelection) return;
+          actions.clearMarks();
           break;
         case 'ArrowRight':
           goRight(current);
@@ -121,7 +189,8 @@ export function useTreeKeyboard(options: TreeKeyboardOptions) {
           break;
         case 'Enter':
         case ' ':
-          selectIndex(current);
+          // On the focused row, keep a multi-selection: the key is about expanding.
+          if (current !== selectedIndex) selectIndex(current);
           toggleIndex(current);
           break;
         case '*': {
@@ -139,6 +208,19 @@ export function useTreeKeyboard(options: TreeKeyboardOptions) {
       }
       event.preventDefault();
     },
-    [layout, selectedIndex, pageSize, moveTo, goRight, goLeft, selectIndex, toggleIndex, actions],
+    [
+      layout,
+      selectedIndex,
+      pageSize,
+      hasMultiSelection,
+      moveTo,
+      extend,
+      onModifiedKey,
+      goRight,
+      goLeft,
+      selectIndex,
+      toggleIndex,
+      actions,
+    ],
   );
 }

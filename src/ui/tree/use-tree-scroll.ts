@@ -4,16 +4,19 @@
  * DOM focus follows the selection (the row may render only after the scroll).
  */
 import { useEffect, useRef, type RefObject } from 'react';
-import type { ListImperativeAPI } from 'react-window';
 import type { FlatLayout } from '../../state/flat-layout.ts';
 import { useFilter } from '../../state/hooks.ts';
 import type { Selection } from '../../state/types.ts';
+import type { RowAlign } from './scroll-scale.ts';
 
 export interface TreeScrollOptions {
   layout: FlatLayout;
   selection: Selection | null;
   selectedIndex: number;
-  listRef: RefObject<ListImperativeAPI | null>;
+  /** Scrolls a flat index into view (scaled past the height cap: use-scaled-scroll.ts). */
+  scrollToRow(index: number, align: RowAlign): void;
+  /** The element holding the rows. */
+  rowsElement: RefObject<HTMLElement | null>;
   /** True while the user moves through the tree with the keyboard. */
   isKeyboardActive: RefObject<boolean>;
 }
@@ -26,7 +29,7 @@ function selectionKey(selection: Selection | null): string {
 }
 
 export function useTreeScroll(options: TreeScrollOptions): void {
-  const { layout, selection, selectedIndex, listRef, isKeyboardActive } = options;
+  const { layout, selection, selectedIndex, scrollToRow, rowsElement, isKeyboardActive } = options;
 
   // Scroll a newly selected row into view (not when rows merely move under the same selection,
   // e.g. while a file is still being read: that would yank the list away from the user).
@@ -35,8 +38,8 @@ export function useTreeScroll(options: TreeScrollOptions): void {
   useEffect(() => {
     if (selectedIndex < 0 || key === scrolledKey.current) return;
     scrolledKey.current = key;
-    listRef.current?.scrollToRow({ index: selectedIndex, align: 'auto' });
-  }, [key, selectedIndex, listRef]);
+    scrollToRow(selectedIndex, 'auto');
+  }, [key, selectedIndex, scrollToRow]);
 
   // After a new filter the old scroll offset means nothing: once the filtered rows arrive (the
   // layout changes), show the selection if it is still there, else the top.
@@ -56,16 +59,13 @@ export function useTreeScroll(options: TreeScrollOptions): void {
     scrollAfterFilterFrom.current = null;
     if (layout.totalRows === 0) return;
     const isSelectionShown = selectedIndex >= 0;
-    listRef.current?.scrollToRow({
-      index: isSelectionShown ? selectedIndex : 0,
-      align: isSelectionShown ? 'center' : 'start',
-    });
-  }, [layout, selectedIndex, listRef]);
+    scrollToRow(isSelectionShown ? selectedIndex : 0, isSelectionShown ? 'center' : 'start');
+  }, [layout, selectedIndex, scrollToRow]);
 
   // Move DOM focus to the selected row once it is rendered (it may still be off screen).
   useEffect(() => {
     if (!isKeyboardActive.current || selectedIndex < 0) return;
-    const element = listRef.current?.element?.querySelector<HTMLElement>(
+    const element = rowsElement.current?.querySelector<HTMLElement>(
       `[data-row="${selectedIndex}"]`,
     );
     if (element && document.activeElement !== element) element.focus({ preventScroll: true });

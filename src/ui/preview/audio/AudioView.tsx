@@ -5,7 +5,7 @@
 import { useState, type ReactElement } from 'react';
 import type { FileDecoder } from '../../../worker/client.ts';
 import { contentKey } from '../decoder-key.ts';
-import { formatByteCount, formatSize } from '../format-size.ts';
+import { formatExactBytes, formatSize } from '../../format.ts';
 import { useBlobUrl } from '../use-blob-url.ts';
 import '../preview.css';
 
@@ -59,7 +59,7 @@ function AudioViewBody({ decoder, entryIndex, mime, name }: AudioViewProps): Rea
       <p className="audio-facts">
         {mime}
         {' · '}
-        <span title={formatByteCount(blob.size)}>{formatSize(blob.size)}</span>
+        <span title={formatExactBytes(blob.size)}>{formatSize(blob.size)}</span>
         {duration !== null && ` · ${formatDuration(duration)}`}
       </p>
       <audio

@@ -21,9 +21,9 @@ import {
 import { List, useListRef } from 'react-window';
 import type { FileDecoder } from '../../../worker/client.ts';
 import { contentKey } from '../decoder-key.ts';
-import { formatByteCount } from '../format-size.ts';
+import { formatExactBytes, formatOffset } from '../../format.ts';
 import { HexRow, type HexRowData } from './HexRow.tsx';
-import { BYTES_PER_ROW, byteHex, hexOffset, offsetDigits, parseOffsetInput } from './hex-format.ts';
+import { BYTES_PER_ROW, byteHex, offsetDigits, parseOffsetInput } from './hex-format.ts';
 import { HexPageCache } from './page-cache.ts';
 import '../preview.css';
 
@@ -138,7 +138,7 @@ function HexViewBody({ decoder, entryIndex, size, highlight }: HexViewProps): Re
 
   const goToOffset = (offset: number): string | null => {
     if (offset >= size)
-      return `${hexOffset(offset)} is past the end (the content is ${formatByteCount(size)}, last offset ${hexOffset(Math.max(0, size - 1))})`;
+      return `${formatOffset(offset)} is past the end (the content is ${formatExactBytes(size)}, last offset ${formatOffset(Math.max(0, size - 1))})`;
     setTarget(offset);
     scrollToRow(Math.floor(offset / BYTES_PER_ROW), 'center');
     return null;
@@ -189,7 +189,7 @@ function HexViewBody({ decoder, entryIndex, size, highlight }: HexViewProps): Re
         overscanCount={8}
         onRowsRendered={onRowsRendered}
         tabIndex={0}
-        aria-label={`Hex dump of ${formatByteCount(size)}; rows of 16 bytes`}
+        aria-label={`Hex dump of ${formatExactBytes(size)}; rows of 16 bytes`}
       />
     </div>
   );
@@ -251,7 +251,7 @@ function RegionControl({ region, regionCount, size, onChange }: RegionControlPro
   const regionBytes = ROWS_PER_REGION * BYTES_PER_ROW;
   const start = region * regionBytes;
   const end = Math.min(size, start + regionBytes) - 1;
-  const rangeText = `${hexOffset(start)}–${hexOffset(end)}`;
+  const rangeText = `${formatOffset(start)}–${formatOffset(end)}`;
   return (
     <div className="hex-region" role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className="hex-region-label">

@@ -3,7 +3,6 @@ import {
   byteAscii,
   byteHex,
   formatRowOffset,
-  hexOffset,
   offsetDigits,
   parseOffsetInput,
 } from './hex-format.ts';
@@ -75,6 +74,5 @@ describe('hex formatting', () => {
   it('formatRowOffset pads to the digit count', () => {
     expect(formatRowOffset(0x1f0, 8)).toBe('000001F0');
     expect(formatRowOffset(0x1_2345_6780, 9)).toBe('123456780');
-    expect(hexOffset(500)).toBe('0x1F4');
   });
 });

@@ -31,11 +31,6 @@ export function formatRowOffset(offset: number, digits: number): string {
   return offset.toString(16).toUpperCase().padStart(digits, '0');
 }
 
-/** An offset as messages show it: `0x1F4`. */
-export function hexOffset(offset: number): string {
-  return '0x' + offset.toString(16).toUpperCase();
-}
-
 export type OffsetParse = { ok: true; offset: number } | { ok: false; message: string };
 
 /**

@@ -6,7 +6,7 @@
 import { useState, type ReactElement } from 'react';
 import type { FileDecoder } from '../../../worker/client.ts';
 import { contentKey } from '../decoder-key.ts';
-import { formatByteCount, formatSize } from '../format-size.ts';
+import { formatExactBytes, formatSize } from '../../format.ts';
 import { useBlobUrl } from '../use-blob-url.ts';
 import '../preview.css';
 
@@ -60,7 +60,7 @@ function ImageViewBody({ decoder, entryIndex, mime, name }: ImageViewProps): Rea
           {' · '}
           {mime}
           {' · '}
-          <span title={formatByteCount(blob.size)}>{formatSize(blob.size)}</span>
+          <span title={formatExactBytes(blob.size)}>{formatSize(blob.size)}</span>
         </span>
         <button
           type="button"

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import type { ErrorInfo } from '../../../worker/api.ts';
 import type { FileDecoder } from '../../../worker/client.ts';
 import { contentKey } from '../decoder-key.ts';
-import { formatByteCount } from '../format-size.ts';
+import { formatExactBytes } from '../../format.ts';
 import { extensionOf } from '../sniff.ts';
 import { decodeText, type DecodedText } from './decode-text.ts';
 import { prettyJson, prettyXml } from './pretty.ts';
@@ -125,7 +125,7 @@ function TextViewBody({ decoder, entryIndex, name }: TextViewProps): ReactElemen
         </span>
         {isTruncated && (
           <span className="text-truncated" data-testid="text-truncated">
-            showing the first {formatByteCount(shownBytes)} of {formatByteCount(totalSize)}
+            showing the first {formatExactBytes(shownBytes)} of {formatExactBytes(totalSize)}
           </span>
         )}
         {formatter !== null && formatted !== null && (
