@@ -34,6 +34,8 @@ test('a hanging decoder is stopped by the watchdog; the other file keeps working
   await dropFiles(page, [{ name: 'hang.bin', bytes: text('DELVE-FAULT:HANG and more bytes') }]);
   const error = page.getByTestId('file-error').filter({ hasText: 'hang.bin' });
   await expect(error).toContainText(/no answer/, { timeout: 25_000 });
+  // The stopped worker can be replaced by a fresh one.
+  await expect(error.getByTestId('reopen-file')).toBeVisible();
   await goodFileStillWorks(page);
 });
 

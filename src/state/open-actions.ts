@@ -15,6 +15,8 @@ export interface OpenActions {
    */
   openFromUrl(url: string, name: string): Promise<void>;
   closeFile(fileId: string): void;
+  /** Opens a file again in a fresh worker (after its decoder died or was stopped). */
+  reopenFile(fileId: string): Promise<void>;
   dismissFileError(fileId: string): void;
 }
 
@@ -32,6 +34,7 @@ export function createOpenActions(context: Context): OpenActions {
       id,
       name: file.name,
       size: file.size,
+      source: file,
       decoder,
       status: 'opening',
       openProgress: null,
@@ -141,6 +144,26 @@ export function createOpenActions(context: Context): OpenActions {
     stores.jobs.setState({ jobs: jobs.filter((job) => job.fileId !== fileId) });
   }
 
+  function closeFile(fileId: string): void {
+    const files = stores.files.getState().files;
+    const position = files.findIndex((file) => file.id === fileId);
+    const file = files[position];
+    if (!file) return;
+    dropJobsOf(fileId);
+    file.decoder.terminate();
+    context.rowCache.drop(fileId);
+    context.resetMarks(fileId);
+    const remaining = files.filter((candidate) => candidate.id !== fileId);
+    stores.files.setState({ files: remaining });
+    if (stores.view.getState().selection?.fileId === fileId) {
+      // Select a neighbour so keyboard users keep their place in the tree.
+      const neighbour = remaining[Math.min(position, remaining.length - 1)];
+      stores.view.setState({
+        selection: neighbour ? { kind: 'file', fileId: neighbour.id } : null,
+      });
+    }
+  }
+
   async function openFiles(files: readonly File[]): Promise<void> {
     // One file: show its contents at once. Many: a list of files is the better overview.
     const isExpanded = files.length === 1;
@@ -164,25 +187,14 @@ export function createOpenActions(context: Context): OpenActions {
       void openFiles([file]);
     },
 
-    closeFile(fileId) {
-      const files = stores.files.getState().files;
-      const position = files.findIndex((file) => file.id === fileId);
-      const file = files[position];
+    async reopenFile(fileId) {
+      const file = context.getFile(fileId);
       if (!file) return;
-      dropJobsOf(fileId);
-      file.decoder.terminate();
-      context.rowCache.drop(fileId);
-      context.resetMarks(fileId);
-      const remaining = files.filter((candidate) => candidate.id !== fileId);
-      stores.files.setState({ files: remaining });
-      if (stores.view.getState().selection?.fileId === fileId) {
-        // Select a neighbour so keyboard users keep their place in the tree.
-        const neighbour = remaining[Math.min(position, remaining.length - 1)];
-        stores.view.setState({
-          selection: neighbour ? { kind: 'file', fileId: neighbour.id } : null,
-        });
-      }
+      closeFile(fileId);
+      await openOne(file.source, true);
     },
+
+    closeFile,
 
     dismissFileError(fileId) {
       context.updateFile(fileId, () => ({ isErrorDismissed: true }));

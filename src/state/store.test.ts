@@ -81,6 +81,21 @@ describe('openFiles', () => {
     expect(file(1).error).toBeNull();
   });
 
+  it('reopens a crashed file in a fresh decoder', async () => {
+    const { decoders, files, actions } = setup();
+    await actions.openFiles([aFile('a.wad'), aFile('b.wad')]);
+    decoders[0]?.crash('no answer for 10 s');
+    const crashedId = files()[0]!.id;
+    await actions.reopenFile(crashedId);
+    expect(decoders).toHaveLength(3);
+    expect(decoders[0]?.isTerminated).toBe(true);
+    expect(files().map((one) => [one.name, one.status, one.hasCrashed])).toEqual([
+      ['b.wad', 'ready', false],
+      ['a.wad', 'ready', false],
+    ]);
+    expect(files().some((one) => one.id === crashedId)).toBe(false);
+  });
+
   it('stops waiting for a worker that dies while opening', async () => {
     const gate = deferred();
     const { decoders, file, actions } = setup([PATHS], (decoder) => (decoder.openGate = gate));

@@ -22,6 +22,8 @@ export interface OpenFile {
   name: string;
   /** Bytes. */
   size: number;
+  /** The opened file itself, kept so a file whose worker died can be opened again. */
+  source: File;
   decoder: FileDecoder;
   /** `failed` when the file has a fatal error; rows read before it stay browsable unless the worker died. */
   status: FileStatus;

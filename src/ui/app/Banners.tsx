@@ -10,14 +10,14 @@ import { formatCountOf } from '../format.ts';
 
 /** What the banner says happened, in plain words. */
 export function describeFileError(file: OpenFile): string {
-  if (file.hasCrashed) return 'the decoder stopped; close the file and open it again';
+  if (file.hasCrashed) return 'the decoder stopped (the other files are not affected)';
   if (!file.summary) return 'could not be opened';
   const read = formatCountOf(file.summary.entryCount, 'entry', 'entries');
   return `reading stopped early; what was read before it (${read}) is shown`;
 }
 
 function FileErrorBanner({ file }: { file: OpenFile }): ReactElement | null {
-  const { dismissFileError } = useActions();
+  const { dismissFileError, reopenFile } = useActions();
   if (!file.error) return null;
   return (
     <div className="banner banner-error" role="alert" data-testid="file-error">
@@ -25,6 +25,16 @@ function FileErrorBanner({ file }: { file: OpenFile }): ReactElement | null {
         <strong className="banner-file">{file.name}</strong>: {describeFileError(file)}.{' '}
         <span className="banner-detail">{file.error.message}</span>
       </p>
+      {file.hasCrashed && (
+        <button
+          type="button"
+          className="button"
+          data-testid="reopen-file"
+          onClick={() => void reopenFile(file.id)}
+        >
+          Reopen
+        </button>
+      )}
       <button
         type="button"
         className="button button-quiet"
