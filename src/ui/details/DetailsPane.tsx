@@ -9,6 +9,7 @@ import { WHOLE_FILE, type TreeRow } from '../../worker/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
 import { formatCount, formatExactBytes, formatRatio, formatSize } from '../format.ts';
 import { PreviewPane } from '../preview/PreviewPane.tsx';
+import { WwdFilePane, WwdSectionPane } from '../preview/wwd/WwdPanes.tsx';
 import { EntryDetailsView } from './EntryDetailsView.tsx';
 import { FactList } from './FactList.tsx';
 import { FileDetailsView } from './FileDetailsView.tsx';
@@ -37,8 +38,11 @@ export function DetailsPane(): ReactElement {
     return <p className="details-empty muted">Select a file or an entry to see what is inside.</p>;
   }
   const canRead = !file.hasCrashed;
+  // WWD levels are documents: the file row shows the level view, sections their bytes in it.
+  const isLevel = canRead && file.summary?.format === 'wwd' && file.summary.kind === 'document';
 
   if (selection.kind === 'file') {
+    if (isLevel) return <WwdFilePane file={file} />;
     return (
       <div className="details">
         <div className="details-facts">
@@ -62,6 +66,7 @@ export function DetailsPane(): ReactElement {
   }
 
   const { row } = selection;
+  if (isLevel && row.entryIndex >= 0) return <WwdSectionPane file={file} row={row} />;
   if (row.isFolder) {
     return (
       <div className="details">

@@ -1,0 +1,315 @@
+/**
+ * The level view of a WWD file: a map of one plane (or all planes stacked by z) drawn without
+ * game art, with zoom and pan, the tile-attribute overlay, object markers, the start flag, a
+ * hover readout, an object list and panel, a legend and PNG export. The map itself is drawn
+ * by LevelController outside React; this component owns the choices and wires the parts.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import { saveBlob } from '../../../state/download.ts';
+import { LOGICAL, type WwdLevelView } from '../../../worker/api.ts';
+import type { FileDecoder } from '../../../worker/client.ts';
+import { contentKey } from '../decoder-key.ts';
+import { ZOOM_STEP } from './camera.ts';
+import {
+  exportFileName,
+  exportScale,
+  exportSize,
+  scaleText,
+  viewPng,
+  worldPng,
+} from './export-png.ts';
+import { LevelCanvas, TileReadout } from './LevelCanvas.tsx';
+import { LevelController, type HoverInfo } from './level-controller.ts';
+import { LevelLegend } from './LevelLegend.tsx';
+import { defaultPlaneIndex, mainPlaneIndex, planeSummary } from './level-model.ts';
+import { LevelToolbar } from './LevelToolbar.tsx';
+import { ObjectPanel } from './ObjectPanel.tsx';
+import {
+  buildScene,
+  listedPlanes,
+  type ObjectRef,
+  type PlaneMode,
+  type SceneOptions,
+} from './scene.ts';
+import { TILE_FILL } from './tile-colors.ts';
+import { recallView, rememberView, useLevelView } from './use-document-view.ts';
+import { createValueStore } from './value-store.ts';
+import './level-view.css';
+
+export interface LevelViewProps {
+  decoder: FileDecoder;
+  fileName: string;
+}
+
+export function LevelView({ decoder, fileName }: LevelViewProps): ReactElement {
+  const load = useLevelView(decoder, fileName);
+  if (load.status === 'loading') {
+    return (
+      <section
+        className="level-view"
+        data-testid="level-view"
+        data-state="loading"
+        aria-busy="true"
+      >
+        <p className="lv-note">Reading the level…</p>
+      </section>
+    );
+  }
+  if (load.status === 'error') {
+    return (
+      <section className="level-view" data-testid="level-view" data-state="error">
+        <p className="error-text lv-note" role="alert">
+          Could not show the level: {load.message}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <LevelViewer
+      key={contentKey(decoder, LOGICAL)}
+      decoder={decoder}
+      level={load.level}
+      fileName={fileName}
+    />
+  );
+}
+
+const DEFAULT_OPTIONS: SceneOptions = { showOverlay: false, showObjects: true, showNoDraw: false };
+
+type ExportState = { status: 'idle' } | { status: 'busy' | 'done' | 'error'; text: string };
+
+function LevelViewer({
+  decoder,
+  level,
+  fileName,
+}: {
+  decoder: FileDecoder;
+  level: WwdLevelView;
+  fileName: string;
+}): ReactElement {
+  const id = useId();
+  const [memory] = useState(() => recallView(decoder));
+  const [mode, setMode] = useState<PlaneMode>(memory?.mode ?? defaultPlaneIndex(level.planes));
+  const [options, setOptions] = useState<SceneOptions>(memory?.options ?? DEFAULT_OPTIONS);
+  const [selected, setSelected] = useState<ObjectRef | null>(memory?.selected ?? null);
+  const [exportState, setExportState] = useState<ExportState>({ status: 'idle' });
+  const [zoom] = useState(() => createValueStore(0));
+  const [hover] = useState(() => createValueStore<HoverInfo | null>(null));
+  const [controller] = useState(
+    () =>
+      new LevelController(
+        {
+          onZoom: (value) => zoom.set(value),
+          onHover: (info) => hover.set(info),
+          onSelect: setSelected,
+        },
+        memory?.camera ?? null,
+      ),
+  );
+
+  const scene = useMemo(() => buildScene(level, mode, options), [level, mode, options]);
+  const shownMode = useRef(mode);
+  useEffect(() => {
+    const refit = shownMode.current !== mode;
+    shownMode.current = mode;
+    controller.setScene(scene, refit);
+  }, [controller, scene, mode]);
+  useEffect(() => controller.setSelected(selected), [controller, selected]);
+
+  // Remember the view for the next time this file's row is selected.
+  const latest = useRef({ mode, options, selected });
+  useEffect(() => {
+    latest.current = { mode, options, selected };
+  }, [mode, options, selected]);
+  useEffect(
+    () => () => rememberView(decoder, { ...latest.current, camera: controller.getCamera() }),
+    [decoder, controller],
+  );
+
+  const planesWithFill = useMemo(
+    () =>
+      new Set(
+        level.planes.filter((plane) => plane.tiles.includes(TILE_FILL)).map((plane) => plane.index),
+      ),
+    [level],
+  );
+  const objectPlanes = useMemo(() => listedPlanes(level, mode), [level, mode]);
+  const selectedObject = selected
+    ? (level.planes[selected.plane]?.objects[selected.index] ?? null)
+    : null;
+
+  const centerOn = useCallback(
+    (ref: ObjectRef) => {
+      const object = level.planes[ref.plane]?.objects[ref.index];
+      if (object) controller.centerOnPoint(object.x, object.y);
+    },
+    [controller, level],
+  );
+  const selectFromList = useCallback(
+    (ref: ObjectRef) => {
+      setSelected(ref);
+      setOptions((current) => (current.showObjects ? current : { ...current, showObjects: true }));
+      centerOn(ref);
+    },
+    [centerOn],
+  );
+
+  const planeLabel = mode === 'all' ? 'all-planes' : (level.planes[mode]?.name ?? `plane${mode}`);
+  const scale = exportScale(scene.world);
+  const planeSize = exportSize(scene.world, scale);
+  const planeExportText = `${planeSize.width.toLocaleString('en-US')} × ${planeSize.height.toLocaleString('en-US')} px at ${scaleText(scale)}`;
+  const exportRun = useRef(0);
+
+  const exportView = () => {
+    const canvas = controller.element;
+    if (!canvas) return;
+    const name = exportFileName(fileName, planeLabel, 'view');
+    viewPng(canvas).then(
+      (blob) => {
+        saveBlob(blob, name);
+        setExportState({
+          status: 'done',
+          text: `Saved ${name} (${canvas.width.toLocaleString('en-US')} × ${canvas.height.toLocaleString('en-US')} px).`,
+        });
+      },
+      (error: unknown) =>
+        setExportState({ status: 'error', text: `Exporting the view failed: ${String(error)}` }),
+    );
+  };
+
+  const exportPlane = () => {
+    const run = ++exportRun.current;
+    const name = exportFileName(fileName, planeLabel, 'plane');
+    setExportState({ status: 'busy', text: `Drawing ${name}: ${planeExportText}…` });
+    const theme = controller.currentTheme;
+    // Let the status paint before the (synchronous) drawing starts.
+    setTimeout(() => {
+      if (run !== exportRun.current) return;
+      worldPng(scene, controller.caches, theme, selected, scale).then(
+        (blob) => {
+          if (run !== exportRun.current) return;
+          saveBlob(blob, name);
+          setExportState({ status: 'done', text: `Saved ${name}: ${planeExportText}.` });
+        },
+        (error: unknown) => {
+          if (run !== exportRun.current) return;
+          setExportState({
+            status: 'error',
+            text: `Exporting ${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+          });
+        },
+      );
+    }, 30);
+  };
+  const cancelExport = () => {
+    exportRun.current++;
+    setExportState({ status: 'idle' });
+  };
+
+  const focus = scene.focus;
+  const planeInfo =
+    mode === 'all'
+      ? `${scene.layers.length} of ${level.planes.length} planes stacked by z · ${scene.world.width.toLocaleString('en-US')} × ${scene.world.height.toLocaleString('en-US')} px`
+      : focus
+        ? planeSummary(focus)
+        : 'This level has no planes.';
+  const mainIndex = mainPlaneIndex(level.planes);
+  const hasMainPlane = mode === 'all' ? mainIndex >= 0 : mode === mainIndex;
+  const mainPlane = level.planes[mainIndex];
+  const emptyText =
+    mode !== 'all' && mainPlane && mainPlane.objects.length > 0 && mode !== mainIndex
+      ? `This plane has no objects; they are on ${mainPlane.name || `plane #${mainIndex}`}.`
+      : 'This plane has no objects.';
+
+  return (
+    <section
+      className="level-view"
+      data-testid="level-view"
+      data-state="ready"
+      aria-label={`Level view of ${fileName}`}
+    >
+      <header className="lv-header">
+        <h2 className="lv-title" title={level.header.name}>
+          {level.header.name || fileName}
+        </h2>
+        <p className="lv-plane-info" data-testid="plane-info">
+          {planeInfo}
+        </p>
+      </header>
+      <LevelToolbar
+        level={level}
+        mode={mode}
+        onMode={(next) => {
+          setMode(next);
+          if (selected && next !== 'all' && selected.plane !== next) setSelected(null);
+        }}
+        zoom={zoom}
+        onZoomIn={() => controller.zoomBy(ZOOM_STEP)}
+        onZoomOut={() => controller.zoomBy(1 / ZOOM_STEP)}
+        onFit={() => controller.fit()}
+        options={options}
+        onOptions={setOptions}
+        hasMainPlane={hasMainPlane}
+        onExportView={exportView}
+        onExportPlane={exportPlane}
+        planeExportText={planeExportText}
+        isExporting={exportState.status === 'busy'}
+      />
+      {exportState.status !== 'idle' && (
+        <p
+          className={`lv-export-status lv-export-status--${exportState.status}`}
+          role="status"
+          data-testid="export-status"
+        >
+          {exportState.text}{' '}
+          {exportState.status === 'busy' ? (
+            <button type="button" className="button" onClick={cancelExport}>
+              Cancel
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button-quiet"
+              aria-label="Dismiss"
+              onClick={cancelExport}
+            >
+              ×
+            </button>
+          )}
+        </p>
+      )}
+      <div className="lv-body">
+        <div className="lv-map">
+          <LevelCanvas
+            controller={controller}
+            hover={hover}
+            level={level}
+            label={`Map of ${planeInfo}`}
+            instructionsId={`${id}-keys`}
+          />
+          <TileReadout hover={hover} level={level} />
+          <p id={`${id}-keys`} className="lv-keys muted">
+            Drag or use the arrow keys to pan (Shift: farther); wheel or + and − to zoom; 0 fits.
+            Click an object (or Enter on the crosshair) to select it; Esc clears.
+          </p>
+        </div>
+        <aside className="lv-side" aria-label="Objects">
+          <ObjectPanel
+            planes={objectPlanes}
+            selected={selected}
+            selectedObject={selectedObject}
+            onSelect={selectFromList}
+            onCenter={centerOn}
+            emptyText={emptyText}
+          />
+        </aside>
+      </div>
+      <LevelLegend
+        scene={scene}
+        options={options}
+        isStacked={mode === 'all'}
+        planesWithFill={planesWithFill}
+      />
+    </section>
+  );
+}
