@@ -8,6 +8,7 @@ import type {
   ByteRange,
   DecoderApi,
   Digests,
+  DocumentView,
   EntryDetails,
   FileSummary,
   FilterResult,
@@ -126,6 +127,9 @@ export class FileDecoder {
   }
   readBlob(entryIndex: number): Promise<Result<Blob>> {
     return this.track<Result<Blob>>(this.remote.readBlob(entryIndex));
+  }
+  documentView(): Promise<Result<DocumentView>> {
+    return this.track<Result<DocumentView>>(this.remote.documentView());
   }
   digest(
     entryIndex: number,
