@@ -93,6 +93,8 @@ export function ActionsBar(): ReactElement {
   // Zip and verify need the whole table: not while it is still being read.
   const canWork = file !== undefined && !file.hasCrashed && file.status !== 'opening';
   const hasEntries = (file?.summary?.entryCount ?? 0) > 0;
+  // Sections of a document (a WWD level) carry no checksums of their own: nothing to verify.
+  const canVerify = file?.summary?.kind !== 'document';
   const isBusy = fileJobs.some((job) => job.kind === 'verify' || job.kind === 'zip');
   const isVerifying = fileJobs.some((job) => job.kind === 'verify');
 
@@ -131,16 +133,18 @@ export function ActionsBar(): ReactElement {
       >
         Download all as .zip
       </button>
-      <button
-        type="button"
-        className="button"
-        data-testid="verify-all"
-        title={file ? `Recompute every checksum of ${file.name}` : undefined}
-        disabled={!canWork || !hasEntries || isBusy}
-        onClick={() => file && void verifyAll(file.id)}
-      >
-        {isVerifying ? 'Verifying…' : 'Verify all'}
-      </button>
+      {canVerify && (
+        <button
+          type="button"
+          className="button"
+          data-testid="verify-all"
+          title={file ? `Recompute every checksum of ${file.name}` : undefined}
+          disabled={!canWork || !hasEntries || isBusy}
+          onClick={() => file && void verifyAll(file.id)}
+        >
+          {isVerifying ? 'Verifying…' : 'Verify all'}
+        </button>
+      )}
       {file?.verifySummary && (
         <span className="verify-summary" data-testid="verify-summary" role="status">
           {describeVerifySummary(file.verifySummary)}
