@@ -16,12 +16,16 @@ export function EmptyState(): ReactElement {
           entries, preview them, download one or all as a .zip, verify every checksum.
         </li>
         <li>
+          <strong>WWD levels</strong> (<code>.wwd</code>) of Claw and Gruntz: every header field,
+          plane and object, a zoomable tile map with attributes and objects, the level checksum.
+        </li>
+        <li>
           <strong>Any other file</strong> opens as raw bytes in the hex view, with its checksums.
         </li>
       </ul>
       <p className="muted">
-        Planned: KingsIsle LatestFileList tables and ObjectProperty files, Claw/Gruntz WWD levels,
-        World of Warships .idx/.pkg archives, DAVA KA archives.
+        Planned: KingsIsle LatestFileList tables and ObjectProperty files, World of Warships
+        .idx/.pkg archives, DAVA KA archives.
       </p>
     </main>
   );
