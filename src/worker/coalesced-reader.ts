@@ -17,6 +17,57 @@ export interface CoalesceOptions {
   maxGap?: number;
   /** Called between reads; throw to stop. */
   checkpoint?: () => void | Promise<void>;
+  /**
+   * Reads that may be in flight ahead of the one being handed out (default 1): the next
+   * window loads while `onChunk` works on this one, so reading and hashing overlap. 0 reads
+   * strictly one window at a time.
+   */
+  readAhead?: number;
+}
+
+/** One read and the range pieces it serves. */
+interface PlannedRead {
+  offset: number;
+  length: number;
+  pieces: { range: IndexedRange; start: number; length: number; isFirst: boolean; isLast: boolean }[];
+}
+
+/** Groups sorted ranges into reads: windows of nearby ranges, or chunks of one big range. */
+function planReads(sorted: readonly IndexedRange[], windowSize: number, maxGap: number): PlannedRead[] {
+  const reads: PlannedRead[] = [];
+  let i = 0;
+  while (i < sorted.length) {
+    const first = sorted[i]!;
+    if (first.length > windowSize) {
+      for (let done = 0; done < first.length; done += windowSize) {
+        const take = Math.min(windowSize, first.length - done);
+        reads.push({
+          offset: first.offset + done,
+          length: take,
+          pieces: [{ range: first, start: 0, length: take, isFirst: done === 0, isLast: done + take >= first.length }],
+        });
+      }
+      i++;
+      continue;
+    }
+    let end = first.offset + first.length;
+    let j = i + 1;
+    while (j < sorted.length) {
+      const next = sorted[j]!;
+      const nextEnd = Math.max(end, next.offset + next.length);
+      if (next.offset - end > maxGap || nextEnd - first.offset > windowSize) break;
+      end = nextEnd;
+      j++;
+    }
+    const read: PlannedRead = { offset: first.offset, length: end - first.offset, pieces: [] };
+    for (let k = i; k < j; k++) {
+      const range = sorted[k]!;
+      read.pieces.push({ range, start: range.offset - first.offset, length: range.length, isFirst: true, isLast: true });
+    }
+    reads.push(read);
+    i = j;
+  }
+  return reads;
 }
 
 /**
@@ -31,38 +82,26 @@ export async function readCoalesced(
 ): Promise<void> {
   const windowSize = options.windowSize ?? 8 * 1024 * 1024;
   const maxGap = options.maxGap ?? 64 * 1024;
+  const readAhead = Math.max(0, options.readAhead ?? 1);
   const sorted = [...ranges].sort((a, b) => a.offset - b.offset || a.index - b.index);
-  let i = 0;
-  while (i < sorted.length) {
-    await options.checkpoint?.();
-    const first = sorted[i]!;
-    if (first.length > windowSize) {
-      let done = 0;
-      do {
-        const take = Math.min(windowSize, first.length - done);
-        const chunk = await source.read(first.offset + done, take);
-        onChunk(first, chunk, done === 0, done + take >= first.length);
-        done += take;
-        if (done < first.length) await options.checkpoint?.();
-      } while (done < first.length);
-      i++;
-      continue;
+  const reads = planReads(sorted, windowSize, maxGap);
+  const inFlight: Promise<Uint8Array>[] = [];
+  let next = 0;
+  try {
+    for (let r = 0; r < reads.length; r++) {
+      await options.checkpoint?.();
+      while (next < reads.length && next <= r + readAhead) {
+        const read = reads[next]!;
+        inFlight.push(source.read(read.offset, read.length));
+        next++;
+      }
+      const window = await inFlight.shift()!;
+      for (const piece of reads[r]!.pieces) {
+        onChunk(piece.range, window.subarray(piece.start, piece.start + piece.length), piece.isFirst, piece.isLast);
+      }
     }
-    let end = first.offset + first.length;
-    let j = i + 1;
-    while (j < sorted.length) {
-      const next = sorted[j]!;
-      const nextEnd = Math.max(end, next.offset + next.length);
-      if (next.offset - end > maxGap || nextEnd - first.offset > windowSize) break;
-      end = nextEnd;
-      j++;
-    }
-    const window = await source.read(first.offset, end - first.offset);
-    for (let k = i; k < j; k++) {
-      const range = sorted[k]!;
-      const start = range.offset - first.offset;
-      onChunk(range, window.subarray(start, start + range.length), true, true);
-    }
-    i = j;
+  } finally {
+    // Reads started ahead and never awaited (a checkpoint or onChunk threw) must not reject unhandled.
+    for (const pending of inFlight) pending.catch(() => undefined);
   }
 }

@@ -53,6 +53,12 @@ export function compileFilter(pattern: string): ((path: string, name: string) =>
   const trimmed = pattern.trim();
   if (trimmed === '') return null;
   if (!/[*?[]/.test(trimmed)) {
+    // ASCII needles: a case-insensitive regex scans each path without a lower-cased copy
+    // (a million copies per keystroke otherwise). Other needles keep toLowerCase semantics.
+    if (/^[\x20-\x7e]*$/.test(trimmed)) {
+      const literal = new RegExp(trimmed.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'i');
+      return (path) => literal.test(path);
+    }
     const needle = trimmed.toLowerCase();
     return (path) => path.toLowerCase().includes(needle);
   }
@@ -107,6 +113,8 @@ export class EntryTree {
   private readonly folderByPath = new Map<string, number>([['', ROOT]]);
   /** Node id of each entry, by entry index. */
   private readonly nodeOfEntry: number[] = [];
+  /** Full path of each entry node as given (the caller's own string, not a copy); for the filter. */
+  private readonly entryPaths: (string | undefined)[] = [undefined];
 
   private filter: ((path: string, name: string) => boolean) | null = null;
   /** Nodes shown while a filter is active: matching entries and their ancestors. */
@@ -152,6 +160,7 @@ export class EntryTree {
     this.entryIndexes.data[id] = entryIndex;
     this.depths.data[id] = parent === ROOT ? 1 : this.depths.data[parent]! + 1;
     this.children.push(canHaveChildren ? [] : undefined);
+    this.entryPaths.push(undefined);
     this.isSorted.push(true);
     this.children[parent]!.push(id);
     this.isSorted[parent] = false;
@@ -173,15 +182,48 @@ export class EntryTree {
     return parent;
   }
 
+  /**
+   * Archive entries: the folder and name of a path. Hot path (100,000s of entries per open):
+   * entries of one folder share the text before their last `/`, so that text is looked up
+   * whole and split only the first time it is seen.
+   */
+  private placeOf(path: string): { folder: number; name: string } {
+    const slash = path.lastIndexOf('/');
+    if (slash < 0) return { folder: ROOT, name: path };
+    const name = path.slice(slash + 1);
+    if (name === '') {
+      const segments = splitPath(path);
+      const last = segments.pop() ?? path;
+      return { folder: this.folderFor(segments), name: last };
+    }
+    const folderPath = path.slice(0, slash);
+    let folder = this.folderByPath.get(folderPath);
+    if (folder === undefined) {
+      folder = this.folderFor(splitPath(folderPath));
+      // Also under the text as written, which may have `//` or a leading `/`.
+      this.folderByPath.set(folderPath, folder);
+    }
+    return { folder, name };
+  }
+
   /** Adds a batch of entries; folders are created as needed and totals rolled up. */
   addEntries(entries: readonly TreeEntryInput[]): void {
     for (const entry of entries) {
-      const segments = splitPath(entry.path);
-      const name = segments.pop() ?? entry.path;
-      const folder = this.folderFor(segments);
-      const node = this.isDocument
-        ? this.documentNode(folder, [...segments, name].join('/'), name, entry.entryIndex)
-        : this.addNode(folder, name === '' ? '(unnamed)' : name, entry.entryIndex);
+      let folder: number;
+      let node: number;
+      if (this.isDocument) {
+        const segments = splitPath(entry.path);
+        const name = segments.pop() ?? entry.path;
+        folder = this.folderFor(segments);
+        node = this.documentNode(folder, [...segments, name].join('/'), name, entry.entryIndex);
+      } else {
+        const place = this.placeOf(entry.path);
+        folder = place.folder;
+        node = this.addNode(folder, place.name === '' ? '(unnamed)' : place.name, entry.entryIndex);
+        // pathOf() gives the same text for a well-formed path; keep only those.
+        const path = entry.path;
+        if (path[0] !== '/' && !path.endsWith('/') && !path.includes('//')) this.entryPaths[node] = path;
+      }
       this.nodeOfEntry[entry.entryIndex] = node;
       this.sizes.data[node] = entry.size;
       this.storedSizes.data[node] = entry.storedSize;
@@ -244,7 +286,9 @@ export class EntryTree {
   }
 
   private rebuildRows(): void {
-    const out: number[] = [];
+    // Each node is a row at most once: an array of the node count never needs to grow.
+    const out = new Int32Array(this.names.length);
+    let count = 0;
     const stack: number[] = [];
     const pushChildren = (folder: number): void => {
       const list = this.sortedChildren(folder);
@@ -256,11 +300,11 @@ export class EntryTree {
     pushChildren(ROOT);
     while (stack.length > 0) {
       const node = stack.pop()!;
-      out.push(node);
+      out[count++] = node;
       if (this.isFolderNode(node) && this.isOpen(node)) pushChildren(node);
     }
-    this.rows = Int32Array.from(out);
-    this.rowCountValue = out.length;
+    this.rows = out.subarray(0, count);
+    this.rowCountValue = count;
     this.rowsDirty = false;
   }
 
@@ -310,7 +354,7 @@ export class EntryTree {
       this.filterVisible = grown;
     }
     const visible = this.filterVisible!;
-    if (!this.filter!(this.pathOf(node), this.names[node]!)) return;
+    if (!this.filter!(this.entryPaths[node] ?? this.pathOf(node), this.names[node]!)) return;
     this.filterMatches++;
     for (let up = node; up > ROOT && visible[up] !== 1; up = this.parents.data[up]!)
       visible[up] = 1;

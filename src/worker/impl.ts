@@ -28,6 +28,7 @@ import {
 import { EntryTree } from './entry-tree.ts';
 import { injectFault } from './faults.ts';
 import { JobRegistry, throttle } from './jobs.ts';
+import { readInOrder } from './content-prefetch.ts';
 import { buildZip } from './zip-builder.ts';
 
 const STATUS_NAMES: EntryStatus[] = ['unchecked', 'ok', 'mismatch', 'unpatched', 'error'];
@@ -157,10 +158,17 @@ export function createDecoderImpl(): DecoderApi {
   function summary(adapter: ArchiveAdapter, file: OpenedFile, name: string): FileSummary {
     let totalSize = 0;
     let totalStoredSize = 0;
-    for (let i = 0; i < adapter.entryCount(); i++) {
-      const entry = adapter.entry(i);
-      totalSize += entry.size;
-      totalStoredSize += entry.storedSize;
+    const root = tree.node(0);
+    if (!adapter.isDocument && root.entryCount === adapter.entryCount()) {
+      // The tree's root already sums every entry (no walk over a million entry objects).
+      totalSize = root.size;
+      totalStoredSize = root.storedSize;
+    } else {
+      for (let i = 0; i < adapter.entryCount(); i++) {
+        const entry = adapter.entry(i);
+        totalSize += entry.size;
+        totalStoredSize += entry.storedSize;
+      }
     }
     return {
       name,
@@ -188,7 +196,7 @@ export function createDecoderImpl(): DecoderApi {
         const format = detectFormat(head, name);
         const opener = OPENERS[format];
         tree = new EntryTree({ isDocument: opener.isDocument });
-        const report = throttle(onProgress, 40);
+        let lastReport = 0;
         const hooks = {
           source,
           onEntries: (
@@ -197,11 +205,12 @@ export function createDecoderImpl(): DecoderApi {
             entryCount: number,
           ) => {
             tree.addEntries(batch);
-            // The first batch is reported at once: it is what the user sees first.
-            report(
-              { entriesRead, entryCount, rowCount: tree.rowCount() },
-              entriesRead === batch.length,
-            );
+            // The first batch is reported at once: it is what the user sees first. Others at
+            // most every 40 ms, and the row count (which flattens the tree) only then.
+            const now = Date.now();
+            if (entriesRead !== batch.length && now - lastReport < 40) return;
+            lastReport = now;
+            onProgress({ entriesRead, entryCount, rowCount: tree.rowCount() });
           },
         };
         file_.adapter = await opener.open(hooks);
@@ -388,9 +397,11 @@ export function createDecoderImpl(): DecoderApi {
         jobs.run('zip', async (token) => {
           const adapter = adapterOf();
           const entryIndexes = tree.entriesUnder(nodeIds);
-          const items = entryIndexes.map((entryIndex) => {
+          // Entries are read a few ahead of the zip, so helper workers inflate in parallel.
+          const readAhead = readInOrder(entryIndexes, content, (entryIndex) => adapter.entry(entryIndex).size);
+          const items = entryIndexes.map((entryIndex, position) => {
             const entry = adapter.entry(entryIndex);
-            return { path: entry.path, size: entry.size, read: () => content(entryIndex) };
+            return { path: entry.path, size: entry.size, read: () => readAhead(position) };
           });
           const report = throttle(onProgress, 50);
           return buildZip(items, token, (done, total, label) =>

@@ -1,0 +1,249 @@
+/**
+ * Headless Chromium for the bench (the same binary and flags as e2e), the page probe, and a
+ * JS-heap sampler over CDP that covers the page and its workers.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function launchBrowser(headed: boolean): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: !headed,
+  });
+}
+
+const PROBE = readFileSync(join(import.meta.dirname, 'page-probe.js'), 'utf8');
+
+/** A fresh page of the app with the probe installed, loaded and idle. */
+export async function openAppPage(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript({ content: PROBE });
+  page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
+  await page.goto(url);
+  await page.getByTestId('file-input').waitFor({ state: 'attached' });
+  return page;
+}
+
+export async function closePage(page: Page): Promise<void> {
+  await page.context().close();
+}
+
+/** Arms a DOM condition in the probe; `waitMark` then waits until it held and a frame passed. */
+export async function arm(
+  page: Page,
+  name: string,
+  kind: 'selector' | 'text' | 'enabled',
+  selector: string,
+  text = '',
+): Promise<void> {
+  await page.evaluate(
+    ([n, k, s, t]) => (window as unknown as ProbeWindow).__probe.arm(n!, k!, s!, t!),
+    [name, kind, selector, text],
+  );
+}
+
+export async function waitMark(page: Page, name: string, timeoutMs = 600_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    (n) => (window as unknown as ProbeWindow).__probe.marks[n] ?? null,
+    name,
+    {
+      timeout: timeoutMs,
+      polling: 50,
+    },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+export async function marks(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => ({ ...(window as unknown as ProbeWindow).__probe.marks }));
+}
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+export async function longTasksBetween(page: Page, from: number, to: number): Promise<LongTask[]> {
+  const all = await page.evaluate(() => (window as unknown as ProbeWindow).__probe.longtasks);
+  return all.filter((task) => task.start + task.duration >= from && task.start <= to);
+}
+
+export interface WorkerCall {
+  name: string;
+  start: number;
+  end: number | null;
+}
+
+export async function workerCalls(page: Page, name: string): Promise<WorkerCall[]> {
+  return page.evaluate(
+    (n) => (window as unknown as ProbeWindow).__probe.calls.filter((call) => call.name === n),
+    name,
+  );
+}
+
+/** What the probe adds to `window` (page-probe.js). */
+export interface ProbeWindow {
+  __probe: {
+    marks: Record<string, number>;
+    longtasks: LongTask[];
+    calls: WorkerCall[];
+    arm(name: string, kind: string, selector: string, text: string): void;
+    scrollRun(positions: number[]): Promise<ScrollRun>;
+  };
+}
+
+export interface ScrollRun {
+  frames: number[];
+  loading: number[];
+  maxRow: number;
+  scrollHeight: number;
+  clientHeight: number;
+}
+
+/**
+ * Samples `Runtime.getHeapUsage` of the page and of every worker target every `intervalMs`.
+ * Workers are reached through a browser-level session (attachToTarget, not flattened),
+ * since Playwright's CDP sessions are per page.
+ */
+export class HeapSampler {
+  private timer: NodeJS.Timeout | null = null;
+  private readonly workerSessions = new Map<string, string>();
+  private readonly pending = new Map<number, (value: { usedSize?: number }) => void>();
+  private nextId = 1;
+  private busy = false;
+  peakTotal = 0;
+  peakPage = 0;
+  peakWorkers = 0;
+  samples = 0;
+
+  private constructor(
+    private readonly pageSession: CDPSession,
+    private readonly browserSession: CDPSession,
+  ) {
+    browserSession.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+      const message = JSON.parse(event.message) as { id?: number; result?: { usedSize?: number } };
+      const resolve = message.id === undefined ? undefined : this.pending.get(message.id);
+      if (resolve && message.id !== undefined) {
+        this.pending.delete(message.id);
+        resolve(message.result ?? { usedSize: 0 });
+      }
+    });
+  }
+
+  static async create(browser: Browser, page: Page): Promise<HeapSampler> {
+    const pageSession = await page.context().newCDPSession(page);
+    const browserSession = await browser.newBrowserCDPSession();
+    return new HeapSampler(pageSession, browserSession);
+  }
+
+  /** Full GC in the page and in every worker attached so far. */
+  async collectGarbage(): Promise<void> {
+    await this.pageSession.send('HeapProfiler.collectGarbage');
+    await Promise.all(
+      [...this.workerSessions.values()].map((sessionId) =>
+        this.workerCall(sessionId, 'HeapProfiler.collectGarbage'),
+      ),
+    );
+  }
+
+  private workerHeap(sessionId: string): Promise<number> {
+    return this.workerCall(sessionId, 'Runtime.getHeapUsage');
+  }
+
+  private workerCall(sessionId: string, method: string): Promise<number> {
+    const id = this.nextId++;
+    return new Promise<number>((resolve) => {
+      const timeout = setTimeout(() => {
+        this.pending.delete(id);
+        resolve(0);
+      }, 2000);
+      this.pending.set(id, (value) => {
+        clearTimeout(timeout);
+        resolve(value.usedSize ?? 0);
+      });
+      void this.browserSession
+        .send('Target.sendMessageToTarget', {
+          sessionId,
+          message: JSON.stringify({ id, method }),
+        })
+        .catch(() => resolve(0));
+    });
+  }
+
+  async sample(): Promise<{ page: number; workers: number }> {
+    const { targetInfos } = await this.browserSession.send('Target.getTargets');
+    for (const target of targetInfos) {
+      if (target.type !== 'worker' || this.workerSessions.has(target.targetId)) continue;
+      try {
+        const { sessionId } = await this.browserSession.send('Target.attachToTarget', {
+          targetId: target.targetId,
+          flatten: false,
+        });
+        this.workerSessions.set(target.targetId, sessionId);
+      } catch {
+        // gone already
+      }
+    }
+    const [pageUsage, ...workers] = await Promise.all([
+      this.pageSession.send('Runtime.getHeapUsage'),
+      ...[...this.workerSessions.values()].map((sessionId) => this.workerHeap(sessionId)),
+    ]);
+    const workerTotal = workers.reduce((sum, value) => sum + value, 0);
+    return { page: pageUsage.usedSize, workers: workerTotal };
+  }
+
+  start(intervalMs = 20): void {
+    this.timer = setInterval(() => {
+      if (this.busy) return;
+      this.busy = true;
+      this.sample()
+        .then(({ page, workers }) => {
+          this.samples++;
+          this.peakPage = Math.max(this.peakPage, page);
+          this.peakWorkers = Math.max(this.peakWorkers, workers);
+          this.peakTotal = Math.max(this.peakTotal, page + workers);
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          this.busy = false;
+        });
+    }, intervalMs);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async detach(): Promise<void> {
+    this.stop();
+    await this.pageSession.detach().catch(() => undefined);
+    await this.browserSession.detach().catch(() => undefined);
+  }
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -1,0 +1,120 @@
+/**
+ * Writes bench/results.json and the results section of docs/PERFORMANCE.md (between the
+ * `bench:results` markers; the prose around them is kept), and prints a summary.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GeneratedArchive } from './generate.ts';
+import type { MachineInfo } from './machine.ts';
+import type { BenchOptions } from './options.ts';
+import type { Figure, ScenarioReport, TargetResult } from './results.ts';
+import { ROOT } from './server.ts';
+
+export interface BenchResults {
+  date: string;
+  machine: MachineInfo;
+  options: Omit<BenchOptions, 'workdir' | 'headed' | 'write' | 'skipBuild'>;
+  archive: GeneratedArchive | null;
+  durationSeconds: number;
+  targets: TargetResult[];
+  figures: Figure[];
+  notes: string[];
+}
+
+export function mergeReports(reports: readonly ScenarioReport[]) {
+  return {
+    targets: reports.flatMap((report) => report.targets),
+    figures: reports.flatMap((report) => report.figures),
+    notes: reports.flatMap((report) => report.notes),
+  };
+}
+
+const START = '<!-- bench:results:start -->';
+const END = '<!-- bench:results:end -->';
+
+const number = (value: number | null): string =>
+  value === null || Number.isNaN(value)
+    ? '—'
+    : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+const verdict = (met: boolean | null): string =>
+  met === null ? 'not measured' : met ? '**met**' : '**missed**';
+
+export function markdownSection(results: BenchResults): string {
+  const { machine, archive } = results;
+  const lines: string[] = [];
+  lines.push(START);
+  lines.push('');
+  lines.push(
+    `Last full run: ${results.date.slice(0, 10)} (${results.durationSeconds.toFixed(0)} s), \`npm run bench\`.`,
+  );
+  lines.push('');
+  lines.push(
+    `Machine: ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.cpuModel}; ${machine.os}; Node ${machine.node}; ${machine.chromium} (headless).`,
+  );
+  if (archive) {
+    lines.push('');
+    lines.push(
+      `Archive: KIWAD v2, ${archive.entryCount.toLocaleString('en-US')} entries (${archive.largeEntries} of 1–16 MiB, ` +
+        `${(archive.entryCount - archive.compressedEntries).toLocaleString('en-US')} stored), ` +
+        `${(archive.fileSize / 2 ** 30).toFixed(2)} GiB file, table ${(archive.tableSize / 2 ** 20).toFixed(2)} MiB, ` +
+        `${(archive.uncompressedBytes / 2 ** 30).toFixed(2)} GiB inflated (zlib level ${results.options.level}).`,
+    );
+  }
+  lines.push('');
+  lines.push('| target | measured | native baseline | ratio | goal | result |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const target of results.targets) {
+    lines.push(
+      `| ${target.label} | ${number(target.measured)} ${target.unit} | ${target.baseline === null ? '—' : `${number(target.baseline)} ${target.unit}`} | ${target.ratio === null ? '—' : `${number(target.ratio)}×`} | ${target.target} | ${verdict(target.met)} |`,
+    );
+  }
+  lines.push('');
+  lines.push('Notes on how each target is measured:');
+  lines.push('');
+  for (const target of results.targets) lines.push(`- *${target.label}*: ${target.note}.`);
+  for (const note of results.notes) lines.push(`- ${note}`);
+  lines.push('');
+  lines.push('<details><summary>Every figure</summary>');
+  lines.push('');
+  lines.push('| figure | value |');
+  lines.push('|---|---|');
+  for (const figure of results.figures)
+    lines.push(`| ${figure.label} | ${number(figure.value)} ${figure.unit} |`);
+  lines.push('');
+  lines.push('</details>');
+  lines.push('');
+  lines.push(END);
+  return lines.join('\n');
+}
+
+export function writeResults(results: BenchResults): { json: string; markdown: string } {
+  const json = join(ROOT, 'bench/results.json');
+  writeFileSync(json, JSON.stringify(results, null, 2) + '\n');
+  const markdown = join(ROOT, 'docs/PERFORMANCE.md');
+  const section = markdownSection(results);
+  const current = existsSync(markdown)
+    ? readFileSync(markdown, 'utf8')
+    : '# Performance\n\n' + START + '\n' + END + '\n';
+  const start = current.indexOf(START);
+  const end = current.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? current.slice(0, start) + section + current.slice(end + END.length)
+      : current.trimEnd() + '\n\n## Results\n\n' + section + '\n';
+  writeFileSync(markdown, next);
+  return { json, markdown };
+}
+
+export function printSummary(results: BenchResults): void {
+  console.log('\nTargets');
+  const width = Math.max(...results.targets.map((target) => target.label.length), 10);
+  for (const target of results.targets) {
+    const base = target.baseline === null ? '' : ` vs ${number(target.baseline)} ${target.unit}`;
+    const ratio = target.ratio === null ? '' : ` (${number(target.ratio)}×)`;
+    const mark = target.met === null ? '  ?  ' : target.met ? ' met ' : 'MISS ';
+    console.log(
+      `  ${mark} ${target.label.padEnd(width)}  ${number(target.measured)} ${target.unit}${base}${ratio}  goal ${target.target}`,
+    );
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * `npm run bench`: Playwright drives headless Chromium over the built app on generated
+ * archives, and compares each figure with a native baseline measured in the same run on the
+ * same bytes (machines are shared and noisy, so targets are ratios; absolute times are
+ * reported too). Generated data goes to a temp folder that is deleted at the end.
+ *
+ * A full run writes bench/results.json and the results section of docs/PERFORMANCE.md; a
+ * partial one (--only, --size, ...) writes bench/results/last-run.json only.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { launchBrowser } from './lib/browser.ts';
+import { generateArchive, type GeneratedArchive } from './lib/generate.ts';
+import { machineInfo } from './lib/machine.ts';
+import { parseOptions, SCENARIOS, type BenchOptions } from './lib/options.ts';
+import { mergeReports, printSummary, writeResults, type BenchResults } from './lib/report.ts';
+import type { ScenarioReport } from './lib/results.ts';
+import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/server.ts';
+import { benchExtract } from './scenarios/extract.ts';
+import { benchOpen } from './scenarios/open.ts';
+import { benchTree } from './scenarios/tree.ts';
+import { benchVerify } from './scenarios/verify.ts';
+
+const log = (line: string) => console.log(line);
+
+async function bigArchive(options: BenchOptions, workdir: string): Promise<GeneratedArchive> {
+  const name = `big-${options.sizeMiB}m-${options.entries}-l${options.level}`;
+  const path = join(workdir, `${name}.wad`);
+  const factsPath = join(workdir, `${name}.json`);
+  if (existsSync(path) && existsSync(factsPath)) {
+    log(`Reusing ${path}`);
+    return JSON.parse(readFileSync(factsPath, 'utf8')) as GeneratedArchive;
+  }
+  log(
+    `Generating ${path} (${options.entries.toLocaleString('en-US')} entries, ~${options.sizeMiB} MiB stored)...`,
+  );
+  const started = performance.now();
+  let lastPercent = -10;
+  const archive = await generateArchive({
+    path,
+    entries: options.entries,
+    targetStoredBytes: options.sizeMiB * 2 ** 20,
+    level: options.level,
+    onProgress: (done, total) => {
+      const percent = Math.floor((done / total) * 100);
+      if (percent >= lastPercent + 10) {
+        lastPercent = percent;
+        process.stdout.write(`  ${percent}%`);
+      }
+    },
+  });
+  writeFileSync(factsPath, JSON.stringify(archive));
+  log(
+    `\n  ${(archive.fileSize / 2 ** 30).toFixed(2)} GiB, table ${(archive.tableSize / 2 ** 20).toFixed(2)} MiB, ` +
+      `${archive.largeEntries} large entries, inflated ${(archive.uncompressedBytes / 2 ** 30).toFixed(2)} GiB, ` +
+      `in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  return archive;
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const isFull =
+    options.only.length === SCENARIOS.length &&
+    options.sizeMiB === 1024 &&
+    options.entries === 100_000 &&
+    options.treeEntries === 1_000_000 &&
+    options.reachEntries === 2_000_000;
+  const workdir = options.workdir ?? mkdtempSync(join(tmpdir(), 'delve-bench-'));
+  mkdirSync(workdir, { recursive: true });
+  const isTemporary = options.workdir === null;
+  const cleanup = () => {
+    if (isTemporary) rmSync(workdir, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+
+  const started = performance.now();
+  const servers: Preview[] = [];
+  try {
+    const appDir = join(workdir, 'app');
+    const harnessDir = join(workdir, 'harness');
+    if (!options.skipBuild || !existsSync(join(appDir, 'index.html'))) {
+      log('Building the app and the harness (vite build)...');
+      buildApp(appDir);
+      buildHarness(harnessDir);
+    }
+    const app = await preview(appDir);
+    servers.push(app);
+    const harness = await preview(harnessDir, join(ROOT, 'bench/harness/vite.config.ts'));
+    servers.push(harness);
+
+    const needsBig = options.only.some((scenario) => scenario !== 'tree');
+    const archive = needsBig ? await bigArchive(options, workdir) : null;
+
+    const browser = await launchBrowser(options.headed);
+    const reports: ScenarioReport[] = [];
+    try {
+      const machine = machineInfo(`Chromium ${browser.version()}`);
+      log(
+        `Machine: ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.cpuModel}, Node ${machine.node}, Chromium ${browser.version()}`,
+      );
+      for (const scenario of options.only) {
+        log(`\n== ${scenario}`);
+        if (scenario === 'open')
+          reports.push(await benchOpen(browser, app.url, archive!, options.repeat, log));
+        if (scenario === 'verify')
+          reports.push(await benchVerify(browser, app.url, archive!, options.repeat, log));
+        if (scenario === 'extract')
+          reports.push(await benchExtract(browser, harness.url, archive!, options.repeat, log));
+        if (scenario === 'tree') {
+          reports.push(
+            await benchTree(
+              browser,
+              app.url,
+              workdir,
+              options.treeEntries,
+              options.reachEntries,
+              log,
+            ),
+          );
+        }
+      }
+      const merged = mergeReports(reports);
+      const results: BenchResults = {
+        date: new Date().toISOString(),
+        machine,
+        options: {
+          sizeMiB: options.sizeMiB,
+          entries: options.entries,
+          treeEntries: options.treeEntries,
+          reachEntries: options.reachEntries,
+          only: options.only,
+          repeat: options.repeat,
+          level: options.level,
+        },
+        // The temp folder's name means nothing once it is gone.
+        archive: archive ? { ...archive, path: basename(archive.path) } : null,
+        durationSeconds: (performance.now() - started) / 1000,
+        ...merged,
+      };
+      printSummary(results);
+      if (isFull && options.write) {
+        const written = writeResults(results);
+        log(`\nWrote ${written.json} and ${written.markdown}`);
+      } else {
+        const path = join(ROOT, 'bench/results/last-run.json');
+        mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+        writeFileSync(path, JSON.stringify(results, null, 2) + '\n');
+        log(
+          `\nPartial run: wrote ${path} (a full run writes bench/results.json and docs/PERFORMANCE.md)`,
+        );
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    for (const server of servers) server.stop();
+    cleanup();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,135 @@
+/**
+ * Target 2 (verify all CRCs) and 6 (responsiveness during verify): the app's Verify all
+ * button, timed by the worker call it makes, against Node reading the same stored bytes and
+ * running zlib.crc32 over them.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { closePage, longTasksBetween, median, type ProbeWindow } from '../lib/browser.ts';
+import type { GeneratedArchive } from '../lib/generate.ts';
+import { nativeReadTable, nativeVerify, warmPageCache } from '../lib/native.ts';
+import { MB, emptyReport, round, type ScenarioReport } from '../lib/results.ts';
+import { openInApp } from './open.ts';
+
+async function verifyOnce(
+  page: Page,
+  nth: number,
+): Promise<{ ms: number; start: number; end: number }> {
+  await page.getByTestId('verify-all').click();
+  const handle = await page.waitForFunction(
+    (n) => {
+      const calls = (window as unknown as ProbeWindow).__probe.calls.filter(
+        (call) => call.name === 'verifyAll',
+      );
+      const call = calls[n];
+      return call && call.end !== null ? { start: call.start, end: call.end } : null;
+    },
+    nth,
+    { timeout: 600_000, polling: 50 },
+  );
+  const { start, end } = (await handle.jsonValue()) as { start: number; end: number };
+  // Wait until the button is usable again (the job has left the store).
+  await page.waitForFunction(() => {
+    const button = document.querySelector<HTMLButtonElement>('[data-testid="verify-all"]');
+    return button !== null && !button.disabled;
+  });
+  return { ms: end - start, start, end };
+}
+
+export async function benchVerify(
+  browser: Browser,
+  url: string,
+  archive: GeneratedArchive,
+  repeat: number,
+  log: (line: string) => void,
+): Promise<ScenarioReport> {
+  const report = emptyReport();
+  warmPageCache(archive.path);
+  const { entries } = nativeReadTable(archive.path);
+  const native = [];
+  for (let i = 0; i < repeat; i++) native.push(nativeVerify(archive.path, entries));
+  if (native.some((run) => run.mismatches > 0)) throw new Error('native verify found mismatches');
+  const bytes = native[0]!.bytes;
+  const nativeMs = median(native.map((run) => run.totalMs));
+  const nativeCrcMs = median(native.map((run) => run.crcMs));
+  const nativeRate = bytes / MB / (nativeMs / 1000);
+  const nativeCrcRate = bytes / MB / (nativeCrcMs / 1000);
+  log(
+    `  native read + zlib.crc32: ${nativeRate.toFixed(0)} MB/s (crc alone ${nativeCrcRate.toFixed(0)} MB/s)`,
+  );
+
+  const { page } = await openInApp(browser, url, archive.path, false);
+  const times: number[] = [];
+  const longTasks: number[] = [];
+  try {
+    for (let i = 0; i < repeat; i++) {
+      const run = await verifyOnce(page, i);
+      times.push(run.ms);
+      const tasks = await longTasksBetween(page, run.start, run.end);
+      longTasks.push(...tasks.map((task) => task.duration));
+      log(
+        `  run ${i + 1}: ${run.ms.toFixed(0)} ms = ${(bytes / MB / (run.ms / 1000)).toFixed(0)} MB/s, long tasks ${tasks.length ? tasks.map((t) => t.duration.toFixed(0)).join(', ') + ' ms' : 'none'}`,
+      );
+    }
+    const summary = (await page.getByTestId('verify-summary').textContent()) ?? '';
+    const okCount = archive.entryCount.toLocaleString('en-US');
+    if (!summary.includes(`${okCount} ok`)) report.notes.push(`verify summary was "${summary}"`);
+  } finally {
+    await closePage(page);
+  }
+  const appMs = median(times);
+  const appRate = bytes / MB / (appMs / 1000);
+  const longest = Math.max(0, ...longTasks);
+  report.figures.push(
+    { id: 'verify.stored_mb', label: 'Stored bytes checked', value: round(bytes / MB), unit: 'MB' },
+    {
+      id: 'verify.native_mbps',
+      label: 'Native fs read + zlib.crc32',
+      value: round(nativeRate),
+      unit: 'MB/s',
+    },
+    {
+      id: 'verify.native_crc_only_mbps',
+      label: 'Native zlib.crc32 alone (bytes in memory)',
+      value: round(nativeCrcRate),
+      unit: 'MB/s',
+    },
+    {
+      id: 'verify.app_mbps',
+      label: 'App Verify all (worker call)',
+      value: round(appRate),
+      unit: 'MB/s',
+    },
+    { id: 'verify.app_ms', label: 'App Verify all', value: round(appMs), unit: 'ms' },
+    {
+      id: 'verify.longest_task_ms',
+      label: 'Longest main-thread task while verifying',
+      value: round(longest),
+      unit: 'ms',
+    },
+  );
+  report.targets.push(
+    {
+      id: 'verify.throughput',
+      label: 'Verify all CRCs: MB/s vs native',
+      measured: round(appRate),
+      unit: 'MB/s',
+      baseline: round(nativeRate),
+      ratio: round(appRate / nativeRate, 2),
+      target: '≥ 0.6× native',
+      met: appRate >= 0.6 * nativeRate,
+      note: `native = fs reads of the same stored bytes + zlib.crc32 (${round(appRate / nativeCrcRate, 2)}× of zlib.crc32 alone on bytes in memory)`,
+    },
+    {
+      id: 'responsive.verify',
+      label: 'Longest main-thread task while verifying',
+      measured: round(longest),
+      unit: 'ms',
+      baseline: null,
+      ratio: null,
+      target: '≤ 50 ms',
+      met: longest <= 50,
+      note: "PerformanceObserver 'longtask'; 0 means none was reported",
+    },
+  );
+  return report;
+}
