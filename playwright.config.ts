@@ -16,7 +16,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // npm test asks for a JSON report too, to print one total of unit and e2e tests.
+  reporter: process.env['DELVE_E2E_JSON']
+    ? [['list'], ['json', { outputFile: process.env['DELVE_E2E_JSON'] }]]
+    : [['list']],
   use: {
     baseURL: 'http://localhost:4173',
     acceptDownloads: true,
