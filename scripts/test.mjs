@@ -22,17 +22,20 @@ const steps = [
 function counts() {
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   if (existsSync(unitReport)) {
     const unit = JSON.parse(readFileSync(unitReport, 'utf8'));
     passed += unit.numPassedTests;
     failed += unit.numFailedTests;
+    skipped += unit.numPendingTests + unit.numTodoTests;
   }
   if (existsSync(e2eReport)) {
     const e2e = JSON.parse(readFileSync(e2eReport, 'utf8'));
     passed += e2e.stats.expected + e2e.stats.flaky;
     failed += e2e.stats.unexpected;
+    skipped += e2e.stats.skipped;
   }
-  return { passed, failed };
+  return { passed, failed, skipped };
 }
 
 mkdirSync(reports, { recursive: true });
@@ -41,12 +44,12 @@ for (const [name, command, env = {}] of steps) {
   try {
     execSync(command, { stdio: 'inherit', env: { ...process.env, ...env } });
   } catch {
-    const { passed, failed } = counts();
+    const { passed, failed, skipped } = counts();
     console.error(`\nnpm test failed at step: ${name}`);
-    console.log(`${passed} passed, ${Math.max(failed, 1)} failed`);
+    console.log(`${passed} passed, ${Math.max(failed, 1)} failed, ${skipped} skipped`);
     process.exit(1);
   }
 }
-const { passed, failed } = counts();
+const { passed, failed, skipped } = counts();
 console.log('\nAll checks passed.');
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
