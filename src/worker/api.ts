@@ -108,8 +108,12 @@ export interface EntryDetails {
 /** A WWD level for the level view: everything but the raw bytes (read those through LOGICAL). */
 export type WwdLevelView = Omit<WwdLevel, 'logical' | 'trailingData'>;
 
-/** The decoded model of a document, for its dedicated view. */
-export type DocumentView = { format: 'wwd'; level: WwdLevelView };
+/**
+ * The decoded model of a document, for its dedicated view. `objectEntries[plane][i]` is the
+ * entry index of the tree node of `level.planes[plane].objects[i]`: its fields come from
+ * `entryDetails`, so the worker formats them once for the tree and the level view alike.
+ */
+export type DocumentView = { format: 'wwd'; level: WwdLevelView; objectEntries: number[][] };
 
 export interface VerifyProgress {
   entriesDone: number;

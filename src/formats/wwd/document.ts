@@ -248,6 +248,10 @@ function objectFields(object: WwdObject): Fields {
     ['Object type', objectType(object.objectType)],
     ['Hit type', hitType(object.hitTypeFlags)],
     ['Move res', `(${object.moveResX}, ${object.moveResY})`],
+    [
+      'String lengths',
+      `${object.nameLength}, ${object.logicLength}, ${object.imageSetLength}, ${object.animationLength}`,
+    ],
     ['Record', spanText(object.span)],
   ];
 }
@@ -307,11 +311,13 @@ function uniqueSegments(
 
 function pushObjects(nodes: WwdDocumentNode[], base: string, plane: WwdPlane): void {
   const groups = new Map<string, WwdObject[]>();
-  for (const object of plane.objects) {
+  const positions = new Map<WwdObject, number>();
+  plane.objects.forEach((object, position) => {
+    positions.set(object, position);
     const members = groups.get(object.logic);
     if (members) members.push(object);
     else groups.set(object.logic, [object]);
-  }
+  });
   nodes.push({
     path: `${base}/Objects`,
     span: plane.objectsSpan,
@@ -338,6 +344,7 @@ function pushObjects(nodes: WwdDocumentNode[], base: string, plane: WwdPlane): v
         path: `${groupPath}/obj ${object.index}`,
         span: object.span,
         fields: objectFields(object),
+        object: { plane: plane.index, index: positions.get(object)! },
       });
     }
   });

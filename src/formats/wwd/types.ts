@@ -361,4 +361,6 @@ export interface WwdDocumentNode {
   path: string;
   span: Span;
   fields: Array<[string, string]>;
+  /** For an object's node: its plane index and its position in that plane's `objects`. */
+  object?: { plane: number; index: number };
 }

@@ -25,6 +25,12 @@ export async function openWwd(hooks: OpenHooks): Promise<ArchiveAdapter> {
   );
   const header = level.header;
   const { logical: _logical, trailingData: _trailing, ...view } = level;
+  const objectEntries = level.planes.map((plane) =>
+    new Array<number>(plane.objects.length).fill(-1),
+  );
+  nodes.forEach((node, entryIndex) => {
+    if (node.object) objectEntries[node.object.plane]![node.object.index] = entryIndex;
+  });
   const issues: Issue[] = [...result.issues];
   const checksum = level.checksum;
   const details: [string, string][] = [
@@ -62,7 +68,7 @@ export async function openWwd(hooks: OpenHooks): Promise<ArchiveAdapter> {
     kind: 'document',
     isDocument: true,
     logical: level.logical,
-    document: { format: 'wwd', level: view },
+    document: { format: 'wwd', level: view, objectEntries },
     formatLabel: level.isCompressed ? 'WWD level (compressed)' : 'WWD level',
     details,
     issues,

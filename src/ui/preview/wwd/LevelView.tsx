@@ -69,6 +69,7 @@ export function LevelView({ decoder, fileName }: LevelViewProps): ReactElement {
       key={contentKey(decoder, LOGICAL)}
       decoder={decoder}
       level={load.level}
+      objectEntries={load.objectEntries}
       fileName={fileName}
     />
   );
@@ -81,10 +82,13 @@ type ExportState = { status: 'idle' } | { status: 'busy' | 'done' | 'error'; tex
 function LevelViewer({
   decoder,
   level,
+  objectEntries,
   fileName,
 }: {
   decoder: FileDecoder;
   level: WwdLevelView;
+  /** Tree entry of each object, per plane: its fields come from the worker. */
+  objectEntries: number[][];
   fileName: string;
 }): ReactElement {
   const id = useId();
@@ -298,6 +302,8 @@ function LevelViewer({
             planes={objectPlanes}
             selected={selected}
             selectedObject={selectedObject}
+            selectedEntry={selected ? (objectEntries[selected.plane]?.[selected.index] ?? -1) : -1}
+            decoder={decoder}
             onSelect={selectFromList}
             onCenter={centerOn}
             emptyText={emptyText}

@@ -7,7 +7,9 @@ import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactElem
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import type { WwdObject, WwdPlane } from './level-types.ts';
 import { FactList } from '../../details/FactList.tsx';
-import { objectFields, objectMatches, objectTitle } from './object-fields.ts';
+import { objectMatches, objectTitle } from './object-fields.ts';
+import { useEntryFields } from './use-entry-fields.ts';
+import type { FileDecoder } from '../../../worker/client.ts';
 import type { ObjectRef } from './scene.ts';
 import { cssRgb, logicRgb } from './tile-colors.ts';
 import './level-panel.css';
@@ -23,6 +25,9 @@ export interface ObjectPanelProps {
   planes: readonly WwdPlane[];
   selected: ObjectRef | null;
   selectedObject: WwdObject | null;
+  /** Tree entry of the selected object (its fields), or -1. */
+  selectedEntry: number;
+  decoder: FileDecoder;
   onSelect: (ref: ObjectRef) => void;
   onCenter: (ref: ObjectRef) => void;
   /** Said when the list is empty because the plane has none. */
@@ -141,6 +146,8 @@ export function ObjectPanel(props: ObjectPanelProps): ReactElement {
         />
       )}
       <ObjectDetails
+        decoder={props.decoder}
+        entryIndex={props.selectedEntry}
         object={selectedObject}
         onCenter={selected ? () => props.onCenter(selected) : null}
       />
@@ -192,12 +199,17 @@ function ObjectRow({
 }
 
 function ObjectDetails({
+  decoder,
+  entryIndex,
   object,
   onCenter,
 }: {
+  decoder: FileDecoder;
+  entryIndex: number;
   object: WwdObject | null;
   onCenter: (() => void) | null;
 }): ReactElement {
+  const fields = useEntryFields(decoder, object ? entryIndex : -1);
   if (!object) {
     return (
       <section
@@ -225,7 +237,13 @@ function ObjectDetails({
           </button>
         )}
       </div>
-      <FactList facts={objectFields(object)} />
+      {fields.status === 'ready' && <FactList facts={fields.fields} />}
+      {fields.status === 'loading' && <p className="muted">Reading the fields…</p>}
+      {fields.status === 'error' && (
+        <p className="error-text" role="alert">
+          {fields.message}
+        </p>
+      )}
     </section>
   );
 }

@@ -69,6 +69,8 @@ describe('level view first render', () => {
         planes={[action]}
         selected={{ plane: 1, index: 2 }}
         selectedObject={action.objects[2]!}
+        selectedEntry={42}
+        decoder={{ entryDetails: () => new Promise(noop) } as unknown as FileDecoder}
         onSelect={noop}
         onCenter={noop}
         emptyText="none"

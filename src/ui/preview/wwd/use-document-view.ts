@@ -24,7 +24,7 @@ export function loadDocumentView(decoder: FileDecoder): Promise<Result<DocumentV
 
 export type LevelLoad =
   | { status: 'loading' }
-  | { status: 'ready'; level: WwdLevelView }
+  | { status: 'ready'; level: WwdLevelView; objectEntries: number[][] }
   | { status: 'error'; message: string };
 
 export function useLevelView(decoder: FileDecoder, fileName: string): LevelLoad {
@@ -38,7 +38,13 @@ export function useLevelView(decoder: FileDecoder, fileName: string): LevelLoad 
         if (!result.ok) value = { status: 'error', message: result.error.message };
         else if (result.value.format !== 'wwd') {
           value = { status: 'error', message: `${fileName} is not a WWD level` };
-        } else value = { status: 'ready', level: result.value.level };
+        } else {
+          value = {
+            status: 'ready',
+            level: result.value.level,
+            objectEntries: result.value.objectEntries,
+          };
+        }
         setLoad({ decoder, value });
       },
       (error: unknown) => {
