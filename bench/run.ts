@@ -21,6 +21,7 @@ import { benchExtract } from './scenarios/extract.ts';
 import { benchOpen } from './scenarios/open.ts';
 import { benchTree } from './scenarios/tree.ts';
 import { benchVerify } from './scenarios/verify.ts';
+import { benchWwd } from './scenarios/wwd.ts';
 
 const log = (line: string) => console.log(line);
 
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
     const harness = await preview(harnessDir, join(ROOT, 'bench/harness/vite.config.ts'));
     servers.push(harness);
 
-    const needsBig = options.only.some((scenario) => scenario !== 'tree');
+    const needsBig = options.only.some((scenario) => scenario !== 'tree' && scenario !== 'wwd');
     const archive = needsBig ? await bigArchive(options, workdir) : null;
 
     const browser = await launchBrowser(options.headed);
@@ -111,6 +112,8 @@ async function main(): Promise<void> {
           reports.push(await benchVerify(browser, app.url, archive!, options.repeat, log));
         if (scenario === 'extract')
           reports.push(await benchExtract(browser, harness.url, archive!, options.repeat, log));
+        if (scenario === 'wwd')
+          reports.push(await benchWwd(browser, app.url, appDir, options.repeat, log));
         if (scenario === 'tree') {
           reports.push(
             await benchTree(

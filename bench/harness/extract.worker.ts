@@ -221,7 +221,11 @@ async function run(file: File, job: HarnessJob): Promise<HarnessResult> {
     );
     result.entries = entries.length;
   } else if (job.mode === 'content') {
-    const adapter = await openKiwad({ source, onEntries: () => undefined });
+    const adapter = await openKiwad({
+      source,
+      onEntries: () => undefined,
+      onEntryRange: () => undefined,
+    });
     const indexes = entries.map((entry) => entry.index);
     const get = readInOrder(
       indexes,
@@ -234,7 +238,11 @@ async function run(file: File, job: HarnessJob): Promise<HarnessResult> {
       count(bytes.length, performance.now() - before);
     }
   } else if (job.mode === 'sequential') {
-    const adapter = await openKiwad({ source, onEntries: () => undefined });
+    const adapter = await openKiwad({
+      source,
+      onEntries: () => undefined,
+      onEntryRange: () => undefined,
+    });
     for (const entry of entries) {
       const before = performance.now();
       const { bytes } = await adapter.readContent(entry.index);

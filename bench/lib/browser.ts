@@ -102,7 +102,18 @@ export interface ProbeWindow {
     calls: WorkerCall[];
     arm(name: string, kind: string, selector: string, text: string): void;
     scrollRun(positions: number[]): Promise<ScrollRun>;
+    drop(file: File): void;
+    panRun(steps: number, dx: number, dy: number): Promise<PanRun>;
   };
+}
+
+export interface PanRun {
+  /** rAF-to-rAF intervals, ms. */
+  frames: number[];
+  /** The level view's own draw time at each frame, ms. */
+  drawMs: number[];
+  /** Frames the view drew meanwhile. */
+  drawn: number;
 }
 
 export interface ScrollRun {

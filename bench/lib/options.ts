@@ -1,6 +1,6 @@
 /** Command-line options of `npm run bench`. */
 
-export const SCENARIOS = ['open', 'verify', 'extract', 'tree'] as const;
+export const SCENARIOS = ['open', 'verify', 'extract', 'tree', 'wwd'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {

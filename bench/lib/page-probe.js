@@ -163,4 +163,74 @@
       };
       requestAnimationFrame(step);
     });
+
+  /**
+   * Drops `file` on the page as a user would (dragenter, dragover, drop on the body, as the
+   * e2e suite does), marking `drop` just before.
+   */
+  probe.drop = (file) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(file);
+    probe.marks.drop = now();
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      document.body.dispatchEvent(
+        new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
+    }
+  };
+
+  /**
+   * Drags the level view by (dx, dy) CSS px per frame for `steps` frames: pointer events
+   * on its canvas (a synthetic pointer, which the view drags without capture), one move per
+   * animation frame. Returns the frame times (rAF to rAF) and the view's own draw time of
+   * each frame (its `data-frame-ms`).
+   */
+  probe.panRun = (steps, dx, dy) =>
+    new Promise((resolve) => {
+      const canvas = document.querySelector('[data-testid="level-canvas"] canvas');
+      const rect = canvas.getBoundingClientRect();
+      let x = rect.left + rect.width / 2;
+      let y = rect.top + rect.height / 2;
+      const pointer = (type) =>
+        canvas.dispatchEvent(
+          new PointerEvent(type, {
+            pointerId: 7,
+            pointerType: 'mouse',
+            isPrimary: true,
+            button: 0,
+            buttons: type === 'pointerup' ? 0 : 1,
+            clientX: x,
+            clientY: y,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+      const frames = [];
+      const drawMs = [];
+      const drawnBefore = Number(canvas.dataset.frames || 0);
+      let index = 0;
+      let last = null;
+      // Back and forth, so a long run stays inside the level.
+      let direction = 1;
+      pointer('pointerdown');
+      const step = (time) => {
+        if (last !== null) {
+          frames.push(time - last);
+          drawMs.push(Number(canvas.dataset.frameMs || 0));
+        }
+        last = time;
+        if (index >= steps) {
+          pointer('pointerup');
+          resolve({ frames, drawMs, drawn: Number(canvas.dataset.frames || 0) - drawnBefore });
+          return;
+        }
+        if (index % 100 === 99) direction = -direction;
+        x += dx * direction;
+        y += dy * direction;
+        pointer('pointermove');
+        index++;
+        requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    });
 })();

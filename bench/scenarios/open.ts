@@ -38,6 +38,7 @@ export interface OpenRun {
   idleHeapBytes: number;
   /** Page + worker heap after the open and a full GC: what the opened archive keeps. */
   retainedHeapBytes: number;
+  retainedWorkerHeapBytes: number;
 }
 
 /** Opens `path` in a fresh app page through the file input; the page is returned open. */
@@ -62,6 +63,7 @@ export async function openInApp(
   await waitMark(page, 'indexed');
   await waitMark(page, 'firstRow');
   let retained = 0;
+  let retainedWorker = 0;
   if (sampler) {
     // One more sample after the end, then what stays after a full GC.
     await new Promise((done) => setTimeout(done, 100));
@@ -69,6 +71,7 @@ export async function openInApp(
     await sampler.collectGarbage();
     const after = await sampler.sample();
     retained = after.page + after.workers;
+    retainedWorker = after.workers;
     await sampler.detach();
   }
   const at = await marks(page);
@@ -91,6 +94,7 @@ export async function openInApp(
       peakWorkerHeapBytes: sampler?.peakWorkers ?? 0,
       idleHeapBytes: idle,
       retainedHeapBytes: retained,
+      retainedWorkerHeapBytes: retainedWorker,
     },
   };
 }
@@ -128,7 +132,7 @@ export async function benchOpen(
     log(
       `  run ${i + 1}: first row ${run.firstRowMs.toFixed(0)} ms (open sent ${run.openSentMs?.toFixed(0)}, rows asked ${run.firstRowsAskedMs?.toFixed(0)}, answered ${run.firstRowsAnsweredMs?.toFixed(0)}), indexed ${run.indexedMs.toFixed(0)} ms` +
         ` (worker open ${run.workerOpenMs?.toFixed(0) ?? '?'} ms), peak heap ${(run.peakHeapBytes / 2 ** 20).toFixed(1)} MiB` +
-        ` (page ${(run.peakPageHeapBytes / 2 ** 20).toFixed(1)}, worker ${(run.peakWorkerHeapBytes / 2 ** 20).toFixed(1)}; retained after GC ${(run.retainedHeapBytes / 2 ** 20).toFixed(1)}),` +
+        ` (page ${(run.peakPageHeapBytes / 2 ** 20).toFixed(1)}, worker ${(run.peakWorkerHeapBytes / 2 ** 20).toFixed(1)}; retained after GC ${(run.retainedHeapBytes / 2 ** 20).toFixed(1)}, worker ${(run.retainedWorkerHeapBytes / 2 ** 20).toFixed(1)}),` +
         ` long tasks ${run.longTasks.length ? run.longTasks.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`,
     );
   }

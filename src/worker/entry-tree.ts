@@ -2,121 +2,54 @@
  * The folder tree of one archive, built incrementally as entries stream in, and the
  * flattened list of visible rows the UI pages through.
  *
- * Sized for millions of entries: per-node facts live in growable typed arrays, names in
- * one string array, children in per-folder id arrays sorted lazily (folders first, then
- * by name in code-unit order) only when a folder's rows are flattened.
+ * Sized for millions of entries: per-node facts and the child lists live in growable
+ * typed arrays (tree-nodes.ts), names in one string array; a folder's children are sorted
+ * (folders first, then by name in code-unit order) only when its rows are flattened, and
+ * that order is kept until the folder gets another child.
+ *
+ * An archive entry with a plain path keeps the path itself (the caller's string, shared,
+ * not copied) in its name slot and where its name starts: no string per entry, and the
+ * filter tests the path as is.
  *
  * Node 0 is the hidden root; the UI draws the file itself in its place.
  */
+import { compileEntryFilter, type EntryFilter } from './tree-filter.ts';
+import { FolderIndex, isPlainPath, splitPath } from './tree-folders.ts';
+import {
+  FOLDERISH,
+  NodeOfEntry,
+  PATH_NAME,
+  TreeNodeColumns,
+  nodeName,
+  sortForDisplay,
+  type TreeEntryInput,
+  type TreeEntrySource,
+} from './tree-nodes.ts';
+
+export { compileFilter } from './tree-filter.ts';
+export type { TreeEntryInput, TreeEntrySource } from './tree-nodes.ts';
 
 const ROOT = 0;
-
-class GrowableFloat64 {
-  data = new Float64Array(1024);
-  ensure(size: number): void {
-    if (size <= this.data.length) return;
-    const grown = new Float64Array(Math.max(size, this.data.length * 2));
-    grown.set(this.data);
-    this.data = grown;
-  }
-}
-
-class GrowableInt32 {
-  data = new Int32Array(1024);
-  ensure(size: number): void {
-    if (size <= this.data.length) return;
-    const grown = new Int32Array(Math.max(size, this.data.length * 2));
-    grown.set(this.data);
-    this.data = grown;
-  }
-}
-
-/** What the tree needs to know of one entry. */
-export interface TreeEntryInput {
-  entryIndex: number;
-  path: string;
-  size: number;
-  storedSize: number;
-}
-
-/** Splits an entry path into segments; empty segments (from `//` or a leading `/`) are dropped. */
-function splitPath(path: string): string[] {
-  return path.split('/').filter((segment) => segment.length > 0);
-}
-
-/**
- * Turns a filter into a predicate over entry paths. A pattern with `*`, `?` or `[` is a
- * glob (`*` within a segment, `**` across segments); without a `/` it matches the entry's
- * name, with one the whole path. Anything else is a case-insensitive substring of the path.
- */
-export function compileFilter(pattern: string): ((path: string, name: string) => boolean) | null {
-  const trimmed = pattern.trim();
-  if (trimmed === '') return null;
-  if (!/[*?[]/.test(trimmed)) {
-    // ASCII needles: a case-insensitive regex scans each path without a lower-cased copy
-    // (a million copies per keystroke otherwise). Other needles keep toLowerCase semantics.
-    if (/^[\x20-\x7e]*$/.test(trimmed)) {
-      const literal = new RegExp(trimmed.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), 'i');
-      return (path) => literal.test(path);
-    }
-    const needle = trimmed.toLowerCase();
-    return (path) => path.toLowerCase().includes(needle);
-  }
-  let source = '';
-  for (let i = 0; i < trimmed.length; i++) {
-    const char = trimmed[i]!;
-    if (char === '*') {
-      if (trimmed[i + 1] === '*') {
-        i++;
-        if (trimmed[i + 1] === '/') {
-          i++;
-          source += '(?:.*/)?';
-        } else {
-          source += '.*';
-        }
-      } else {
-        source += '[^/]*';
-      }
-    } else if (char === '?') {
-      source += '[^/]';
-    } else if (char === '[') {
-      const close = trimmed.indexOf(']', i + 1);
-      if (close === -1) {
-        source += '\\[';
-      } else {
-        const body = trimmed.slice(i + 1, close).replace(/\\/g, '\\\\');
-        source += '[' + (body.startsWith('!') ? '^' + body.slice(1) : body) + ']';
-        i = close;
-      }
-    } else {
-      source += char.replace(/[.+^${}()|\\\]]/g, '\\$&');
-    }
-  }
-  const regex = new RegExp('^' + source + '$', 'i');
-  const matchesName = !trimmed.includes('/');
-  return (path, name) => regex.test(matchesName ? name : path);
-}
+/** `lastSlash` hint for "not known": the path is searched. */
+const UNKNOWN_SLASH = -2;
 
 export class EntryTree {
+  /** Folder and document-node names; for PATH_NAME entries, their whole path. */
   private readonly names: string[] = [''];
-  private readonly parents = new GrowableInt32();
-  private readonly entryIndexes = new GrowableInt32();
-  private readonly depths = new GrowableInt32();
-  private readonly sizes = new GrowableFloat64();
-  private readonly storedSizes = new GrowableFloat64();
-  private readonly entryCounts = new GrowableFloat64();
-  /** Children per folder node id; undefined for entries. */
-  private readonly children: (number[] | undefined)[] = [[]];
-  private readonly isSorted: boolean[] = [true];
+  private readonly nodes = new TreeNodeColumns();
+  /** Display order of a folder's children, made when flattened; stale once it has more. */
+  private readonly sortedChildLists = new Map<number, Int32Array>();
   private readonly expanded = new Set<number>();
-  /** Folder lookup by full path. */
-  private readonly folderByPath = new Map<string, number>([['', ROOT]]);
-  /** Node id of each entry, by entry index. */
-  private readonly nodeOfEntry: number[] = [];
-  /** Full path of each entry node as given (the caller's own string, not a copy); for the filter. */
-  private readonly entryPaths: (string | undefined)[] = [undefined];
+  private readonly folders = new FolderIndex((parent, name) =>
+    this.addNode(parent, name, -1, FOLDERISH),
+  );
+  private readonly nodeOfEntry = new NodeOfEntry();
+  /** The last entry placed by folderOfText (whose folder `folders.lastPlaced` is); -1 if none. */
+  private lastEntryByText = -1;
+  /** Totals of entries added to `folder` and not yet added to it and its ancestors (rollUp). */
+  private readonly pending = { folder: -1, size: 0, storedSize: 0, count: 0 };
 
-  private filter: ((path: string, name: string) => boolean) | null = null;
+  private filter: EntryFilter | null = null;
   /** Nodes shown while a filter is active: matching entries and their ancestors. */
   private filterVisible: Uint8Array | null = null;
   private filterMatches = 0;
@@ -133,147 +66,173 @@ export class EntryTree {
 
   constructor(options: { isDocument?: boolean } = {}) {
     this.isDocument = options.isDocument ?? false;
-    this.parents.data[ROOT] = -1;
-    this.entryIndexes.data[ROOT] = -1;
+    this.nodes.parents[ROOT] = -1;
+    this.nodes.entryIndexes[ROOT] = -1;
+    this.nodes.flags[ROOT] = FOLDERISH;
   }
 
   get nodeCount(): number {
     return this.names.length;
   }
 
-  private addNode(
-    parent: number,
-    name: string,
-    entryIndex: number,
-    canHaveChildren = entryIndex < 0,
-  ): number {
+  private addNode(parent: number, name: string, entryIndex: number, flags: number): number {
     const id = this.names.length;
-    const size = id + 1;
-    this.parents.ensure(size);
-    this.entryIndexes.ensure(size);
-    this.depths.ensure(size);
-    this.sizes.ensure(size);
-    this.storedSizes.ensure(size);
-    this.entryCounts.ensure(size);
+    const nodes = this.nodes;
+    nodes.ensure(id + 1);
     this.names.push(name);
-    this.parents.data[id] = parent;
-    this.entryIndexes.data[id] = entryIndex;
-    this.depths.data[id] = parent === ROOT ? 1 : this.depths.data[parent]! + 1;
-    this.children.push(canHaveChildren ? [] : undefined);
-    this.entryPaths.push(undefined);
-    this.isSorted.push(true);
-    this.children[parent]!.push(id);
-    this.isSorted[parent] = false;
+    nodes.parents[id] = parent;
+    nodes.entryIndexes[id] = entryIndex;
+    nodes.depths[id] = parent === ROOT ? 1 : nodes.depths[parent]! + 1;
+    nodes.flags[id] = flags;
+    nodes.link(parent, id);
     return id;
-  }
-
-  private folderFor(segments: string[]): number {
-    let parent = ROOT;
-    let path = '';
-    for (const segment of segments) {
-      path = path === '' ? segment : path + '/' + segment;
-      let folder = this.folderByPath.get(path);
-      if (folder === undefined) {
-        folder = this.addNode(parent, segment, -1);
-        this.folderByPath.set(path, folder);
-      }
-      parent = folder;
-    }
-    return parent;
-  }
-
-  /**
-   * Archive entries: the folder and name of a path. Hot path (100,000s of entries per open):
-   * entries of one folder share the text before their last `/`, so that text is looked up
-   * whole and split only the first time it is seen.
-   */
-  private placeOf(path: string): { folder: number; name: string } {
-    const slash = path.lastIndexOf('/');
-    if (slash < 0) return { folder: ROOT, name: path };
-    const name = path.slice(slash + 1);
-    if (name === '') {
-      const segments = splitPath(path);
-      const last = segments.pop() ?? path;
-      return { folder: this.folderFor(segments), name: last };
-    }
-    const folderPath = path.slice(0, slash);
-    let folder = this.folderByPath.get(folderPath);
-    if (folder === undefined) {
-      folder = this.folderFor(splitPath(folderPath));
-      // Also under the text as written, which may have `//` or a leading `/`.
-      this.folderByPath.set(folderPath, folder);
-    }
-    return { folder, name };
   }
 
   /** Adds a batch of entries; folders are created as needed and totals rolled up. */
   addEntries(entries: readonly TreeEntryInput[]): void {
     for (const entry of entries) {
-      let folder: number;
-      let node: number;
-      if (this.isDocument) {
-        const segments = splitPath(entry.path);
-        const name = segments.pop() ?? entry.path;
-        folder = this.folderFor(segments);
-        node = this.documentNode(folder, [...segments, name].join('/'), name, entry.entryIndex);
-      } else {
-        const place = this.placeOf(entry.path);
-        folder = place.folder;
-        node = this.addNode(folder, place.name === '' ? '(unnamed)' : place.name, entry.entryIndex);
-        // pathOf() gives the same text for a well-formed path; keep only those.
-        const path = entry.path;
-        if (path[0] !== '/' && !path.endsWith('/') && !path.includes('//')) this.entryPaths[node] = path;
-      }
-      this.nodeOfEntry[entry.entryIndex] = node;
-      this.sizes.data[node] = entry.size;
-      this.storedSizes.data[node] = entry.storedSize;
-      for (let up = folder; up !== -1; up = this.parents.data[up]!) {
-        if (!this.isDocument) {
-          this.sizes.data[up] = this.sizes.data[up]! + entry.size;
-          this.storedSizes.data[up] = this.storedSizes.data[up]! + entry.storedSize;
-        }
-        this.entryCounts.data[up] = this.entryCounts.data[up]! + 1;
-      }
-      if (this.filter && this.filterVisible) this.applyFilterTo(node);
+      this.addEntry(entry.entryIndex, entry.path, entry.size, entry.storedSize);
     }
+    this.rollUp();
     this.rowsDirty = true;
+  }
+
+  /** Adds entries `[start, end)` of `source`, with no object per entry. */
+  addEntryRange(source: TreeEntrySource, start: number, end: number): void {
+    const isHinted =
+      source.lastSlash !== undefined && source.sharesFolderWithPrevious !== undefined;
+    for (let entryIndex = start; entryIndex < end; entryIndex++) {
+      this.addEntry(
+        entryIndex,
+        source.path(entryIndex),
+        source.size(entryIndex),
+        source.storedSize(entryIndex),
+        isHinted ? source.lastSlash!(entryIndex) : UNKNOWN_SLASH,
+        isHinted && source.sharesFolderWithPrevious!(entryIndex),
+      );
+    }
+    this.rollUp();
+    this.rowsDirty = true;
+  }
+
+  /**
+   * Adds the totals gathered for the pending folder to it and its ancestors. Entries of one
+   * folder mostly arrive together, so this walks up once per run of them, not per entry.
+   */
+  private rollUp(): void {
+    const nodes = this.nodes;
+    const pending = this.pending;
+    if (pending.folder < 0) return;
+    for (let up = pending.folder; up !== -1; up = nodes.parents[up]!) {
+      if (!this.isDocument) {
+        nodes.sizes[up] = nodes.sizes[up]! + pending.size;
+        nodes.storedSizes[up] = nodes.storedSizes[up]! + pending.storedSize;
+      }
+      nodes.entryCounts[up] = nodes.entryCounts[up]! + pending.count;
+    }
+    pending.folder = -1;
+    pending.size = 0;
+    pending.storedSize = 0;
+    pending.count = 0;
+  }
+
+  /** Hot path: 100,000s of entries per open. */
+  private addEntry(
+    entryIndex: number,
+    path: string,
+    size: number,
+    storedSize: number,
+    slashHint = UNKNOWN_SLASH,
+    sharesFolder = false,
+  ): void {
+    const nodes = this.nodes;
+    let folder: number;
+    let node: number;
+    if (this.isDocument) {
+      if (isPlainPath(path)) {
+        // Its own text is the normalized path: no split and no join.
+        const slash = path.lastIndexOf('/');
+        folder = slash < 0 ? ROOT : this.folders.plainFolder(path.slice(0, slash));
+        node = this.documentNode(folder, path, path.slice(slash + 1), entryIndex);
+      } else {
+        const segments = splitPath(path);
+        const name = segments.pop() ?? path;
+        folder = this.folders.folderFor(segments);
+        node = this.documentNode(folder, [...segments, name].join('/'), name, entryIndex);
+      }
+    } else {
+      const slash = slashHint === UNKNOWN_SLASH ? path.lastIndexOf('/') : slashHint;
+      if (slash > 0 && slash < path.length - 1) {
+        const isSameFolder = sharesFolder && this.lastEntryByText === entryIndex - 1;
+        folder = isSameFolder ? this.folders.lastPlaced : this.folders.folderOfText(path, slash);
+        this.lastEntryByText = entryIndex;
+        if (this.folders.isLastPlain) {
+          node = this.addNode(folder, path, entryIndex, PATH_NAME);
+          nodes.nameStarts[node] = slash + 1;
+        } else {
+          node = this.addNode(folder, path.slice(slash + 1), entryIndex, 0);
+        }
+      } else if (slash < 0) {
+        this.lastEntryByText = -1;
+        folder = ROOT;
+        node = this.addNode(ROOT, path === '' ? '(unnamed)' : path, entryIndex, 0);
+        // Its path is its name (0 is where it starts), except for the label of an empty one.
+        if (path !== '') nodes.flags[node] = PATH_NAME;
+      } else {
+        // A leading or trailing `/`: rare and odd; placed by its non-empty segments.
+        this.lastEntryByText = -1;
+        const segments = splitPath(path);
+        const name = segments.pop() ?? path;
+        folder = this.folders.folderFor(segments);
+        node = this.addNode(folder, name === '' ? '(unnamed)' : name, entryIndex, 0);
+      }
+    }
+    this.nodeOfEntry.set(entryIndex, node);
+    nodes.sizes[node] = size;
+    nodes.storedSizes[node] = storedSize;
+    const pending = this.pending;
+    if (pending.folder !== folder) {
+      this.rollUp();
+      pending.folder = folder;
+    }
+    pending.size += size;
+    pending.storedSize += storedSize;
+    pending.count++;
+    if (this.filter && this.filterVisible) this.applyFilterTo(node);
   }
 
   /** A document node: reuses a folder made earlier for its path, or becomes one for its children. */
   private documentNode(parent: number, path: string, name: string, entryIndex: number): number {
-    const existing = this.folderByPath.get(path);
-    if (existing !== undefined && this.entryIndexes.data[existing]! < 0) {
-      this.entryIndexes.data[existing] = entryIndex;
+    const existing = this.folders.get(path);
+    if (existing !== undefined && this.nodes.entryIndexes[existing]! < 0) {
+      this.nodes.entryIndexes[existing] = entryIndex;
       return existing;
     }
-    const node = this.addNode(parent, name === '' ? '(unnamed)' : name, entryIndex, true);
-    if (existing === undefined) this.folderByPath.set(path, node);
+    const node = this.addNode(parent, name === '' ? '(unnamed)' : name, entryIndex, FOLDERISH);
+    if (existing === undefined) this.folders.set(path, node);
     return node;
+  }
+
+  private nameOf(node: number): string {
+    return nodeName(node, this.names, this.nodes);
   }
 
   /** Folders, and document nodes that have children. */
   private isFolderNode(node: number): boolean {
-    const list = this.children[node];
-    return list !== undefined && (list.length > 0 || this.entryIndexes.data[node]! < 0);
+    const nodes = this.nodes;
+    return (
+      (nodes.flags[node]! & FOLDERISH) !== 0 &&
+      (nodes.childCounts[node]! > 0 || nodes.entryIndexes[node]! < 0)
+    );
   }
 
-  private sortedChildren(folder: number): number[] {
-    const list = this.children[folder]!;
-    if (!this.isSorted[folder] && this.isDocument) {
-      this.isSorted[folder] = true;
-    } else if (!this.isSorted[folder]) {
-      const names = this.names;
-      const children = this.children;
-      list.sort((a, b) => {
-        const aIsFolder = children[a] !== undefined;
-        const bIsFolder = children[b] !== undefined;
-        if (aIsFolder !== bIsFolder) return aIsFolder ? -1 : 1;
-        const aName = names[a]!;
-        const bName = names[b]!;
-        return aName < bName ? -1 : aName > bName ? 1 : a - b;
-      });
-      this.isSorted[folder] = true;
-    }
+  private sortedChildren(folder: number): Int32Array {
+    const nodes = this.nodes;
+    const cached = this.sortedChildLists.get(folder);
+    if (cached && cached.length === nodes.childCounts[folder]) return cached;
+    const list = nodes.childrenOf(folder);
+    if (!this.isDocument) sortForDisplay(list, this.names, nodes);
+    this.sortedChildLists.set(folder, list);
     return list;
   }
 
@@ -354,15 +313,19 @@ export class EntryTree {
       this.filterVisible = grown;
     }
     const visible = this.filterVisible!;
-    if (!this.filter!(this.entryPaths[node] ?? this.pathOf(node), this.names[node]!)) return;
+    const isMatch =
+      this.nodes.flags[node] === PATH_NAME
+        ? this.filter!.matchesAt(this.names[node]!, this.nodes.nameStarts[node]!)
+        : this.filter!.matches(this.pathOf(node), this.names[node]!);
+    if (!isMatch) return;
     this.filterMatches++;
-    for (let up = node; up > ROOT && visible[up] !== 1; up = this.parents.data[up]!)
+    for (let up = node; up > ROOT && visible[up] !== 1; up = this.nodes.parents[up]!)
       visible[up] = 1;
   }
 
   /** Applies a filter (see compileFilter); returns the number of matching entries. */
   setFilter(pattern: string): number {
-    this.filter = compileFilter(pattern);
+    this.filter = compileEntryFilter(pattern);
     this.filterMatches = 0;
     if (this.filter === null) {
       this.filterVisible = null;
@@ -370,7 +333,7 @@ export class EntryTree {
       // Sized for growth: entries still streaming in are filtered as they arrive.
       this.filterVisible = new Uint8Array(Math.max(this.names.length * 2, 1024));
       for (let node = 1; node < this.names.length; node++) {
-        if (this.entryIndexes.data[node]! >= 0) this.applyFilterTo(node);
+        if (this.nodes.entryIndexes[node]! >= 0) this.applyFilterTo(node);
       }
     }
     this.rowsDirty = true;
@@ -382,8 +345,9 @@ export class EntryTree {
   }
 
   pathOf(node: number): string {
+    if (this.nodes.flags[node] === PATH_NAME) return this.names[node]!;
     let path = this.names[node]!;
-    for (let up = this.parents.data[node]!; up > ROOT; up = this.parents.data[up]!) {
+    for (let up = this.nodes.parents[node]!; up > ROOT; up = this.nodes.parents[up]!) {
       path = this.names[up] + '/' + path;
     }
     return path;
@@ -402,17 +366,17 @@ export class EntryTree {
     entryCount: number;
   } {
     const isFolder = this.isFolderNode(node);
-    const parent = this.parents.data[node]!;
+    const parent = this.nodes.parents[node]!;
     return {
-      name: this.names[node]!,
+      name: this.nameOf(node),
       parentId: parent === ROOT ? -1 : parent,
-      depth: this.depths.data[node]!,
+      depth: this.nodes.depths[node]!,
       isFolder,
       isExpanded: isFolder && this.isOpen(node),
-      entryIndex: this.entryIndexes.data[node]!,
-      size: this.sizes.data[node]!,
-      storedSize: this.storedSizes.data[node]!,
-      entryCount: this.entryCounts.data[node]!,
+      entryIndex: this.nodes.entryIndexes[node]!,
+      size: this.nodes.sizes[node]!,
+      storedSize: this.nodes.storedSizes[node]!,
+      entryCount: this.nodes.entryCounts[node]!,
     };
   }
 
@@ -425,13 +389,12 @@ export class EntryTree {
     while (stack.length > 0) {
       const node = stack.pop()!;
       if (node < 0 || node >= this.names.length) continue;
-      const list = this.children[node];
-      const entry = this.entryIndexes.data[node]!;
+      const entry = this.nodes.entryIndexes[node]!;
       if (entry >= 0 && !seen.has(entry)) {
         seen.add(entry);
         out.push(entry);
       }
-      if (list !== undefined) {
+      if (this.nodes.childCounts[node]! > 0) {
         const sorted = this.sortedChildren(node);
         for (let i = sorted.length - 1; i >= 0; i--) stack.push(sorted[i]!);
       }
@@ -440,6 +403,6 @@ export class EntryTree {
   }
 
   nodeOf(entryIndex: number): number {
-    return this.nodeOfEntry[entryIndex] ?? -1;
+    return this.nodeOfEntry.get(entryIndex);
   }
 }

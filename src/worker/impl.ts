@@ -7,12 +7,7 @@
 import { BlobByteSource, type ByteSource } from '../binary/byte-source.ts';
 import { ErrorCode, FormatError, toErrorInfo } from '../binary/format-error.ts';
 import { digestBytes, digestRange } from '../binary/hashes.ts';
-import { detectFormat } from '../formats/registry.ts';
-import type { ArchiveAdapter, OpenHooks } from './adapters/adapter.ts';
-import type { FormatId } from '../formats/model.ts';
-import { openKiwad } from './adapters/kiwad.ts';
-import { openRaw } from './adapters/raw.ts';
-import { openWwd } from './adapters/wwd.ts';
+import type { ArchiveAdapter } from './adapters/adapter.ts';
 import {
   LOGICAL,
   WHOLE_FILE,
@@ -26,9 +21,9 @@ import {
   type TreeRow,
 } from './api.ts';
 import { EntryTree } from './entry-tree.ts';
-import { injectFault } from './faults.ts';
 import { JobRegistry, throttle } from './jobs.ts';
 import { readInOrder } from './content-prefetch.ts';
+import { openFile } from './open-file.ts';
 import { buildZip } from './zip-builder.ts';
 
 const STATUS_NAMES: EntryStatus[] = ['unchecked', 'ok', 'mismatch', 'unpatched', 'error'];
@@ -77,16 +72,6 @@ class ContentCache {
     }
   }
 }
-
-/** How each format opens; documents get a tree of sections in file order. */
-const OPENERS: Record<
-  FormatId,
-  { open: (hooks: OpenHooks) => Promise<ArchiveAdapter>; isDocument: boolean }
-> = {
-  kiwad: { open: openKiwad, isDocument: false },
-  wwd: { open: openWwd, isDocument: true },
-  raw: { open: () => Promise.resolve(openRaw()), isDocument: false },
-};
 
 export function createDecoderImpl(): DecoderApi {
   let tree = new EntryTree();
@@ -191,31 +176,9 @@ export function createDecoderImpl(): DecoderApi {
         const source = new BlobByteSource(file, name);
         const file_: OpenedFile = { blob: file, source, adapter: null };
         opened = file_;
-        const head = await source.read(0, Math.min(source.size, 64));
-        injectFault(head);
-        const format = detectFormat(head, name);
-        const opener = OPENERS[format];
-        tree = new EntryTree({ isDocument: opener.isDocument });
-        let lastReport = 0;
-        const hooks = {
-          source,
-          onEntries: (
-            batch: Parameters<typeof tree.addEntries>[0],
-            entriesRead: number,
-            entryCount: number,
-          ) => {
-            tree.addEntries(batch);
-            // The first batch is reported at once: it is what the user sees first. Others at
-            // most every 40 ms, and the row count (which flattens the tree) only then.
-            const now = Date.now();
-            if (entriesRead !== batch.length && now - lastReport < 40) return;
-            lastReport = now;
-            onProgress({ entriesRead, entryCount, rowCount: tree.rowCount() });
-          },
-        };
-        file_.adapter = await opener.open(hooks);
-        const count = file_.adapter.entryCount();
-        onProgress({ entriesRead: count, entryCount: count, rowCount: tree.rowCount() });
+        file_.adapter = await openFile(source, name, onProgress, (opening) => {
+          tree = opening;
+        });
         return summary(file_.adapter, file_, name);
       }),
 
@@ -398,7 +361,11 @@ export function createDecoderImpl(): DecoderApi {
           const adapter = adapterOf();
           const entryIndexes = tree.entriesUnder(nodeIds);
           // Entries are read a few ahead of the zip, so helper workers inflate in parallel.
-          const readAhead = readInOrder(entryIndexes, content, (entryIndex) => adapter.entry(entryIndex).size);
+          const readAhead = readInOrder(
+            entryIndexes,
+            content,
+            (entryIndex) => adapter.entry(entryIndex).size,
+          );
           const items = entryIndexes.map((entryIndex, position) => {
             const entry = adapter.entry(entryIndex);
             return { path: entry.path, size: entry.size, read: () => readAhead(position) };

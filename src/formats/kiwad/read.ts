@@ -19,8 +19,11 @@
 import type { ByteSource } from '../../binary/byte-source.ts';
 import { ByteReader, decodeUtf8OrLatin1 } from '../../binary/byte-reader.ts';
 import { ErrorCode, FormatError, toErrorInfo } from '../../binary/format-error.ts';
-import type { Issue, ParseResult } from '../model.ts';
+import type { Issue, ParseResult, Span } from '../model.ts';
 import { pathProblem } from '../path-safety.ts';
+import { KiwadEntryColumns } from './entry-columns.ts';
+import { checkBounds, checkOverlaps, DuplicateNames } from './journal-checks.ts';
+import { JournalScanner } from './journal-scan.ts';
 import {
   KIWAD_FORMAT,
   KIWAD_MAGIC,
@@ -33,6 +36,7 @@ import {
 import type { KiwadArchive, KiwadEntry, KiwadHeader } from './types.ts';
 
 export * from './layout.ts';
+export { KiwadEntryColumns, NAME_HINT } from './entry-columns.ts';
 export { checkKiwadEntry, kiwadEntryFields, readKiwadEntry } from './read-entry.ts';
 
 const FORMAT = KIWAD_FORMAT;
@@ -70,10 +74,23 @@ export function parseKiwadHeader(bytes: Uint8Array): KiwadHeader {
 export interface ReadKiwadOptions {
   /** Called with each batch of new entries, in journal order, as soon as they are parsed. */
   onBatch?: (entries: KiwadEntry[]) => void;
+  /**
+   * Called with each batch as the rows `[start, end)` of `columns`, with no entry objects
+   * made for it (unless onBatch or retainEntries ask for them too).
+   */
+  onRecords?: (columns: KiwadEntryColumns, start: number, end: number) => void;
   /** Entries per batch at most; default 10000. A batch also ends before each slice read. */
   batchSize?: number;
   /** Polled between slices and batches; when true the read ends with fatal CANCELLED. */
   isCancelled?: () => boolean;
+  /**
+   * Keep every entry as an object in `value.entries` (default true). With false the entries
+   * only stream out (onBatch, onRecords) and `value.entries` stays empty; the checks that
+   * need every entry (duplicate names, bounds, overlaps) still run, over the columns.
+   */
+  retainEntries?: boolean;
+  /** Columns (empty) to read the journal into, e.g. to keep them as a table; default a new one. */
+  columns?: KiwadEntryColumns;
 }
 
 const fail = kiwadError;
@@ -89,13 +106,20 @@ function concat(left: Uint8Array, right: Uint8Array): Uint8Array {
 /**
  * Reads the header and the journal, then checks bounds and overlaps. Never throws for
  * bad data: the result holds every entry read, the issues, and `fatal` when it stopped.
+ *
+ * Records are parsed by journal-scan.ts's hot loop while they lie whole in the slice in
+ * memory and look ordinary; a record that runs past the slice, or has an odd name or name
+ * length, takes the careful path below (ByteReader, the exact error or issue).
  */
 export async function readKiwad(
   source: ByteSource,
   options: ReadKiwadOptions = {},
 ): Promise<ParseResult<KiwadArchive>> {
-  const { onBatch, isCancelled } = options;
+  const { onBatch, onRecords, isCancelled } = options;
+  const retainEntries = options.retainEntries ?? true;
   const batchSize = Math.max(1, options.batchSize ?? 10000);
+  const columns = options.columns ?? new KiwadEntryColumns();
+  if (columns.count !== 0) throw new RangeError('readKiwad needs empty columns');
   const size = source.size;
   const archive: KiwadArchive = {
     header: { version: 0, entryCount: 0, flags: null, headerLength: 0 },
@@ -104,12 +128,19 @@ export async function readKiwad(
     fileSize: size,
   };
   const issues: Issue[] = [];
-  let batch: KiwadEntry[] = [];
+  let batchStart = 0;
   const flush = (): void => {
-    if (batch.length === 0) return;
-    const out = batch;
-    batch = [];
-    onBatch?.(out);
+    const end = columns.count;
+    if (end === batchStart) return;
+    if (onBatch || retainEntries) {
+      const entries: KiwadEntry[] = [];
+      for (let index = batchStart; index < end; index++) entries.push(columns.entry(index));
+      if (retainEntries) for (const entry of entries) archive.entries.push(entry);
+      onBatch?.(entries);
+    }
+    const start = batchStart;
+    batchStart = end;
+    onRecords?.(columns, start, end);
   };
   const checkCancelled = (offset: number): void => {
     if (isCancelled?.()) throw fail(ErrorCode.CANCELLED, offset, 'read cancelled', '');
@@ -138,63 +169,108 @@ export async function readKiwad(
     }
 
     // The journal, read in growing slices. `buffer` holds [bufferBase, bufferBase + length).
+    // While the journal certainly goes on past what was asked for (each record left needs
+    // at least 22 bytes), the next slice is asked for before this one is parsed, so the
+    // file read overlaps the parsing instead of waiting between slices.
     let buffer: Uint8Array = new Uint8Array(0);
     let bufferBase = header.headerLength;
     let readPosition = header.headerLength;
     let sliceSize = FIRST_SLICE;
     let cursor = header.headerLength;
     let reader = new ByteReader(buffer, bufferBase, FORMAT);
+    let nextSlice: Promise<Uint8Array> | null = null;
+    const askNextSlice = (): Promise<Uint8Array> => {
+      const take = Math.min(sliceSize, size - readPosition);
+      const slice = source.read(readPosition, take);
+      readPosition += take;
+      sliceSize = Math.min(sliceSize * 2, MAX_SLICE);
+      return slice;
+    };
     const ensure = async (length: number): Promise<void> => {
-      while (cursor + length > bufferBase + buffer.length && readPosition < size) {
+      while (cursor + length > bufferBase + buffer.length && (nextSlice || readPosition < size)) {
         flush();
         checkCancelled(cursor);
-        const take = Math.min(sliceSize, size - readPosition);
-        const slice = await source.read(readPosition, take);
+        const slice = await (nextSlice ?? askNextSlice());
+        nextSlice = null;
+        const journalLeft = (header.entryCount - columns.count) * KIWAD_MIN_RECORD_LENGTH;
+        if (readPosition < size && cursor + journalLeft > readPosition) {
+          nextSlice = askNextSlice();
+          // Awaited by the next ensure; a parse that stops first must not leave it unhandled.
+          nextSlice.catch(() => undefined);
+        }
         buffer = concat(buffer.subarray(cursor - bufferBase), slice);
         bufferBase = cursor;
         reader = new ByteReader(buffer, bufferBase, FORMAT);
-        readPosition += take;
-        sliceSize = Math.min(sliceSize * 2, MAX_SLICE);
       }
     };
 
-    const firstIndexOfName = new Map<string, number>();
-    for (let index = 0; index < header.entryCount; index++) {
+    const scanner = new JournalScanner(size);
+    const duplicates = new DuplicateNames();
+    /** Names the scanner left, issues and duplicates of rows [first, first + count), in order. */
+    const finishRows = (first: number, count: number, fromScanner: boolean): void => {
+      const names = columns.names;
+      for (let row = first; row < first + count; row++) {
+        if (!fromScanner || scanner.needsCareful[row - first] === 1) {
+          const nameAt = columns.recordOffset(row) + KIWAD_RECORD_FIELD.name;
+          const relative = nameAt - bufferBase;
+          const nameBytes = buffer.subarray(relative, relative + columns.nameLengths[row]!);
+          names[row] = decodeName(row, nameAt, nameBytes, issues);
+        }
+        const hints = columns.nameHints[row]!;
+        const firstIndex = duplicates.firstIndex(names[row]!, row, names, hints);
+        if (firstIndex >= 0) {
+          issues.push(
+            nameIssue(row, columns, 'DUPLICATE_NAME', `duplicate of entry ${firstIndex}`),
+          );
+        }
+      }
+    };
+
+    /** One record through ByteReader, reading more of the journal as needed; exact errors. */
+    async function readRecordCarefully(index: number): Promise<void> {
       await ensure(KIWAD_RECORD_FIXED_LENGTH);
       const recordStart = cursor;
-      let entry: KiwadEntry;
-      let nameBytes: Uint8Array;
       try {
         reader.seek(recordStart);
         const fields = readFixedFields(reader, index, size);
         await ensure(KIWAD_RECORD_FIXED_LENGTH + fields.nameLength);
         reader.seek(recordStart + KIWAD_RECORD_FIELD.name);
-        nameBytes = reader.bytesView(fields.nameLength, 'name');
+        reader.skip(fields.nameLength, 'name');
         cursor = reader.offset;
+        columns.push({ ...fields, name: '' }, recordStart);
         const storedSize = fields.isCompressed ? fields.compressedSize : fields.uncompressedSize;
-        const recordSpan = { offset: recordStart, length: cursor - recordStart };
-        entry = { index, name: '', ...fields, storedSize, recordSpan };
+        if (fields.dataOffset + storedSize > size && scanner.firstOutOfBounds < 0) {
+          scanner.firstOutOfBounds = index;
+        }
       } catch (error) {
         if (!(error instanceof FormatError) || error.code === ErrorCode.CANCELLED) throw error;
         const field = recordFieldAt(error.offset - recordStart);
         throw error.withContext(FORMAT, `entries[${index}].${field}`);
       }
-      entry.name = decodeName(entry, nameBytes, issues);
-      const firstIndex = firstIndexOfName.get(entry.name);
-      if (firstIndex === undefined) firstIndexOfName.set(entry.name, index);
-      else issues.push(entryIssue(entry, 'DUPLICATE_NAME', `duplicate of entry ${firstIndex}`));
-      archive.entries.push(entry);
+    }
+
+    for (let index = 0; index < header.entryCount;) {
+      const room = Math.min(header.entryCount, batchStart + batchSize) - index;
+      const scanned = scanner.scan(buffer, bufferBase, cursor - bufferBase, room, columns);
+      if (scanned > 0) {
+        finishRows(index, scanned, true);
+        cursor = bufferBase + scanner.end;
+      } else {
+        await readRecordCarefully(index);
+        finishRows(index, 1, false);
+      }
+      index = columns.count;
       archive.journalEnd = cursor;
-      batch.push(entry);
-      if (batch.length >= batchSize) {
+      if (index - batchStart >= batchSize) {
         flush();
         await Promise.resolve();
         checkCancelled(cursor);
       }
     }
+
     flush();
-    checkBounds(archive.entries, size);
-    checkOverlaps(archive.entries, archive.journalEnd);
+    checkBounds(columns, scanner.firstOutOfBounds);
+    checkOverlaps(columns, archive.journalEnd);
     return { value: archive, issues, fatal: null };
   } catch (error) {
     flush();
@@ -235,76 +311,46 @@ function readFixedFields(reader: ByteReader, index: number, size: number) {
   return { dataOffset, uncompressedSize, compressedSize, isCompressed, crc, nameLength };
 }
 
-function entryIssue(entry: KiwadEntry, code: string, message: string): Issue {
+/** A warning about entry `index`'s name, with the name's span. */
+function nameIssue(
+  index: number,
+  columns: KiwadEntryColumns,
+  code: string,
+  message: string,
+): Issue {
   const nameSpan = {
-    offset: entry.recordSpan.offset + KIWAD_RECORD_FIELD.name,
-    length: entry.nameLength,
+    offset: columns.recordOffset(index) + KIWAD_RECORD_FIELD.name,
+    length: columns.nameLengths[index]!,
   };
+  return issueAt(index, nameSpan, code, message);
+}
+
+function issueAt(index: number, span: Span, code: string, message: string): Issue {
   return {
     severity: 'warning',
     code,
-    message: `entry ${entry.index}: ${message}`,
-    span: nameSpan,
-    entryIndex: entry.index,
+    message: `entry ${index}: ${message}`,
+    span,
+    entryIndex: index,
   };
 }
 
-/** Strips one trailing NUL, decodes UTF-8 (latin-1 fallback), and reports odd names. */
-function decodeName(entry: KiwadEntry, bytes: Uint8Array, issues: Issue[]): string {
+/**
+ * The careful name decoder, for the names journal-scan.ts leaves: strips one trailing
+ * NUL, decodes UTF-8 (latin-1 fallback), and reports odd names.
+ */
+function decodeName(index: number, nameAt: number, bytes: Uint8Array, issues: Issue[]): string {
+  const span = { offset: nameAt, length: bytes.length };
+  const warn = (code: string, message: string) => issues.push(issueAt(index, span, code, message));
   const hasNul = bytes[bytes.length - 1] === 0;
   const body = hasNul ? bytes.subarray(0, bytes.length - 1) : bytes;
-  if (!hasNul) issues.push(entryIssue(entry, 'MISSING_NUL', 'name does not end in a NUL byte'));
-  if (body.includes(0)) issues.push(entryIssue(entry, 'EMBEDDED_NUL', 'name contains a NUL byte'));
+  if (!hasNul) warn('MISSING_NUL', 'name does not end in a NUL byte');
+  if (body.includes(0)) warn('EMBEDDED_NUL', 'name contains a NUL byte');
   const name = decodeUtf8OrLatin1(body).text;
   if (name.includes('\\')) {
-    issues.push(
-      entryIssue(entry, 'BACKSLASH_IN_NAME', 'name contains a backslash (breaks the game client)'),
-    );
+    warn('BACKSLASH_IN_NAME', 'name contains a backslash (breaks the game client)');
   }
   const problem = pathProblem(name);
-  if (problem?.kind === 'unsafe') {
-    issues.push(entryIssue(entry, 'UNSAFE_PATH', `unsafe path: ${problem.reason}`));
-  }
+  if (problem?.kind === 'unsafe') warn('UNSAFE_PATH', `unsafe path: ${problem.reason}`);
   return name;
-}
-
-/** Every entry's stored range must lie inside the file (no 32-bit wrap: JS numbers). */
-function checkBounds(entries: readonly KiwadEntry[], size: number): void {
-  for (const entry of entries) {
-    if (entry.dataOffset + entry.storedSize > size) {
-      throw fail(
-        ErrorCode.OUT_OF_BOUNDS,
-        entry.recordSpan.offset,
-        `entry ${entry.index} data ends past end of file`,
-        `entries[${entry.index}].dataOffset`,
-      );
-    }
-  }
-}
-
-/** Zip-bomb guard: data ranges may not overlap each other or start inside the journal. */
-function checkOverlaps(entries: readonly KiwadEntry[], journalEnd: number): void {
-  const withData = entries.filter((entry) => entry.storedSize > 0);
-  withData.sort((a, b) => a.dataOffset - b.dataOffset || a.index - b.index);
-  let previous: KiwadEntry | null = null;
-  for (const entry of withData) {
-    const path = `entries[${entry.index}].dataOffset`;
-    if (entry.dataOffset < journalEnd) {
-      throw fail(
-        ErrorCode.OVERLAP,
-        entry.dataOffset,
-        `entry ${entry.index} data starts inside the journal`,
-        path,
-      );
-    }
-    if (previous && entry.dataOffset < previous.dataOffset + previous.storedSize) {
-      throw fail(
-        ErrorCode.OVERLAP,
-        entry.dataOffset,
-        `entry ${entry.index} data overlaps entry ${previous.index}`,
-        path,
-      );
-    }
-    previous = entry;
-  }
 }

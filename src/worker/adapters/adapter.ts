@@ -7,7 +7,7 @@ import type { ByteSource } from '../../binary/byte-source.ts';
 import type { ErrorInfo } from '../../binary/format-error.ts';
 import type { Issue } from '../../formats/model.ts';
 import type { DetailField, DocumentView, EntryStatus, FileKind, FormatId } from '../api.ts';
-import type { TreeEntryInput } from '../entry-tree.ts';
+import type { TreeEntryInput, TreeEntrySource } from '../entry-tree.ts';
 import type { CancelToken } from '../jobs.ts';
 
 export interface AdapterEntry {
@@ -57,4 +57,9 @@ export interface OpenHooks {
   source: ByteSource;
   /** Called as entries are parsed, in batches, so rows show before the table is complete. */
   onEntries(batch: TreeEntryInput[], entriesRead: number, entryCount: number): void;
+  /**
+   * The same for entries `[start, end)` of a table the adapter keeps (archives of 100,000s
+   * of entries): no object per entry on the way to the tree. `end` is the entries read so far.
+   */
+  onEntryRange(source: TreeEntrySource, start: number, end: number, entryCount: number): void;
 }

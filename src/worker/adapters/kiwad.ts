@@ -5,6 +5,8 @@
 import { isAllZero, loadFastKiCrc } from '../../binary/crc32.ts';
 import { ErrorCode, FormatError, hexOffset } from '../../binary/format-error.ts';
 import {
+  KiwadEntryColumns,
+  NAME_HINT,
   kiwadEntryFields,
   parseKiwadHeader,
   readKiwad,
@@ -15,7 +17,7 @@ import type { EntryStatus } from '../api.ts';
 import { readCoalesced } from '../coalesced-reader.ts';
 import { ContentPool } from '../content-pool.ts';
 import { canPipeline, crcPipeline } from '../crc-pipeline.ts';
-import { KiwadEntryTable } from './kiwad-table.ts';
+import type { TreeEntrySource } from '../entry-tree.ts';
 import { ReadAheadSource } from '../read-ahead-source.ts';
 import { yieldToEventLoop } from '../jobs.ts';
 import type { ArchiveAdapter, OpenHooks } from './adapter.ts';
@@ -34,23 +36,23 @@ const HELPER_MIN_SIZE = 256 * 1024;
 
 export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
   const { source } = hooks;
-  // Entries are kept in columns, not as the reader's objects (kiwad-table.ts).
-  const table = new KiwadEntryTable();
+  // The journal is read straight into columns (typed arrays plus the names), which stay as
+  // this archive's table; no object per entry is made or kept (entry-columns.ts).
+  const table = new KiwadEntryColumns();
+  const treeSource: TreeEntrySource = {
+    path: (index) => table.names[index]!,
+    size: (index) => table.uncompressedSizes[index]!,
+    storedSize: (index) => table.storedSizes[index]!,
+    // What the reader's hot loop learnt of each name (entry-columns.ts NAME_HINT).
+    lastSlash: (index) =>
+      (table.nameHints[index]! & NAME_HINT.plain) !== 0 ? table.lastSlashes[index]! : -2,
+    sharesFolderWithPrevious: (index) => (table.nameHints[index]! & NAME_HINT.sameFolder) !== 0,
+  };
   const declared = declaredCount(await source.read(0, Math.min(source.size, 14)));
   const result = await readKiwad(source, {
-    onBatch: (batch) => {
-      table.push(batch);
-      hooks.onEntries(
-        batch.map((entry) => ({
-          entryIndex: entry.index,
-          path: entry.name,
-          size: entry.uncompressedSize,
-          storedSize: entry.storedSize,
-        })),
-        table.length,
-        declared,
-      );
-    },
+    columns: table,
+    retainEntries: false,
+    onRecords: (_columns, start, end) => hooks.onEntryRange(treeSource, start, end, declared),
   });
   const archive = result.value;
   const header = archive.header;
@@ -63,8 +65,7 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
     ['Header length', `${header.headerLength} bytes`],
     ['Journal ends at', hexOffset(archive.journalEnd)],
   ];
-  // Every entry read was also streamed (the reader flushes its batch even when it stops),
-  // so the table has them all and the reader's objects can go.
+  // The reader streams every entry it read, even when it stops early, so the tree has them all.
   const { issues, fatal } = result;
 
   // Content reads in file order (zips, bulk extraction) share windows instead of one read each.

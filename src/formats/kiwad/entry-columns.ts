@@ -1,0 +1,152 @@
+/**
+ * A KIWAD journal kept in columns: one typed array per record field plus one array of
+ * names, instead of one KiwadEntry object per entry. The reader appends to it (read.ts,
+ * journal-scan.ts); the worker keeps it as the opened archive's table. A KiwadEntry object
+ * with its span and boxed numbers costs ~150 bytes of JS heap; a row here is ~33 bytes of
+ * typed arrays (outside the JS heap) and one name. Objects are rebuilt on demand for the
+ * few entries being looked at (details, content, preview).
+ *
+ * The arrays are public so the reader's hot loop can write them in place after `reserve`;
+ * everyone else reads through the methods. Every u32 field of the record fits its
+ * Uint32Array as is; record offsets are file offsets, kept as Float64 (exact to 2^53).
+ */
+import { KIWAD_RECORD_FIXED_LENGTH } from './layout.ts';
+import type { KiwadEntry } from './types.ts';
+
+/**
+ * Bits of `nameHints`: what the reader's hot loop learnt of a name while it checked its
+ * bytes, so its consumers need not scan the string again. 0 means nothing is known.
+ */
+export const NAME_HINT = {
+  /** Plain ASCII, no empty segment; `lastSlashes` holds where its last `/` is (-1: none). */
+  plain: 1,
+  /** Compared with the previous entry's name (in byte order, which is code-unit order here). */
+  orderKnown: 2,
+  /** With orderKnown: it sorts after the previous name. */
+  after: 4,
+  /** With orderKnown: it equals the previous name. */
+  same: 8,
+  /** The text before its last `/` equals the previous entry's. */
+  sameFolder: 16,
+} as const;
+
+export class KiwadEntryColumns {
+  /** Rows in use; the arrays may be longer (capacity). */
+  count = 0;
+  names: string[] = [];
+  dataOffsets = new Uint32Array(0);
+  uncompressedSizes = new Uint32Array(0);
+  /** The compressed-size field as stored (0xFFFFFFFF or 0 for stored entries in practice). */
+  compressedSizes = new Uint32Array(0);
+  /** `isCompressed ? compressedSize : uncompressedSize`, kept so checks need no branch. */
+  storedSizes = new Uint32Array(0);
+  crcs = new Uint32Array(0);
+  nameLengths = new Uint32Array(0);
+  recordOffsets = new Float64Array(0);
+  /** 1 when the compressed flag byte is non-zero, else 0. */
+  isCompressedFlags = new Uint8Array(0);
+  /** NAME_HINT bits of each name. */
+  nameHints = new Uint8Array(0);
+  /** Where each plain name's last `/` is, -1 when it has none (see NAME_HINT.plain). */
+  lastSlashes = new Int32Array(0);
+
+  get length(): number {
+    return this.count;
+  }
+
+  /**
+   * Makes room for `extra` more rows. Capacity doubles, so appending n rows copies at most
+   * ~2n; it never jumps to a declared count, which a forged header could make huge.
+   */
+  reserve(extra: number): void {
+    const needed = this.count + extra;
+    if (needed <= this.dataOffsets.length) return;
+    const capacity = Math.max(needed, this.dataOffsets.length * 2, 1024);
+    const used = this.count;
+    const u32 = (old: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> => {
+      const next = new Uint32Array(capacity);
+      next.set(old.subarray(0, used));
+      return next;
+    };
+    this.dataOffsets = u32(this.dataOffsets);
+    this.uncompressedSizes = u32(this.uncompressedSizes);
+    this.compressedSizes = u32(this.compressedSizes);
+    this.storedSizes = u32(this.storedSizes);
+    this.crcs = u32(this.crcs);
+    this.nameLengths = u32(this.nameLengths);
+    const recordOffsets = new Float64Array(capacity);
+    recordOffsets.set(this.recordOffsets.subarray(0, used));
+    this.recordOffsets = recordOffsets;
+    const flags = new Uint8Array(capacity);
+    flags.set(this.isCompressedFlags.subarray(0, used));
+    this.isCompressedFlags = flags;
+    const hints = new Uint8Array(capacity);
+    hints.set(this.nameHints.subarray(0, used));
+    this.nameHints = hints;
+    const slashes = new Int32Array(capacity);
+    slashes.set(this.lastSlashes.subarray(0, used));
+    this.lastSlashes = slashes;
+  }
+
+  /** Appends one row (the careful path of the reader; the hot loop writes the arrays itself). */
+  push(entry: Omit<KiwadEntry, 'index' | 'storedSize' | 'recordSpan'>, recordOffset: number): void {
+    this.reserve(1);
+    const at = this.count++;
+    this.names.push(entry.name);
+    this.dataOffsets[at] = entry.dataOffset;
+    this.uncompressedSizes[at] = entry.uncompressedSize;
+    this.compressedSizes[at] = entry.compressedSize;
+    this.storedSizes[at] = entry.isCompressed ? entry.compressedSize : entry.uncompressedSize;
+    this.crcs[at] = entry.crc;
+    this.nameLengths[at] = entry.nameLength;
+    this.recordOffsets[at] = recordOffset;
+    this.isCompressedFlags[at] = entry.isCompressed ? 1 : 0;
+    this.nameHints[at] = 0;
+  }
+
+  has(index: number): boolean {
+    return Number.isInteger(index) && index >= 0 && index < this.count;
+  }
+
+  name(index: number): string {
+    return this.names[index]!;
+  }
+  dataOffset(index: number): number {
+    return this.dataOffsets[index]!;
+  }
+  uncompressedSize(index: number): number {
+    return this.uncompressedSizes[index]!;
+  }
+  isCompressed(index: number): boolean {
+    return this.isCompressedFlags[index] === 1;
+  }
+  storedSize(index: number): number {
+    return this.storedSizes[index]!;
+  }
+  crc(index: number): number {
+    return this.crcs[index]!;
+  }
+  recordOffset(index: number): number {
+    return this.recordOffsets[index]!;
+  }
+
+  /** The entry as an object (a new one each call). */
+  entry(index: number): KiwadEntry {
+    const nameLength = this.nameLengths[index]!;
+    return {
+      index,
+      name: this.names[index]!,
+      dataOffset: this.dataOffsets[index]!,
+      uncompressedSize: this.uncompressedSizes[index]!,
+      compressedSize: this.compressedSizes[index]!,
+      isCompressed: this.isCompressedFlags[index] === 1,
+      crc: this.crcs[index]!,
+      storedSize: this.storedSizes[index]!,
+      nameLength,
+      recordSpan: {
+        offset: this.recordOffsets[index]!,
+        length: KIWAD_RECORD_FIXED_LENGTH + nameLength,
+      },
+    };
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * The KIWAD journal's hot loop: ordinary records parsed straight from the slice in memory
+ * into the reader's columns, 100,000s of them per open.
+ *
+ * This is the one documented exception to "raw DataView and index access lives in
+ * byte-reader.ts": through ByteReader each record cost six bounds-checked calls, a
+ * subarray, an object and a TextDecoder call for its name, most of the open's time. Here
+ * the bounds are checked once per record, against the slice, and everything that is not
+ * plainly well formed is left to the reader's careful path (read.ts), which reads it
+ * through ByteReader and reports the exact FormatError and issues. So this loop never
+ * decides an error or an issue; it only stops, or marks a name for the careful decoder.
+ *
+ * Names: bytes below 0x80, no control byte, backslash or colon, no `.` or `/` right after
+ * a `/` or at the start, not ending in `/`, and a trailing NUL. Such a name is its own
+ * text and `pathProblem` returns null for it (no empty, `.` or `..` segment, no absolute,
+ * UNC or drive prefix), so it needs no check. Their bytes are copied end to end into a
+ * scratch buffer while they are checked, decoded in one call, and cut with `substring`.
+ * Any other name (UTF-8, latin-1, or anything the path checks may flag) goes to the
+ * careful decoder; in real archives that is a handful at most.
+ */
+import { decodeAsciiBytes } from '../../binary/byte-reader.ts';
+import { NAME_HINT, type KiwadEntryColumns } from './entry-columns.ts';
+import { KIWAD_MAX_NAME_LENGTH, KIWAD_RECORD_FIELD, KIWAD_RECORD_FIXED_LENGTH } from './layout.ts';
+
+const SLASH = 0x2f;
+const PLAIN = 0;
+/** `.` and `/`: odd at the start of a segment (an empty, `.` or `..` segment), else plain. */
+const SEGMENT_START_ODD = 1;
+const ODD = 2;
+/** What each byte value is in a name: one table load per byte in the hot loop. */
+const BYTE_KIND = new Uint8Array(256).map((_, b) => {
+  if (b === 0x2e || b === SLASH) return SEGMENT_START_ODD;
+  // Control bytes and DEL, non-ASCII, backslash, colon (drive prefixes).
+  if (b < 0x20 || b >= 0x7f || b === 0x5c || b === 0x3a) return ODD;
+  return PLAIN;
+});
+
+/**
+ * NAME_HINT bits of a plain name against the previous entry's (also plain, laid just
+ * before it in `text`): one byte loop up to their first difference gives their order and
+ * whether the text before the last `/` is the same. It saves the duplicate check a string
+ * comparison and the tree a search for the last `/` and a prefix comparison per entry.
+ */
+function compareWithPrevious(
+  text: Uint8Array,
+  previousStart: number,
+  previousLength: number,
+  start: number,
+  length: number,
+  slash: number,
+  previousSlash: number,
+): number {
+  const shorter = Math.min(previousLength, length);
+  let common = 0;
+  while (common < shorter && text[previousStart + common] === text[start + common]) common++;
+  let hints: number = NAME_HINT.plain | NAME_HINT.orderKnown;
+  if (common < shorter) {
+    if (text[start + common]! > text[previousStart + common]!) hints |= NAME_HINT.after;
+  } else if (length > previousLength) {
+    hints |= NAME_HINT.after;
+  } else if (length === previousLength) {
+    hints |= NAME_HINT.same;
+  }
+  if (slash >= 0 && slash === previousSlash && common >= slash) hints |= NAME_HINT.sameFolder;
+  return hints;
+}
+
+export class JournalScanner {
+  /** Relative position in the slice after the last record of the last scan. */
+  end = 0;
+  /** First entry whose stored range ends past the end of the file; -1 while there is none. */
+  firstOutOfBounds = -1;
+  /** Per row of the last scan: 1 when its name was left to the careful decoder (its name is ''). */
+  needsCareful = new Uint8Array(0);
+  private text = new Uint8Array(64 * 1024);
+  private textStarts = new Int32Array(0);
+
+  constructor(private readonly fileSize: number) {}
+
+  /**
+   * Parses up to `maxRecords` records from `bytes[from..]` and appends them to `columns`.
+   * Stops early before a record whose fixed part or name is not all in `bytes`, or whose
+   * name length is 0 or absurd. Returns the number of records parsed.
+   */
+  scan(
+    bytes: Uint8Array,
+    base: number,
+    from: number,
+    maxRecords: number,
+    columns: KiwadEntryColumns,
+  ): number {
+    if (this.needsCareful.length < maxRecords) {
+      this.needsCareful = new Uint8Array(maxRecords);
+      this.textStarts = new Int32Array(maxRecords);
+    }
+    columns.reserve(maxRecords);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const { dataOffsets, uncompressedSizes, compressedSizes, storedSizes, crcs } = columns;
+    const { nameLengths, recordOffsets, isCompressedFlags, nameHints, lastSlashes } = columns;
+    const needsCareful = this.needsCareful;
+    const textStarts = this.textStarts;
+    const limit = bytes.length;
+    const fileSize = this.fileSize;
+    const firstRow = columns.count;
+    let text = this.text;
+    let textLength = 0;
+    let at = from;
+    let rows = 0;
+    // Short names in this loop: it is the hot loop the header describes.
+    while (rows < maxRecords) {
+      const nameAt = at + KIWAD_RECORD_FIXED_LENGTH;
+      if (nameAt > limit) break;
+      const nameLength = view.getUint32(at + KIWAD_RECORD_FIELD.nameLength, true);
+      if (nameLength === 0 || nameLength > KIWAD_MAX_NAME_LENGTH || nameAt + nameLength > limit) {
+        break;
+      }
+      const row = firstRow + rows;
+      const dataOffset = view.getUint32(at, true);
+      const uncompressed = view.getUint32(at + KIWAD_RECORD_FIELD.uncompressedSize, true);
+      const compressed = view.getUint32(at + KIWAD_RECORD_FIELD.compressedSize, true);
+      const isCompressed = bytes[at + KIWAD_RECORD_FIELD.isCompressed] !== 0;
+      const stored = isCompressed ? compressed : uncompressed;
+      dataOffsets[row] = dataOffset;
+      uncompressedSizes[row] = uncompressed;
+      compressedSizes[row] = compressed;
+      storedSizes[row] = stored;
+      crcs[row] = view.getUint32(at + KIWAD_RECORD_FIELD.crc, true);
+      nameLengths[row] = nameLength;
+      recordOffsets[row] = base + at;
+      isCompressedFlags[row] = isCompressed ? 1 : 0;
+      // No 32-bit wrap: JS numbers.
+      if (dataOffset + stored > fileSize && this.firstOutOfBounds < 0) this.firstOutOfBounds = row;
+
+      // The name, without its NUL: copied while checked; left to the careful path when odd.
+      const bodyEnd = nameAt + nameLength - 1;
+      let isPlain = bytes[bodyEnd] === 0;
+      if (textLength + nameLength > text.length) {
+        const grown = new Uint8Array(Math.max(text.length * 2, textLength + nameLength));
+        grown.set(text.subarray(0, textLength));
+        text = this.text = grown;
+      }
+      let slash = -1;
+      if (isPlain) {
+        for (let k = nameAt, w = textLength; k < bodyEnd; k++, w++) {
+          const b = bytes[k]!;
+          text[w] = b;
+          const kind = BYTE_KIND[b]!;
+          if (kind !== PLAIN) {
+            if (kind === ODD || k === nameAt || bytes[k - 1] === SLASH) {
+              isPlain = false;
+              break;
+            }
+            if (b === SLASH) slash = k - nameAt;
+          }
+        }
+        // An empty name, or one ending in `/`, has an empty segment.
+        if (bodyEnd === nameAt || bytes[bodyEnd - 1] === SLASH) isPlain = false;
+      }
+      if (isPlain) {
+        needsCareful[rows] = 0;
+        textStarts[rows] = textLength;
+        lastSlashes[row] = slash;
+        nameHints[row] =
+          rows > 0 && needsCareful[rows - 1] === 0
+            ? compareWithPrevious(
+                text,
+                textStarts[rows - 1]!,
+                nameLengths[row - 1]! - 1,
+                textLength,
+                nameLength - 1,
+                slash,
+                lastSlashes[row - 1]!,
+              )
+            : NAME_HINT.plain;
+        textLength += nameLength - 1;
+      } else {
+        needsCareful[rows] = 1;
+        nameHints[row] = 0;
+      }
+      at = nameAt + nameLength;
+      rows++;
+    }
+
+    const decoded = textLength > 0 ? decodeAsciiBytes(text.subarray(0, textLength)) : '';
+    const names = columns.names;
+    for (let r = 0; r < rows; r++) {
+      if (needsCareful[r] === 1) {
+        names.push('');
+      } else {
+        const start = textStarts[r]!;
+        names.push(decoded.substring(start, start + nameLengths[firstRow + r]! - 1));
+      }
+    }
+    columns.count = firstRow + rows;
+    this.end = at;
+    return rows;
+  }
+}

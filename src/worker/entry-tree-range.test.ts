@@ -1,0 +1,125 @@
+/**
+ * The tree's fast paths: entries added as a range of a table (no object each), entries
+ * that keep their path as their name, folders found from the previous entry's (also from
+ * a reader's hints), and the filter's name test on a path. They must give the same tree
+ * as the plain way.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { EntryTree, type TreeEntrySource } from './entry-tree.ts';
+import { compileEntryFilter } from './tree-filter.ts';
+
+function fromList(paths: readonly string[]): TreeEntrySource {
+  return {
+    path: (index) => paths[index]!,
+    size: (index) => index * 10 + 1,
+    storedSize: (index) => index + 1,
+  };
+}
+
+/** With the hints a reader gives: the last `/` (or "not known" for some), and shared folders. */
+function hinted(paths: readonly string[]): TreeEntrySource {
+  const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
+  return {
+    ...fromList(paths),
+    lastSlash: (index) => (index % 5 === 4 ? -2 : paths[index]!.lastIndexOf('/')),
+    sharesFolderWithPrevious: (index) =>
+      index > 0 &&
+      paths[index]!.includes('/') &&
+      paths[index - 1]!.includes('/') &&
+      folderOf(paths[index]!) === folderOf(paths[index - 1]!),
+  };
+}
+
+/** Every node of the tree, expanded, as a comparable row. */
+function rows(tree: EntryTree) {
+  tree.setAllExpanded(true);
+  return Array.from(tree.rowNodes(0, tree.rowCount()), (node) => ({
+    ...tree.node(node),
+    path: tree.pathOf(node),
+  }));
+}
+
+describe('EntryTree.addEntryRange', () => {
+  const segment = fc.constantFrom('a', 'b', 'B', 'a.b', 'a-b', '', '.', 'z z');
+  const path = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
+
+  it('builds the same tree as addEntries, in batches, sorted or not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(path, { maxLength: 40 }),
+        fc.boolean(),
+        fc.nat(39),
+        (paths, sort, cut) => {
+          const list = sort ? [...paths].sort() : paths;
+          const source = fromList(list);
+          const byRange = new EntryTree();
+          const split = Math.min(cut, list.length);
+          byRange.addEntryRange(source, 0, split);
+          byRange.addEntryRange(source, split, list.length);
+          const byObjects = new EntryTree();
+          byObjects.addEntries(
+            list.map((entryPath, entryIndex) => ({
+              entryIndex,
+              path: entryPath,
+              size: source.size(entryIndex),
+              storedSize: source.storedSize(entryIndex),
+            })),
+          );
+          expect(rows(byRange)).toEqual(rows(byObjects));
+          const byHints = new EntryTree();
+          byHints.addEntryRange(hinted(list), 0, split);
+          byHints.addEntryRange(hinted(list), split, list.length);
+          expect(rows(byHints)).toEqual(rows(byObjects));
+          for (let index = 0; index < list.length; index++) {
+            expect(byRange.nodeOf(index)).toBe(byObjects.nodeOf(index));
+          }
+        },
+      ),
+      { seed: 77, numRuns: 300 },
+    );
+  });
+
+  it('names an entry by the end of its path and sorts unsorted children', () => {
+    const tree = new EntryTree();
+    tree.addEntryRange(fromList(['T/b.dds', 'T/a.dds', 'T/sub/c.dds', 'top.txt']), 0, 4);
+    expect(rows(tree).map((row) => [row.depth, row.name, row.path])).toEqual([
+      [1, 'T', 'T'],
+      [2, 'sub', 'T/sub'],
+      [3, 'c.dds', 'T/sub/c.dds'],
+      [2, 'a.dds', 'T/a.dds'],
+      [2, 'b.dds', 'T/b.dds'],
+      [1, 'top.txt', 'top.txt'],
+    ]);
+    const folder = tree.node(tree.rowNodes(0, 1)[0]!);
+    expect(folder).toMatchObject({ size: 0 * 10 + 1 + 11 + 21, storedSize: 6, entryCount: 3 });
+  });
+
+  it('filters entries that keep their path by their name', () => {
+    const tree = new EntryTree();
+    tree.addEntryRange(fromList(['x/a.dds', 'a.dds/b', 'A.DDS', 'x//odd.dds']), 0, 4);
+    expect(tree.setFilter('*.dds')).toBe(3);
+    // The odd path is filtered as the tree shows it: x/odd.dds.
+    expect(tree.setFilter('x/*.dds')).toBe(2);
+    expect(tree.setFilter('a.dds')).toBe(3);
+  });
+});
+
+describe('compileEntryFilter', () => {
+  it('tests a name where it sits in the path as it tests the name alone', () => {
+    const cases: [string, string][] = [
+      ['*.dds', 'a/b/c.dds'],
+      ['*.dds', 'a.dds/c'],
+      ['c?dds', 'x/c.dds'],
+      ['[!x]*', 'x/x'],
+      ['[ -0]', 'a/b'],
+      ['b[!x]c', 'b/c'],
+      ['file', 'dir/file.txt'],
+    ];
+    for (const [pattern, path] of cases) {
+      const filter = compileEntryFilter(pattern)!;
+      const nameStart = path.lastIndexOf('/') + 1;
+      expect(filter.matchesAt(path, nameStart)).toBe(filter.matches(path, path.slice(nameStart)));
+    }
+  });
+});

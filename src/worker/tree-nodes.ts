@@ -1,0 +1,165 @@
+/**
+ * The entry tree's input shapes and its node storage. Per-node facts live in typed arrays that share one capacity, so adding a
+ * node is one capacity check and a few stores, and 100,000s of nodes cost no JS object
+ * each. Children are a linked list in the same arrays (first child, last child, next
+ * sibling): a small JS array per folder cost ~80 bytes of heap with its growth room, and
+ * a 100,000-entry archive has ~20,000 folders. Grown by doubling.
+ */
+
+/** What the tree needs to know of one entry. */
+export interface TreeEntryInput {
+  entryIndex: number;
+  path: string;
+  size: number;
+  storedSize: number;
+}
+
+/**
+ * Entries by entry index, for adding a range of them without an object per entry (an
+ * archive's own columns stand behind it).
+ */
+export interface TreeEntrySource {
+  path(entryIndex: number): string;
+  size(entryIndex: number): number;
+  storedSize(entryIndex: number): number;
+  /**
+   * Optional hints from a reader that has already looked at every byte of the paths:
+   * where a path's last `/` is (-1: none; -2: not known, search it), and whether the text
+   * before it is the previous entry's. They save the tree a search and a comparison.
+   */
+  lastSlash?(entryIndex: number): number;
+  sharesFolderWithPrevious?(entryIndex: number): boolean;
+}
+
+/** The node can hold children: a folder, or a document node. */
+export const FOLDERISH = 1;
+/**
+ * An archive entry whose tree name slot holds its whole path, plain (no leading `/`, no
+ * empty segment), with its name starting at `nameStarts[node]`: no string of its own.
+ */
+export const PATH_NAME = 2;
+
+export class TreeNodeColumns {
+  parents = new Int32Array(1024);
+  /** The entry of each node; -1 for folders (and the root). */
+  entryIndexes = new Int32Array(1024);
+  depths = new Int32Array(1024);
+  /** Archives: sums over the subtree; documents: each node's own span. */
+  sizes = new Float64Array(1024);
+  storedSizes = new Float64Array(1024);
+  entryCounts = new Float64Array(1024);
+  /** FOLDERISH, PATH_NAME. */
+  flags = new Uint8Array(1024);
+  /** Where the name starts in the path, for PATH_NAME nodes. */
+  nameStarts = new Int32Array(1024);
+  /** Children in the order added; -1 for none. */
+  firstChild = new Int32Array(1024).fill(-1);
+  lastChild = new Int32Array(1024).fill(-1);
+  nextSibling = new Int32Array(1024).fill(-1);
+  childCounts = new Int32Array(1024);
+
+  /** Makes room for node ids below `size`. */
+  ensure(size: number): void {
+    if (size <= this.parents.length) return;
+    const capacity = Math.max(size, this.parents.length * 2);
+    const int32 = (old: Int32Array<ArrayBuffer>, fill = 0): Int32Array<ArrayBuffer> => {
+      const next = new Int32Array(capacity);
+      if (fill !== 0) next.fill(fill, old.length);
+      next.set(old);
+      return next;
+    };
+    const float64 = (old: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => {
+      const next = new Float64Array(capacity);
+      next.set(old);
+      return next;
+    };
+    this.parents = int32(this.parents);
+    this.entryIndexes = int32(this.entryIndexes);
+    this.depths = int32(this.depths);
+    this.sizes = float64(this.sizes);
+    this.storedSizes = float64(this.storedSizes);
+    this.entryCounts = float64(this.entryCounts);
+    const flags = new Uint8Array(capacity);
+    flags.set(this.flags);
+    this.flags = flags;
+    this.nameStarts = int32(this.nameStarts);
+    this.firstChild = int32(this.firstChild, -1);
+    this.lastChild = int32(this.lastChild, -1);
+    this.nextSibling = int32(this.nextSibling, -1);
+    this.childCounts = int32(this.childCounts);
+  }
+
+  /** Appends `child` to `parent`'s children. */
+  link(parent: number, child: number): void {
+    const last = this.lastChild[parent]!;
+    if (last < 0) this.firstChild[parent] = child;
+    else this.nextSibling[last] = child;
+    this.lastChild[parent] = child;
+    this.childCounts[parent]!++;
+  }
+
+  /** `parent`'s children in the order added. */
+  childrenOf(parent: number): Int32Array<ArrayBuffer> {
+    const out = new Int32Array(this.childCounts[parent]!);
+    let at = 0;
+    for (let child = this.firstChild[parent]!; child >= 0; child = this.nextSibling[child]!) {
+      out[at++] = child;
+    }
+    return out;
+  }
+}
+
+/** A node's own name: its name slot, or the end of the path a PATH_NAME entry keeps there. */
+export function nodeName(node: number, names: readonly string[], nodes: TreeNodeColumns): string {
+  const text = names[node]!;
+  return nodes.flags[node] === PATH_NAME ? text.slice(nodes.nameStarts[node]) : text;
+}
+
+/**
+ * Sorts sibling nodes for display: folders first, then by name in code-unit order, then
+ * in the order added.
+ */
+export function sortForDisplay(
+  list: Int32Array,
+  names: readonly string[],
+  nodes: TreeNodeColumns,
+): void {
+  const flags = nodes.flags;
+  const compare = (a: number, b: number): number => {
+    const aFlags = flags[a]!;
+    const bFlags = flags[b]!;
+    const aIsFolder = (aFlags & FOLDERISH) !== 0;
+    if (aIsFolder !== ((bFlags & FOLDERISH) !== 0)) return aIsFolder ? -1 : 1;
+    // Two paths under one folder share the same prefix, so they sort as their names.
+    const bothPaths = aFlags === bFlags;
+    const aName = bothPaths ? names[a]! : nodeName(a, names, nodes);
+    const bName = bothPaths ? names[b]! : nodeName(b, names, nodes);
+    return aName < bName ? -1 : aName > bName ? 1 : a - b;
+  };
+  // Archives list their entries sorted, so children mostly arrive in display order: one
+  // pass says so. Otherwise a JS array's sort (TimSort, fast on sorted runs) rather than
+  // the typed array's, which compares n·log n times whatever the order.
+  let isInOrder = true;
+  for (let i = 1; i < list.length && isInOrder; i++) {
+    isInOrder = compare(list[i - 1]!, list[i]!) < 0;
+  }
+  if (!isInOrder) list.set(Array.from(list).sort(compare));
+}
+
+/** Node id of each entry, by entry index; -1 where there is none. */
+export class NodeOfEntry {
+  private ids = new Int32Array(1024).fill(-1);
+
+  set(entryIndex: number, node: number): void {
+    if (entryIndex >= this.ids.length) {
+      const grown = new Int32Array(Math.max(entryIndex + 1, this.ids.length * 2)).fill(-1);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[entryIndex] = node;
+  }
+
+  get(entryIndex: number): number {
+    return this.ids[entryIndex] ?? -1;
+  }
+}
