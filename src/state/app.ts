@@ -3,6 +3,9 @@ import { FileDecoder } from '../worker/client.ts';
 import { saveBlob } from './download.ts';
 import { createDelveState } from './store.ts';
 
+// A decoder worker starts now, so the first file opened does not wait for one to load.
+FileDecoder.prewarm();
+
 export const delve = createDelveState({
   createDecoder: () => new FileDecoder(),
   saveBlob,

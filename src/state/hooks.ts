@@ -3,10 +3,11 @@
  * selectors, or useShallow for small objects) so progress ticks of one file do not re-render
  * the whole page.
  */
-import { useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { delve } from './app.ts';
+import type { TreeRow } from '../worker/api.ts';
 import { buildLayout, type FlatLayout, type LayoutFile } from './flat-layout.ts';
 import type { DelveActions } from './store.ts';
 import type { Job, MultiSelection, OpenFile, Selection, SelectionSummary, Toast } from './types.ts';
@@ -24,6 +25,21 @@ export function useRowCache() {
 
 export function useFiles(): OpenFile[] {
   return useStore(stores.files, (state) => state.files);
+}
+
+/**
+ * A file as it is now, for event handlers: no subscription, so a component that only acts on
+ * files (the tree) does not re-render on each of their progress reports.
+ */
+export function fileOf(fileId: string): OpenFile | undefined {
+  return stores.files.getState().files.find((file) => file.id === fileId);
+}
+
+/** `f1@3 f2@1`: changes when a file opens or closes or its rows change (fetch them again). */
+export function useRowsVersions(): string {
+  return useStore(stores.files, (state) =>
+    state.files.map((file) => `${file.id}@${file.rowsVersion}`).join(' '),
+  );
 }
 
 export function useFile(fileId: string | undefined): OpenFile | undefined {
@@ -67,6 +83,16 @@ export function useFileJobs(fileId: string | undefined): Job[] {
 
 export function useToasts(): Toast[] {
   return useStore(stores.toasts, (state) => state.toasts);
+}
+
+/**
+ * One row of a file from the page cache (undefined while its page is on its way). Each tree
+ * row subscribes for itself: a page that arrives re-renders only the rows whose data changed
+ * (the cache keeps the objects of unchanged rows), not the list.
+ */
+export function useCachedRow(fileId: string, rowIndex: number): TreeRow | undefined {
+  const getSnapshot = useCallback(() => rowCache.getRow(fileId, rowIndex), [fileId, rowIndex]);
+  return useSyncExternalStore(rowCache.subscribe, getSnapshot);
 }
 
 /** Changes whenever a page of rows arrives from a worker. */

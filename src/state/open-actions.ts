@@ -4,7 +4,15 @@
  */
 import type { ErrorInfo, OpenProgress } from '../worker/api.ts';
 import type { Context } from './context.ts';
+import { ROW_PAGE_SIZE } from './row-cache.ts';
+import { createThrottle } from './throttle.ts';
 import type { OpenFile } from './types.ts';
+
+/**
+ * Open progress is applied at most this often (the first rows at once). Each applied report
+ * re-renders the tree and refetches its rows; the worker reports every ~40 ms.
+ */
+export const OPEN_PROGRESS_INTERVAL_MS = 200;
 
 export interface OpenActions {
   /** Opens every file at once; resolves when all have finished parsing (or failed). */
@@ -65,13 +73,27 @@ export function createOpenActions(context: Context): OpenActions {
     // Progress comes through its own message port, so a report can arrive after the result:
     // ignore it then, or its row count would undo the final one (or the filter's).
     let isOpened = false;
-    const onProgress = (progress: OpenProgress) => {
-      if (isOpened || !context.getFile(id)) return;
+    let latestProgress: OpenProgress | null = null;
+    const applyProgress = (progress: OpenProgress) => {
+      const before = context.getFile(id);
+      if (!before) return;
       context.updateFile(id, () => ({ openProgress: progress }));
       // New rows while the table is still being read: let the tree show the first ones now.
       // They land anywhere (folders are sorted), so selected row indices no longer hold.
-      if (progress.rowCount !== context.getFile(id)?.rowCount) context.resetMarks(id);
+      if (progress.rowCount !== before.rowCount) context.resetMarks(id);
       context.bumpRows(id, progress.rowCount);
+      // The first rows of an expanded file are what the tree asks for next: ask now, not
+      // after it has rendered (the tree then finds the page on its way).
+      if (before.rowCount === 0 && progress.rowCount > 0 && before.isExpanded) {
+        context.rowCache.request(id, 0, ROW_PAGE_SIZE - 1);
+      }
+    };
+    const progressThrottle = createThrottle(applyProgress, OPEN_PROGRESS_INTERVAL_MS, deps.now);
+    const onProgress = (progress: OpenProgress) => {
+      if (isOpened || !context.getFile(id)) return;
+      latestProgress = progress;
+      // The first rows are shown at once; later reports wait for the interval.
+      progressThrottle.push(progress, progress.rowCount > 0 && context.getFile(id)?.rowCount === 0);
     };
 
     let result;
@@ -86,6 +108,12 @@ export function createOpenActions(context: Context): OpenActions {
       return;
     } finally {
       isOpened = true;
+      // The rows are counted again below; only the last report's numbers are still owed.
+      progressThrottle.cancel();
+      const progress = latestProgress;
+      if (progress && context.getFile(id)?.openProgress !== progress) {
+        context.updateFile(id, () => ({ openProgress: progress }));
+      }
     }
     const current = context.getFile(id);
     if (!result || !current || current.hasCrashed) return;

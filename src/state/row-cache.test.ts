@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { TreeRow } from '../worker/api.ts';
 import { createRowCache, ROW_PAGE_SIZE, type RowSource } from './row-cache.ts';
 
-function row(index: number, version: number): TreeRow {
+type NameOf = (index: number, version: number) => string;
+const versionedName: NameOf = (index, version) => `v${version}-${index}`;
+
+function row(index: number, version: number, nameOf = versionedName): TreeRow {
   return {
     nodeId: index,
     parentId: -1,
     depth: 1,
-    name: `v${version}-${index}`,
-    path: `v${version}-${index}`,
+    name: nameOf(index, version),
+    path: nameOf(index, version),
     isFolder: false,
     isExpanded: false,
     entryIndex: index,
@@ -21,7 +24,7 @@ function row(index: number, version: number): TreeRow {
   };
 }
 
-function setup(rowCount: number) {
+function setup(rowCount: number, nameOf = versionedName) {
   const requests: [number, number][] = [];
   const answers: (() => void)[] = [];
   const source: RowSource = {
@@ -34,7 +37,7 @@ function setup(rowCount: number) {
         const version = source.rowsVersion;
         return new Promise((resolve) => {
           answers.push(() =>
-            resolve(Array.from({ length: count }, (_, at) => row(start + at, version))),
+            resolve(Array.from({ length: count }, (_, at) => row(start + at, version, nameOf))),
           );
         });
       },
@@ -94,5 +97,36 @@ describe('row cache', () => {
     cache.request('f1', 0, 10);
     cache.request('f2', 0, 10);
     expect(requests).toEqual([]);
+  });
+
+  it('keeps the objects of rows that a new version did not change', async () => {
+    // Odd rows change with each version, even rows stay the same.
+    const { cache, source, answerAll } = setup(10, (index, version) =>
+      index % 2 === 1 ? `v${version}-${index}` : `same-${index}`,
+    );
+    cache.request('f1', 0, 9);
+    await answerAll();
+    const before = [cache.getRow('f1', 2), cache.getRow('f1', 3)];
+    source.rowsVersion = 2;
+    cache.request('f1', 0, 9);
+    await answerAll();
+    expect(cache.getRow('f1', 2)).toBe(before[0]);
+    expect(cache.getRow('f1', 3)).not.toBe(before[1]);
+    expect(cache.getRow('f1', 3)?.name).toBe('v2-3');
+  });
+
+  it('loads a row of the current version, from the cache or from the worker', async () => {
+    const { cache, source, requests, answerAll } = setup(10);
+    cache.request('f1', 0, 9);
+    await answerAll();
+    expect((await cache.loadRow('f1', 3))?.name).toBe('v1-3');
+    expect(requests).toHaveLength(1);
+    // Right after the rows changed, the page is refetched: the row is asked for on its own.
+    source.rowsVersion = 2;
+    const loading = cache.loadRow('f1', 3);
+    expect(requests.at(-1)).toEqual([3, 1]);
+    await answerAll();
+    expect((await loading)?.name).toBe('v2-3');
+    expect(await cache.loadRow('f1', 10)).toBeUndefined();
   });
 });

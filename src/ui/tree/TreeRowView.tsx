@@ -2,13 +2,19 @@
  * One row of the tree: a file's own row (level 1), an archive folder or entry, or a
  * placeholder while its page of rows is on its way from the worker. All names come from the
  * file and are rendered as text.
+ *
+ * Rendering cost: the List re-renders every row's shell (TreeRowView) whenever the layout
+ * changes, which happens with each batch of rows while a big file streams in. The shell only
+ * locates the row; its content is memoized on plain props and subscribes to its own data
+ * (the file, or the row in the page cache), so a row is rebuilt only when what it shows
+ * changed.
  */
-import type { CSSProperties, MouseEvent, ReactElement } from 'react';
+import { memo, type CSSProperties, type MouseEvent, type ReactElement } from 'react';
 import type { RowComponentProps } from 'react-window';
 import { locate } from '../../state/flat-layout.ts';
-import type { ClickMode } from '../../state/selection-actions.ts';
+import { useCachedRow, useFile } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
-import type { EntryStatus, TreeRow } from '../../worker/api.ts';
+import type { EntryStatus } from '../../worker/api.ts';
 import {
   formatCount,
   formatCountOf,
@@ -17,7 +23,7 @@ import {
   formatSize,
 } from '../format.ts';
 import { RowMeta, RowShell, Twisty } from './RowShell.tsx';
-import { clickModeOf, INDENT, type TreeRowProps } from './tree-types.ts';
+import { clickModeOf, INDENT, type RowHandlers, type TreeRowProps } from './tree-types.ts';
 
 const STATUS_TEXT: Record<EntryStatus, string> = {
   unchecked: 'unchecked',
@@ -48,30 +54,63 @@ function SizeCell({ bytes, title }: { bytes: number; title?: string }): ReactEle
 }
 
 interface Common {
+  /** Flat index. */
   index: number;
   style: CSSProperties;
   isSelected: boolean;
   isFocus: boolean;
   tabIndex: number;
-  onRowClick(flatIndex: number, mode: ClickMode): void;
-  onToggle(flatIndex: number): void;
+  fileId: string;
+  /** Index among the file's rows; -1 for the file's own row. */
+  rowIndex: number;
+  handlers: RowHandlers;
 }
 
-function clickHandler(common: Common) {
-  return (event: MouseEvent) => common.onRowClick(common.index, clickModeOf(event));
+function clickHandler({ fileId, rowIndex, handlers }: Common) {
+  return (event: MouseEvent) => handlers.onRowClick(fileId, rowIndex, clickModeOf(event));
 }
 
-function FileRow({
+function toggleHandler({ fileId, rowIndex, handlers }: Common) {
+  return () => handlers.onToggle(fileId, rowIndex);
+}
+
+/**
+ * Row props are equal when every value is, the style compared field by field: react-window
+ * makes a new style object whenever the List re-renders.
+ */
+function isSameRowProps<Props extends { style: CSSProperties }>(
+  previous: Props,
+  next: Props,
+): boolean {
+  for (const key of Object.keys(next) as (keyof Props)[]) {
+    if (key !== 'style' && !Object.is(previous[key], next[key])) return false;
+  }
+  const before = previous.style as Record<string, unknown>;
+  const after = next.style as Record<string, unknown>;
+  const keys = Object.keys(after);
+  return (
+    keys.length === Object.keys(before).length && keys.every((key) => before[key] === after[key])
+  );
+}
+
+interface FileRowProps extends Common {
+  /** Position of the file among the open files, and their number. */
+  position: number;
+  setSize: number;
+}
+
+const FileRow = memo(function FileRow(props: FileRowProps): ReactElement | null {
+  const file = useFile(props.fileId);
+  return file ? <FileRowContent {...props} file={file} /> : null;
+}, isSameRowProps);
+
+function FileRowContent({
   file,
-  positionInSet,
-  onCloseFile,
+  position,
+  setSize,
   ...common
-}: Common & {
-  file: OpenFile;
-  positionInSet: { position: number; size: number };
-  onCloseFile(fileId: string): void;
-}): ReactElement {
-  const { index, onToggle } = common;
+}: FileRowProps & { file: OpenFile }): ReactElement {
+  const toggle = toggleHandler(common);
   const { summary, openProgress } = file;
   // Like a folder, the file's row sums its entries; a file with none (unknown format) shows itself.
   const hasEntries = summary !== null && summary.entryCount > 0;
@@ -88,17 +127,17 @@ function FileRow({
       isExpanded={isExpanded}
       className="tree-file-row"
       isBusy={file.status === 'opening'}
-      positionInSet={positionInSet}
+      positionInSet={{ position, size: setSize }}
       onClick={clickHandler(common)}
-      onDoubleClick={() => onToggle(index)}
+      onDoubleClick={toggle}
     >
       <span className="tree-cell tree-name" style={indent(1)}>
-        <Twisty isExpanded={isExpanded} onToggle={() => onToggle(index)} />
+        <Twisty isExpanded={isExpanded} onToggle={toggle} />
         <span className="icon icon-archive" aria-hidden="true" />
         <span className="tree-label tree-file-name" title={file.name}>
           {file.name}
         </span>
-        <RowMeta index={index}>
+        <RowMeta index={common.index}>
           {summary && <span className="badge">{summary.formatLabel}</span>}
           {file.status === 'opening' && (
             <span className="tree-opening">
@@ -122,7 +161,7 @@ function FileRow({
           title={`Close ${file.name} (Delete)`}
           onClick={(event) => {
             event.stopPropagation();
-            onCloseFile(file.id);
+            common.handlers.onCloseFile(file.id);
           }}
         >
           ×
@@ -148,8 +187,32 @@ function fileStatus(file: OpenFile): { text: string; className: string } {
     : { text: '✓ verified', className: 'status-ok' };
 }
 
-function EntryRow({ row, ...common }: Common & { row: TreeRow }): ReactElement {
-  const { index, onToggle } = common;
+/**
+ * An archive row: the cached row when its page has arrived, else a placeholder. Both render
+ * the same RowShell element, so a focused placeholder keeps the focus when its row arrives
+ * (the tree moves focus only when it re-renders, and a page arriving does not re-render it).
+ */
+const EntryRow = memo(function EntryRow(common: Common): ReactElement {
+  const row = useCachedRow(common.fileId, common.rowIndex);
+  const toggle = toggleHandler(common);
+  if (!row) {
+    return (
+      <RowShell
+        {...common}
+        level={2}
+        label="Loading…"
+        isExpanded={null}
+        isBusy
+        className="tree-loading-row"
+        onClick={clickHandler(common)}
+      >
+        <span className="tree-cell tree-name" style={indent(2)}>
+          <span className="tree-label muted">…</span>
+        </span>
+        <RowMeta index={common.index}>{null}</RowMeta>
+      </RowShell>
+    );
+  }
   const level = row.depth + 1;
   const isExpanded = row.isFolder ? row.isExpanded : null;
   return (
@@ -159,16 +222,16 @@ function EntryRow({ row, ...common }: Common & { row: TreeRow }): ReactElement {
       label={row.name}
       isExpanded={isExpanded}
       onClick={clickHandler(common)}
-      onDoubleClick={row.isFolder ? () => onToggle(index) : undefined}
+      onDoubleClick={row.isFolder ? toggle : undefined}
     >
       <span className="tree-cell tree-name" style={indent(level)}>
-        <Twisty isExpanded={isExpanded} onToggle={() => onToggle(index)} />
+        <Twisty isExpanded={isExpanded} onToggle={toggle} />
         <span className={`icon ${row.isFolder ? 'icon-folder' : 'icon-file'}`} aria-hidden="true" />
         <span className="tree-label" title={row.path}>
           {row.name}
         </span>
       </span>
-      <RowMeta index={index}>
+      <RowMeta index={common.index}>
         <SizeCell bytes={row.size} />
         <SizeCell
           bytes={row.storedSize}
@@ -193,57 +256,32 @@ function EntryRow({ row, ...common }: Common & { row: TreeRow }): ReactElement {
       </RowMeta>
     </RowShell>
   );
-}
-
-function LoadingRow(common: Common): ReactElement {
-  return (
-    <RowShell
-      {...common}
-      level={2}
-      label="Loading…"
-      isExpanded={null}
-      isBusy
-      className="tree-loading-row"
-      onClick={clickHandler(common)}
-    >
-      <span className="tree-cell tree-name" style={indent(2)}>
-        <span className="tree-label muted">…</span>
-      </span>
-      <RowMeta index={common.index}>{null}</RowMeta>
-    </RowShell>
-  );
-}
+}, isSameRowProps);
 
 export function TreeRowView(props: RowComponentProps<TreeRowProps>): ReactElement | null {
-  const { style, layout, filesById, rowCache, focusIndex, tabStopIndex } = props;
+  const { layout, focusIndex, tabStopIndex } = props;
   // The List holds a window of the rows: its index counts from the window's start.
   const index = props.windowStart + props.index;
   const position = locate(layout, index);
-  const file = position ? filesById.get(position.segment.fileId) : undefined;
-  if (!position || !file) return null;
+  if (!position) return null;
   const common: Common = {
     index,
-    style,
+    style: props.style,
     isSelected: props.isSelected(index),
     isFocus: props.hasMultiSelection && index === focusIndex,
     tabIndex: index === tabStopIndex ? 0 : -1,
-    onRowClick: props.onRowClick,
-    onToggle: props.onToggle,
+    fileId: position.segment.fileId,
+    rowIndex: position.rowIndex,
+    handlers: props.handlers,
   };
   if (position.rowIndex < 0) {
-    const positionInSet = {
-      position: layout.segments.indexOf(position.segment) + 1,
-      size: layout.segments.length,
-    };
     return (
       <FileRow
         {...common}
-        file={file}
-        positionInSet={positionInSet}
-        onCloseFile={props.onCloseFile}
+        position={layout.segments.indexOf(position.segment) + 1}
+        setSize={layout.segments.length}
       />
     );
   }
-  const row = rowCache.getRow(file.id, position.rowIndex);
-  return row ? <EntryRow {...common} row={row} /> : <LoadingRow {...common} />;
+  return <EntryRow {...common} />;
 }

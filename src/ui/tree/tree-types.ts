@@ -1,16 +1,14 @@
-/** What every tree row is given through react-window's rowProps. */
+/**
+ * What every tree row is given through react-window's rowProps. Any change here re-renders
+ * every row's shell (TreeRowView); the rows' contents are memoized and fetch their own data
+ * (the file, the cached row), so these hold only what rarely changes.
+ */
 import type { MouseEvent } from 'react';
 import type { FlatLayout } from '../../state/flat-layout.ts';
-import type { RowCache } from '../../state/row-cache.ts';
 import type { ClickMode } from '../../state/selection-actions.ts';
-import type { OpenFile } from '../../state/types.ts';
 
 export interface TreeRowProps {
   layout: FlatLayout;
-  filesById: ReadonlyMap<string, OpenFile>;
-  rowCache: RowCache;
-  /** Not read by rows: a new value re-renders them when a page of rows arrives. */
-  tick: number;
   /** Flat index of the List's first row (the List holds a window of the rows, see scroll-scale.ts). */
   windowStart: number;
   /** Flat index of the focused row; -1 when it is not shown. */
@@ -21,8 +19,16 @@ export interface TreeRowProps {
   hasMultiSelection: boolean;
   /** The one row reachable with Tab (roving tabindex). */
   tabStopIndex: number;
-  onRowClick(flatIndex: number, mode: ClickMode): void;
-  onToggle(flatIndex: number): void;
+  /**
+   * They take the file and its row index (-1: the file's own row), not a flat index, so they
+   * stay the same while rows stream in and memoized rows are not rebuilt for them.
+   */
+  handlers: RowHandlers;
+}
+
+export interface RowHandlers {
+  onRowClick(fileId: string, rowIndex: number, mode: ClickMode): void;
+  onToggle(fileId: string, rowIndex: number): void;
   onCloseFile(fileId: string): void;
 }
 

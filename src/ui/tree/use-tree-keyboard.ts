@@ -16,7 +16,8 @@ import type { OpenFile } from '../../state/types.ts';
 
 export interface TreeKeyboardOptions {
   layout: FlatLayout;
-  filesById: ReadonlyMap<string, OpenFile>;
+  /** The file as it is now (read when a key is pressed). */
+  fileOf(fileId: string): OpenFile | undefined;
   rowCache: RowCache;
   actions: DelveActions;
   selectedIndex: number;
@@ -61,7 +62,7 @@ function currentIndex(event: KeyboardEvent<HTMLElement>, selectedIndex: number):
 export function useTreeKeyboard(options: TreeKeyboardOptions) {
   const {
     layout,
-    filesById,
+    fileOf,
     rowCache,
     actions,
     selectedIndex,
@@ -85,41 +86,45 @@ export function useTreeKeyboard(options: TreeKeyboardOptions) {
   const goRight = useCallback(
     (flatIndex: number) => {
       const position = locate(layout, flatIndex);
-      const file = position && filesById.get(position.segment.fileId);
+      const file = position && fileOf(position.segment.fileId);
       if (!position || !file) return;
       if (position.rowIndex < 0) {
         if (!file.isExpanded) actions.setFileExpanded(file.id, true);
         else if (file.rowCount > 0) moveTo(flatIndex + 1);
         return;
       }
-      const row = rowCache.getCurrentRow(file.id, position.rowIndex);
-      if (!row?.isFolder) return;
-      if (!row.isExpanded) {
-        void actions.setRowExpanded(file.id, row, true);
-        return;
-      }
-      const next = rowCache.getCurrentRow(file.id, position.rowIndex + 1);
-      if (next?.parentId === row.nodeId) moveTo(flatIndex + 1);
+      const { rowIndex } = position;
+      void (async () => {
+        const row = await rowCache.loadRow(file.id, rowIndex);
+        if (!row?.isFolder) return;
+        if (!row.isExpanded) {
+          await actions.setRowExpanded(file.id, row, true);
+          return;
+        }
+        const next = await rowCache.loadRow(file.id, rowIndex + 1);
+        if (next?.parentId === row.nodeId) moveTo(flatIndex + 1);
+      })();
     },
-    [layout, filesById, rowCache, actions, moveTo],
+    [layout, fileOf, rowCache, actions, moveTo],
   );
 
   /** Left: collapse an open file or folder, or go to the parent. */
   const goLeft = useCallback(
     (flatIndex: number) => {
       const position = locate(layout, flatIndex);
-      const file = position && filesById.get(position.segment.fileId);
+      const file = position && fileOf(position.segment.fileId);
       if (!position || !file) return;
       if (position.rowIndex < 0) {
         if (file.isExpanded) actions.setFileExpanded(file.id, false);
         return;
       }
-      const row = rowCache.getCurrentRow(file.id, position.rowIndex);
-      if (!row) return;
-      if (row.isFolder && row.isExpanded) void actions.setRowExpanded(file.id, row, false);
-      else void actions.selectParent(file.id, row);
+      void rowCache.loadRow(file.id, position.rowIndex).then((row) => {
+        if (!row) return;
+        if (row.isFolder && row.isExpanded) void actions.setRowExpanded(file.id, row, false);
+        else void actions.selectParent(file.id, row);
+      });
     },
-    [layout, filesById, rowCache, actions],
+    [layout, fileOf, rowCache, actions],
   );
 
   /** Shift+navigation: extend within the focused row's file (a selection stays in one file). */
