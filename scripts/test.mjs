@@ -3,7 +3,8 @@
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
-const reports = 'test-results/reports';
+// Not under test-results/: Playwright empties that folder when it starts.
+const reports = 'test-reports';
 const unitReport = `${reports}/unit.json`;
 const e2eReport = `${reports}/e2e.json`;
 
