@@ -194,6 +194,8 @@ function fileStatus(file: OpenFile): { text: string; className: string } {
  */
 const EntryRow = memo(function EntryRow(common: Common): ReactElement {
   const row = useCachedRow(common.fileId, common.rowIndex);
+  // Sections of a document (a WWD level) are not compressed and carry no checksum of their own.
+  const isDocument = useFile(common.fileId)?.summary?.kind === 'document';
   const toggle = toggleHandler(common);
   if (!row) {
     return (
@@ -233,17 +235,30 @@ const EntryRow = memo(function EntryRow(common: Common): ReactElement {
       </span>
       <RowMeta index={common.index}>
         <SizeCell bytes={row.size} />
-        <SizeCell
-          bytes={row.storedSize}
-          title={`${formatExactBytes(row.storedSize)}${row.isCompressed ? ', zlib' : ''}`}
-        />
-        <span className="tree-cell tree-num">{formatRatio(row.storedSize, row.size)}</span>
+        {isDocument ? (
+          <>
+            <span className="tree-cell tree-num muted">—</span>
+            <span className="tree-cell tree-num muted">—</span>
+          </>
+        ) : (
+          <>
+            <SizeCell
+              bytes={row.storedSize}
+              title={`${formatExactBytes(row.storedSize)}${row.isCompressed ? ', zlib' : ''}`}
+            />
+            <span className="tree-cell tree-num">{formatRatio(row.storedSize, row.size)}</span>
+          </>
+        )}
         {row.isFolder ? (
           <span
             className="tree-cell tree-status"
             title={formatCountOf(row.entryCount, 'entry', 'entries')}
           >
             {formatCountOf(row.entryCount, 'entry', 'entries')}
+          </span>
+        ) : isDocument ? (
+          <span className="tree-cell tree-status muted" title="a section of the level">
+            section
           </span>
         ) : (
           <span
