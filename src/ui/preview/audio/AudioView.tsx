@@ -6,6 +6,7 @@ import { useState, type ReactElement } from 'react';
 import type { FileDecoder } from '../../../worker/client.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes, formatSize } from '../../format.ts';
+import { BlobPending } from '../BlobPending.tsx';
 import { useBlobUrl } from '../use-blob-url.ts';
 import '../preview.css';
 
@@ -38,20 +39,14 @@ function AudioViewBody({ decoder, entryIndex, mime, name }: AudioViewProps): Rea
   const [duration, setDuration] = useState<number | null>(null);
   const [playFailed, setPlayFailed] = useState(false);
 
-  if (blob.status === 'loading') {
+  if (blob.status !== 'ready') {
     return (
-      <div className="audio-view" data-testid="audio-view" aria-busy="true">
-        <p className="preview-note">Loading audio…</p>
-      </div>
-    );
-  }
-  if (blob.status === 'error') {
-    return (
-      <div className="audio-view" data-testid="audio-view">
-        <p className="preview-error" role="alert">
-          {blob.message}
-        </p>
-      </div>
+      <BlobPending
+        blob={blob}
+        className="audio-view"
+        testId="audio-view"
+        loadingText="Loading audio…"
+      />
     );
   }
   return (

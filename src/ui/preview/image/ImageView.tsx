@@ -7,6 +7,7 @@ import { useState, type ReactElement } from 'react';
 import type { FileDecoder } from '../../../worker/client.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes, formatSize } from '../../format.ts';
+import { BlobPending } from '../BlobPending.tsx';
 import { useBlobUrl } from '../use-blob-url.ts';
 import '../preview.css';
 
@@ -34,20 +35,14 @@ function ImageViewBody({ decoder, entryIndex, mime, name }: ImageViewProps): Rea
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [decodeFailed, setDecodeFailed] = useState(false);
 
-  if (blob.status === 'loading') {
+  if (blob.status !== 'ready') {
     return (
-      <div className="image-view" data-testid="image-view" aria-busy="true">
-        <p className="preview-note">Loading image…</p>
-      </div>
-    );
-  }
-  if (blob.status === 'error') {
-    return (
-      <div className="image-view" data-testid="image-view">
-        <p className="preview-error" role="alert">
-          {blob.message}
-        </p>
-      </div>
+      <BlobPending
+        blob={blob}
+        className="image-view"
+        testId="image-view"
+        loadingText="Loading image…"
+      />
     );
   }
   return (
