@@ -34,6 +34,20 @@ test('a dropped archive opens and a dropped unknown file shows hex, text and has
   await expect(page.getByTestId('text-view')).toContainText('two');
 });
 
+test('minified JSON and XML are pretty-printed in the text view', async ({ page }) => {
+  await page.goto('/');
+  await dropFiles(page, [
+    { name: 'data.json', bytes: text('{"name":"delve","tags":["a","b"]}') },
+    { name: 'data.xml', bytes: text('<root><child id="1">x</child></root>') },
+  ]);
+  await selectRow(page, /data\.json/);
+  await page.getByTestId('preview-tab-text').click();
+  await expect(page.getByTestId('text-view')).toContainText('{\n  "name": "delve",\n  "tags": [');
+  await selectRow(page, /data\.xml/);
+  await page.getByTestId('preview-tab-text').click();
+  await expect(page.getByTestId('text-view')).toContainText('<root>\n  <child id="1">x</child>\n</root>');
+});
+
 test('the real Test.wad fixture lists its four entries and verifies ok', async ({ page }) => {
   test.skip(!hasFixtures, '../shared/fixtures is not present next to the project');
   await page.goto('/');

@@ -59,6 +59,16 @@ test.describe('the demo sample', () => {
     for (const [path, bytes] of contents) expect(sha256(unzipped[path]!), path).toBe(sha256(bytes));
   });
 
+  test('previews audio and an image', async ({ page }) => {
+    await selectRow(page, /^Audio/, 'ArrowRight');
+    await selectRow(page, /theme\.ogg/);
+    await expect(page.getByTestId('audio-view').locator('audio')).toHaveAttribute('src', /^blob:/);
+    await selectRow(page, /^Textures/, 'ArrowRight');
+    await selectRow(page, /^Characters/, 'ArrowRight');
+    await selectRow(page, /wizard_icon\.png/);
+    await expect(page.getByTestId('image-size')).toContainText(/\d+ × \d+ px/);
+  });
+
   test('verify all reports every entry ok', async ({ page }) => {
     await selectRow(page, /demo\.wad/);
     await page.getByTestId('verify-all').click();
