@@ -6,10 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { MemoryByteSource } from '../src/binary/byte-source.ts';
-import { draftWwdLevel, draftWwdObject, draftWwdPlane } from '../src/formats/wwd/draft.ts';
+import { bigWwdLevel } from '../src/formats/wwd/fixtures/make-fixtures.ts';
 import { readWwd } from '../src/formats/wwd/read.ts';
 import type { WwdLevel } from '../src/formats/wwd/types.ts';
-import { writeWwd } from '../src/formats/wwd/write.ts';
 import {
   collectPageErrors,
   downloadedBytes,
@@ -191,28 +190,7 @@ test.describe('WWD level view', () => {
   });
 
   test('a 1000 × 1000 plane opens and pans frame by frame', async ({ page }) => {
-    const tilesWide = 1000;
-    const tilesHigh = 1000;
-    const tiles = new Uint32Array(tilesWide * tilesHigh);
-    for (let row = 0; row < tilesHigh; row++) {
-      for (let col = 0; col < tilesWide; col++)
-        tiles[row * tilesWide + col] = (col * 7 + row * 13) % 900;
-    }
-    const objects = Array.from({ length: 2000 }, (_, i) =>
-      draftWwdObject({
-        id: i,
-        logic: `Logic${i % 40}`,
-        x: (i * 7919) % 64000,
-        y: (i * 104729) % 64000,
-      }),
-    );
-    const bytes = writeWwd(
-      draftWwdLevel({
-        header: { name: 'Big plane', startX: 32000, startY: 32000 },
-        planes: [draftWwdPlane({ name: 'Action', flags: 1, tilesWide, tilesHigh, tiles, objects })],
-      }),
-      { compress: true },
-    );
+    const bytes = bigWwdLevel();
     await openLevel(page, 'big.wwd', bytes);
     await expect(page.getByTestId('plane-info')).toContainText('1,000 × 1,000 tiles');
     const canvas = page.getByTestId('level-canvas');

@@ -8,9 +8,8 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { draftWwdLevel, draftWwdObject, draftWwdPlane } from '../../src/formats/wwd/draft.ts';
+import { bigWwdLevel } from '../../src/formats/wwd/fixtures/make-fixtures.ts';
 import { parseWwd } from '../../src/formats/wwd/read.ts';
-import { writeWwd } from '../../src/formats/wwd/write.ts';
 import {
   arm,
   closePage,
@@ -33,32 +32,6 @@ const LEVEL_FRAME = '[data-testid="level-canvas"] canvas[data-frames]';
 const FILES_DIR = 'bench-files';
 /** Frames per pan run; the drag turns back every 100 frames. */
 const PAN_FRAMES = 300;
-
-/** A 1000 × 1000-tile main plane with 2,000 objects, compressed as the game writes levels. */
-function bigLevel(): Uint8Array {
-  const tilesWide = 1000;
-  const tilesHigh = 1000;
-  const tiles = new Uint32Array(tilesWide * tilesHigh);
-  for (let row = 0; row < tilesHigh; row++) {
-    for (let col = 0; col < tilesWide; col++)
-      tiles[row * tilesWide + col] = (col * 7 + row * 13) % 900;
-  }
-  const objects = Array.from({ length: 2000 }, (_, i) =>
-    draftWwdObject({
-      id: i,
-      logic: `Logic${i % 40}`,
-      x: (i * 7919) % 64000,
-      y: (i * 104729) % 64000,
-    }),
-  );
-  return writeWwd(
-    draftWwdLevel({
-      header: { name: 'Big plane', startX: 32000, startY: 32000 },
-      planes: [draftWwdPlane({ name: 'Action', flags: 1, tilesWide, tilesHigh, tiles, objects })],
-    }),
-    { compress: true },
-  );
-}
 
 /** Median and best of `runs` Node parses of `bytes` (the first, cold, included). */
 async function nodeParse(
@@ -225,7 +198,7 @@ export async function benchWwd(
   }
 
   // Pan: a generated level with a 1000 × 1000-tile plane.
-  const big = bigLevel();
+  const big = bigWwdLevel();
   writeFileSync(join(filesDir, 'big-plane.wwd'), big);
   const bigParse = await nodeParse(big, 3);
   const { page, run } = await dropLevel(
