@@ -11,7 +11,7 @@ const noDom = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'public', 'test-results', 'playwright-report'] },
+  { ignores: ['bench/.scratch/**', 'dist', 'node_modules', 'public', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -34,7 +34,20 @@ export async function openAppPage(browser: Browser, url: string): Promise<Page> 
   page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
   await page.goto(url);
   await page.getByTestId('file-input').waitFor({ state: 'attached' });
+  // A person takes seconds to choose a file; by then the spare decoder worker started at
+  // page load has warmed up (src/worker/warm-up.ts). Wait for that instead of racing it.
+  await page.waitForFunction(() => performance.getEntriesByName('delve:decoder-warm').length > 0, null, {
+    timeout: 15_000,
+  });
   return page;
+}
+
+/** How long the spare decoder's warm-up took in `page` (ms), from its performance mark. */
+export async function warmUpMs(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const [mark] = performance.getEntriesByName('delve:decoder-warm') as PerformanceMark[];
+    return (mark?.detail as { warmUpMs?: number } | undefined)?.warmUpMs ?? Number.NaN;
+  });
 }
 
 export async function closePage(page: Page): Promise<void> {

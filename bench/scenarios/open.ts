@@ -12,6 +12,7 @@ import {
   median,
   openAppPage,
   waitMark,
+  warmUpMs,
   workerCalls,
 } from '../lib/browser.ts';
 import type { GeneratedArchive } from '../lib/generate.ts';
@@ -27,6 +28,8 @@ export interface OpenRun {
   firstRowMs: number;
   indexedMs: number;
   workerOpenMs: number | null;
+  /** The spare decoder's warm-up at page load, before the file was chosen. */
+  warmUpMs: number;
   /** When the page sent open(), asked for the first page of rows, and got it (from the input change). */
   openSentMs: number | null;
   firstRowsAskedMs: number | null;
@@ -49,6 +52,7 @@ export async function openInApp(
   withHeap: boolean,
 ): Promise<{ run: OpenRun; page: Awaited<ReturnType<typeof openAppPage>> }> {
   const page = await openAppPage(browser, url);
+  const warmUp = await warmUpMs(page);
   const sampler = withHeap ? await HeapSampler.create(browser, page) : null;
   let idle = 0;
   if (sampler) {
@@ -85,6 +89,7 @@ export async function openInApp(
       firstRowMs: at['firstRow']! - start,
       indexedMs: at['indexed']! - start,
       workerOpenMs: openCall?.end != null ? openCall.end - openCall.start : null,
+      warmUpMs: warmUp,
       firstRowsAskedMs: firstRows ? firstRows.start - start : null,
       firstRowsAnsweredMs: firstRows?.end != null ? firstRows.end - start : null,
       openSentMs: openCall ? openCall.start - start : null,
@@ -167,6 +172,12 @@ export async function benchOpen(
       id: 'open.worker_open_ms',
       label: 'Worker open() call',
       value: round(workerOpen),
+      unit: 'ms',
+    },
+    {
+      id: 'open.warm_up_ms',
+      label: 'Spare decoder warm-up at page load (worker, before a file is chosen)',
+      value: round(median(runs.map((run) => run.warmUpMs))),
       unit: 'ms',
     },
     {

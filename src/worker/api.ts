@@ -14,6 +14,11 @@ import type { WwdLevel } from '../formats/wwd/types.ts';
 
 export type { ErrorInfo, Digests, FormatId, Issue };
 
+/** The name a spare decoder worker is started with (`self.name` inside it): it warms itself up. */
+export const SPARE_WORKER_NAME = 'delve-decoder-spare';
+/** Key of the message a spare posts when its warm-up is done (its value: the time it took, ms). */
+export const WARM_UP_DONE = 'delveWarmUpMs';
+
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 
 /** Checksum state of an entry: not yet checked, or the outcome of a CRC check. */

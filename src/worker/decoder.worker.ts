@@ -5,8 +5,9 @@
  * page's side of the channel is freed.
  */
 import { expose, releaseProxy } from 'comlink';
-import type { DecoderApi } from './api.ts';
+import { SPARE_WORKER_NAME, WARM_UP_DONE, type DecoderApi } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
+import { warmUp } from './warm-up.ts';
 
 function releaseCallbacks(args: unknown[]): void {
   for (const arg of args) {
@@ -30,3 +31,13 @@ const exposed = Object.fromEntries(
 ) as unknown as DecoderApi;
 
 expose(exposed satisfies DecoderApi);
+
+// A spare, started before any file was chosen: compile the open's code while idle.
+// The page learns when it is done (client.ts marks it as `delve:decoder-warm`); comlink
+// ignores the message, which has no call id.
+if (self.name === SPARE_WORKER_NAME) {
+  warmUp(createDecoderImpl).then(
+    (elapsedMs) => self.postMessage({ [WARM_UP_DONE]: elapsedMs }),
+    (error: unknown) => console.warn('decoder warm-up failed', error),
+  );
+}

@@ -80,6 +80,49 @@ describe('EntryTree.addEntryRange', () => {
     );
   });
 
+  // Segments that sort around `/` (0x2F): `b-c` before `b/`, `b0` after it.
+  const tricky = fc.constantFrom('a', 'b', 'b-c', 'b0', 'b.x', 'B', 'c');
+  const trickyPath = fc.array(tricky, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
+
+  it('makes each folder once, whatever the order of the paths', () => {
+    fc.assert(
+      fc.property(
+        fc.array(trickyPath, { maxLength: 60 }),
+        fc.constantFrom('sorted', 'as is', 'sorted, then one out of order', 'with an odd path'),
+        fc.nat(59),
+        (paths, order, at) => {
+          let list = order === 'as is' ? paths : [...paths].sort();
+          if (order === 'sorted, then one out of order' && list.length > 1) {
+            list = [...list, list[at % list.length]!.split('/').slice(0, -1).concat('z').join('/') || 'z'];
+          }
+          if (order === 'with an odd path' && list.length > 0) {
+            list = [...list.slice(0, at % list.length), '/' + list[at % list.length]!, ...list.slice(at % list.length)];
+          }
+          for (const source of [fromList(list), hinted(list)]) {
+            const tree = new EntryTree();
+            tree.addEntryRange(source, 0, list.length);
+            const all = rows(tree);
+            const folders = all.filter((row) => row.isFolder).map((row) => row.path);
+            const expected = new Set(
+              list.flatMap((path) => {
+                const segments = path.split('/').filter((segment) => segment !== '');
+                return segments.slice(0, -1).map((_, k) => segments.slice(0, k + 1).join('/'));
+              }),
+            );
+            expect([...folders].sort()).toEqual([...expected].sort());
+            list.forEach((path, entryIndex) => {
+              const segments = path.split('/').filter((segment) => segment !== '');
+              const node = tree.nodeOf(entryIndex);
+              const parent = tree.node(node).parentId;
+              expect(parent < 0 ? '' : tree.pathOf(parent)).toBe(segments.slice(0, -1).join('/'));
+            });
+          }
+        },
+      ),
+      { seed: 78, numRuns: 400 },
+    );
+  });
+
   it('names an entry by the end of its path and sorts unsorted children', () => {
     const tree = new EntryTree();
     tree.addEntryRange(fromList(['T/b.dds', 'T/a.dds', 'T/sub/c.dds', 'top.txt']), 0, 4);

@@ -40,8 +40,10 @@ export class EntryTree {
   /** Display order of a folder's children, made when flattened; stale once it has more. */
   private readonly sortedChildLists = new Map<number, Int32Array>();
   private readonly expanded = new Set<number>();
-  private readonly folders = new FolderIndex((parent, name) =>
-    this.addNode(parent, name, -1, FOLDERISH),
+  private readonly folders = new FolderIndex(
+    (parent, name) => this.addNode(parent, name, -1, FOLDERISH),
+    (folder) => this.names[folder]!,
+    (folder) => this.pathOf(folder),
   );
   private readonly nodeOfEntry = new NodeOfEntry();
   /** The last entry placed by folderOfText (whose folder `folders.lastPlaced` is); -1 if none. */

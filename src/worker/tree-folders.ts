@@ -16,19 +16,70 @@ export function isPlainPath(text: string): boolean {
   return text !== '' && text[0] !== '/' && !text.endsWith('/') && !text.includes('//');
 }
 
+const SLASH = 0x2f;
+
+/**
+ * Compares two path segments (no `/` in either) as they order in whole paths: each as if
+ * followed by `/`, so `b-c` (0x2D) sorts before `b` and `b0` after it. `segment` is
+ * `path[start, end)`. Negative, 0 or positive.
+ */
+export function compareSegments(path: string, start: number, end: number, other: string): number {
+  const length = end - start;
+  const common = Math.min(length, other.length);
+  for (let i = 0; i < common; i++) {
+    const difference = path.charCodeAt(start + i) - other.charCodeAt(i);
+    if (difference !== 0) return difference;
+  }
+  if (length === other.length) return 0;
+  return length < other.length
+    ? SLASH - other.charCodeAt(length)
+    : path.charCodeAt(start + other.length) - SLASH;
+}
+
+/** Whether `path[0, end)` is a plain path (as isPlainPath), without slicing it out. */
+function isPlainPrefix(path: string, end: number): boolean {
+  if (end === 0 || path.charCodeAt(0) === SLASH || path.charCodeAt(end - 1) === SLASH) return false;
+  const double = path.indexOf('//');
+  return double < 0 || double + 1 >= end;
+}
+
 export class FolderIndex {
   private readonly byPath = new Map<string, number>([['', ROOT]]);
   /**
-   * The folder of the last archive entry placed, by the text before its last `/`: entries
-   * arrive sorted, so most share their predecessor's folder and need no lookup at all.
+   * Sorted mode. While archive entries arrive in path order, the entries under a folder
+   * arrive together (every path starting with `F/` sorts between the first and the last of
+   * them), so a folder left behind never gets another entry and no lookup by text is
+   * needed: the folders of the last entry's path are kept as a stack, a new folder text
+   * keeps the part of the stack it shares, and each further segment is either the last
+   * folder made under its parent (an ancestor met again) or a new folder sorting after it.
+   * The first folder out of that order ends this mode for good: every folder made so far
+   * goes into `byPath` and lookups by text take over.
    */
-  private lastText: string | null = null;
+  private isSorted = true;
+  /** Folder nodes of the last folder text, by depth; [0] is the root. */
+  private readonly stackNodes: number[] = [ROOT];
+  /** Where each depth's text ends in `lastPath` ([0]: 0). */
+  private readonly stackEnds: number[] = [0];
+  /** The path whose first `lastEnd` characters are the last folder text; -1: none yet. */
+  private lastPath = '';
+  private lastEnd = -1;
+  /** Per folder node: the folder made last under it (sorted mode); -1 for none. */
+  private lastChildFolder = new Int32Array(1024).fill(-1);
+  /** Folders made in sorted mode, not in `byPath` yet. */
+  private readonly unindexed: number[] = [];
   private lastFolder = ROOT;
-  /** Whether `lastText` + `/` + a name is a plain path (no leading `/`, no empty segment). */
+  /** Whether the last folder text + `/` + a name is a plain path (no leading `/`, no empty segment). */
   isLastPlain = true;
 
-  /** `makeFolder(parent, name)` adds a folder node and returns its id. */
-  constructor(private readonly makeFolder: (parent: number, name: string) => number) {}
+  /**
+   * `makeFolder(parent, name)` adds a folder node and returns its id; `nameOf` and `pathOf`
+   * give a folder's name and its path (for leaving sorted mode).
+   */
+  constructor(
+    private readonly makeFolder: (parent: number, name: string) => number,
+    private readonly nameOf: (folder: number) => string,
+    private readonly pathOf: (folder: number) => string,
+  ) {}
 
   /** The folder the last folderOfText call gave. */
   get lastPlaced(): number {
@@ -36,14 +87,17 @@ export class FolderIndex {
   }
 
   get(path: string): number | undefined {
+    this.leaveSortedMode();
     return this.byPath.get(path);
   }
   set(path: string, node: number): void {
+    this.leaveSortedMode();
     this.byPath.set(path, node);
   }
 
   /** The folder of these segments (the root for none). */
   folderFor(segments: readonly string[]): number {
+    this.leaveSortedMode();
     let parent = ROOT;
     let path = '';
     for (const segment of segments) {
@@ -61,25 +115,105 @@ export class FolderIndex {
   /**
    * The folder of an archive entry whose path has its last `/` at `slash` (> 0, not the
    * last character). Entries of one folder share the text before their last `/`: the
-   * previous entry's folder is reused when that text matches, else the text is looked up.
-   * Sets `isLastPlain` for it.
+   * previous entry's folder is reused when that text matches, else it is found in sorted
+   * mode or looked up. Sets `isLastPlain` for it.
    */
   folderOfText(path: string, slash: number): number {
-    const last = this.lastText;
-    if (last !== null && last.length === slash && path.startsWith(last)) return this.lastFolder;
-    const text = path.slice(0, slash);
-    const isPlain = isPlainPath(text);
-    let folder: number;
-    if (isPlain) {
-      folder = this.plainFolder(text);
-    } else {
-      folder = this.byPath.get(text) ?? this.folderFor(splitPath(text));
-      this.byPath.set(text, folder);
+    if (this.lastEnd === slash && this.isLastText(path, slash)) return this.lastFolder;
+    const isPlain = isPlainPrefix(path, slash);
+    let folder = -1;
+    if (isPlain && this.isSorted) folder = this.sortedFolder(path, slash);
+    if (folder < 0) {
+      this.leaveSortedMode();
+      const text = path.slice(0, slash);
+      if (isPlain) {
+        folder = this.plainFolder(text);
+      } else {
+        folder = this.byPath.get(text) ?? this.folderFor(splitPath(text));
+        this.byPath.set(text, folder);
+      }
     }
-    this.lastText = text;
+    this.lastPath = path;
+    this.lastEnd = slash;
     this.lastFolder = folder;
     this.isLastPlain = isPlain;
     return folder;
+  }
+
+  private isLastText(path: string, end: number): boolean {
+    const last = this.lastPath;
+    if (path === last) return true;
+    for (let i = end - 1; i >= 0; i--) {
+      if (path.charCodeAt(i) !== last.charCodeAt(i)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Sorted mode's step (see `isSorted`): the folder of the plain text `path[0, end)`, or
+   * -1 when it is out of order (nothing is changed then but folders already made).
+   */
+  private sortedFolder(path: string, end: number): number {
+    const stackNodes = this.stackNodes;
+    const stackEnds = this.stackEnds;
+    if (this.lastEnd >= 0) {
+      // Keep the deepest folder of the stack whose text starts the new one.
+      const last = this.lastPath;
+      const limit = Math.min(end, this.lastEnd);
+      let same = 0;
+      while (same < limit && path.charCodeAt(same) === last.charCodeAt(same)) same++;
+      let depth = stackEnds.length - 1;
+      while (
+        depth > 0 &&
+        !(stackEnds[depth]! <= same && (stackEnds[depth] === end || path.charCodeAt(stackEnds[depth]!) === SLASH))
+      ) {
+        depth--;
+      }
+      stackNodes.length = depth + 1;
+      stackEnds.length = depth + 1;
+    }
+    let depth = stackEnds.length - 1;
+    let start = depth === 0 ? 0 : stackEnds[depth]! + 1;
+    while (start < end) {
+      let segmentEnd = path.indexOf('/', start);
+      if (segmentEnd < 0 || segmentEnd > end) segmentEnd = end;
+      const parent = stackNodes[depth]!;
+      const previous = parent < this.lastChildFolder.length ? this.lastChildFolder[parent]! : -1;
+      const order = previous < 0 ? 1 : compareSegments(path, start, segmentEnd, this.nameOf(previous));
+      let folder: number;
+      if (order > 0) {
+        folder = this.makeFolder(parent, path.slice(start, segmentEnd));
+        this.unindexed.push(folder);
+        this.setLastChild(parent, folder);
+      } else if (order === 0) {
+        folder = previous;
+      } else {
+        return -1;
+      }
+      stackNodes.push(folder);
+      stackEnds.push(segmentEnd);
+      depth++;
+      start = segmentEnd + 1;
+    }
+    return stackNodes[depth]!;
+  }
+
+  private setLastChild(parent: number, child: number): void {
+    if (parent >= this.lastChildFolder.length) {
+      const grown = new Int32Array(Math.max(parent + 1, this.lastChildFolder.length * 2)).fill(-1);
+      grown.set(this.lastChildFolder);
+      this.lastChildFolder = grown;
+    }
+    this.lastChildFolder[parent] = child;
+  }
+
+  /** Ends sorted mode: the folders it made go into `byPath`, which every lookup then uses. */
+  private leaveSortedMode(): void {
+    if (!this.isSorted) return;
+    this.isSorted = false;
+    for (const folder of this.unindexed) this.byPath.set(this.pathOf(folder), folder);
+    this.unindexed.length = 0;
+    this.lastChildFolder = new Int32Array(0);
   }
 
   /**
@@ -88,6 +222,7 @@ export class FolderIndex {
    * with no split and no re-joined prefixes.
    */
   plainFolder(text: string): number {
+    this.leaveSortedMode();
     const known = this.byPath.get(text);
     if (known !== undefined) return known;
     const slash = text.lastIndexOf('/');
