@@ -135,8 +135,11 @@ export function createOpenActions(context: Context): OpenActions {
       context.updateFile(id, () => ({ matchCount: filtered.matchCount }));
       context.bumpRows(id, filtered.rowCount);
     } else {
-      const rowCount = await decoder.rowCount();
-      // The last rows came in: indices of selected rows hold only if none did.
+      // The summary counts the rows (a failed open has none): in the same render as the
+      // summary, with no second round trip. If the last rows came in, indices of selected
+      // rows hold no longer.
+      const rowCount = result.ok ? result.value.rowCount : await decoder.rowCount();
+      if (!context.getFile(id)) return;
       if (rowCount !== context.getFile(id)?.rowCount) context.resetMarks(id);
       context.bumpRows(id, rowCount);
     }

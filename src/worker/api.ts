@@ -80,6 +80,8 @@ export interface FileSummary {
   issues: Issue[];
   /** Set when parsing stopped early: the rows read so far are still browsable. */
   fatal: ErrorInfo | null;
+  /** Visible rows of the tree as opened (no filter), so the page needs no second call for it. */
+  rowCount: number;
 }
 
 export interface OpenProgress {

@@ -12,7 +12,12 @@ declare const __DELVE_FAULTS__: boolean;
 
 const PREFIX = 'DELVE-FAULT:';
 
-export function injectFault(head: Uint8Array): void {
+/**
+ * Misbehaves as `head` orders (see above); otherwise resolves at once. For DIE it never
+ * resolves: the work that follows the close in the same task (and would still post an
+ * answer) never runs.
+ */
+export async function injectFault(head: Uint8Array): Promise<void> {
   if (typeof __DELVE_FAULTS__ === 'undefined' || !__DELVE_FAULTS__) return;
   const text = new TextDecoder('latin1').decode(head.subarray(0, 32));
   if (!text.startsWith(PREFIX)) return;
@@ -22,6 +27,9 @@ export function injectFault(head: Uint8Array): void {
       // Deliberately endless: nothing here yields to the event loop.
     }
   }
-  if (fault.startsWith('DIE')) (globalThis as unknown as { close(): void }).close();
+  if (fault.startsWith('DIE')) {
+    (globalThis as unknown as { close(): void }).close();
+    await new Promise<never>(() => undefined);
+  }
   if (fault.startsWith('THROW')) throw new TypeError('injected fault: a decoder bug');
 }

@@ -167,6 +167,7 @@ export function createDecoderImpl(): DecoderApi {
       totalStoredSize,
       issues: adapter.issues,
       fatal: adapter.fatal,
+      rowCount: tree.rowCount(),
     };
   }
 

@@ -38,7 +38,7 @@ export async function openFile(
   onTree: (tree: EntryTree) => void,
 ): Promise<ArchiveAdapter> {
   const head = await source.read(0, Math.min(source.size, 64));
-  injectFault(head);
+  await injectFault(head);
   const opener = OPENERS[detectFormat(head, name)];
   const tree = new EntryTree({ isDocument: opener.isDocument });
   onTree(tree);

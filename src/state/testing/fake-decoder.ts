@@ -115,6 +115,7 @@ export class FakeDecoder {
           totalStoredSize: this.paths.length * 5,
           issues: [],
           fatal: null,
+          rowCount: this.visible().length,
         },
       }
     );
@@ -127,6 +128,7 @@ export class FakeDecoder {
       .map((node) => this.toRow(node));
   }
   async rowCount(): Promise<number> {
+    this.calls.push('rowCount');
     return this.visible().length;
   }
   async setExpanded(nodeId: number, isExpanded: boolean): Promise<number> {

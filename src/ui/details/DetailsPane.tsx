@@ -8,6 +8,7 @@
  * took the main thread right when the first rows of a big archive were due.
  */
 import { useDeferredValue, type ReactElement } from 'react';
+import { useTrueAfterPaint } from '../use-after-paint.ts';
 import { useFile, useSelection } from '../../state/hooks.ts';
 import { WHOLE_FILE, type TreeRow } from '../../worker/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
@@ -41,6 +42,9 @@ export function DetailsPane(): ReactElement {
   // the keyboard would wait for each entry's details and preview.
   const selection = useDeferredValue(useSelection(), null);
   const file = useFile(selection?.fileId);
+  // The file's preview (a hex view of it) mounts once the file is read, after the frame
+  // that shows its summary and enables Verify all.
+  const isFileRead = useTrueAfterPaint(file !== undefined && file.status !== 'opening');
   if (!selection || !file) {
     return <p className="details-empty muted">Select a file or an entry to see what is inside.</p>;
   }
@@ -58,7 +62,7 @@ export function DetailsPane(): ReactElement {
         {canRead && (
           <>
             <div className="details-preview">
-              {file.status === 'opening' ? (
+              {!isFileRead ? (
                 <p className="details-empty muted">The preview opens once the file is read.</p>
               ) : (
                 <PreviewPane
