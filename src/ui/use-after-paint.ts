@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * `value`, except that a change to true is seen only after the next paint (the frame,
@@ -15,7 +15,8 @@ export function useTrueAfterPaint(value: boolean): boolean {
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setSettled(true), 0);
+      // A transition: React renders it in slices, so it is never one long task.
+      timer = setTimeout(() => startTransition(() => setSettled(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -49,7 +49,7 @@ export interface WarmUpOptions {
   entriesPerRound: number;
 }
 
-const DEFAULTS: WarmUpOptions = { rounds: 6, entriesPerRound: 4_000 };
+const DEFAULTS: WarmUpOptions = { rounds: 16, entriesPerRound: 600 };
 
 /**
  * Opens the warm-up archive `rounds` times, each through a new decoder from `makeDecoder`,
