@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EntryTree, type TreeEntrySource } from './entry-tree.ts';
 import { compileEntryFilter } from './tree-filter.ts';
+import { isPlainPath } from './tree-folders.ts';
 
 function fromList(paths: readonly string[]): TreeEntrySource {
   return {
@@ -22,7 +23,8 @@ function hinted(paths: readonly string[]): TreeEntrySource {
   const folderOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
   return {
     ...fromList(paths),
-    lastSlash: (index) => (index % 5 === 4 ? -2 : paths[index]!.lastIndexOf('/')),
+    lastSlash: (index) =>
+      index % 5 === 4 || !isPlainPath(paths[index]!) ? -2 : paths[index]!.lastIndexOf('/'),
     sharesFolderWithPrevious: (index) =>
       index > 0 &&
       paths[index]!.includes('/') &&

@@ -166,7 +166,10 @@ export class EntryTree {
       const slash = slashHint === UNKNOWN_SLASH ? path.lastIndexOf('/') : slashHint;
       if (slash > 0 && slash < path.length - 1) {
         const isSameFolder = sharesFolder && this.lastEntryByText === entryIndex - 1;
-        folder = isSameFolder ? this.folders.lastPlaced : this.folders.folderOfText(path, slash);
+        // A hinted slash comes only with a plain path (TreeEntrySource.lastSlash).
+        folder = isSameFolder
+          ? this.folders.lastPlaced
+          : this.folders.folderOfText(path, slash, slashHint !== UNKNOWN_SLASH);
         this.lastEntryByText = entryIndex;
         if (this.folders.isLastPlain) {
           node = this.addNode(folder, path, entryIndex, PATH_NAME);

@@ -56,10 +56,11 @@ export class FolderIndex {
    * goes into `byPath` and lookups by text take over.
    */
   private isSorted = true;
-  /** Folder nodes of the last folder text, by depth; [0] is the root. */
-  private readonly stackNodes: number[] = [ROOT];
+  /** Folder nodes of the last folder text, by depth up to `stackDepth`; [0] is the root. */
+  private stackNodes = new Int32Array(64);
   /** Where each depth's text ends in `lastPath` ([0]: 0). */
-  private readonly stackEnds: number[] = [0];
+  private stackEnds = new Int32Array(64);
+  private stackDepth = 0;
   /** The path whose first `lastEnd` characters are the last folder text; -1: none yet. */
   private lastPath = '';
   private lastEnd = -1;
@@ -116,11 +117,12 @@ export class FolderIndex {
    * The folder of an archive entry whose path has its last `/` at `slash` (> 0, not the
    * last character). Entries of one folder share the text before their last `/`: the
    * previous entry's folder is reused when that text matches, else it is found in sorted
-   * mode or looked up. Sets `isLastPlain` for it.
+   * mode or looked up. Sets `isLastPlain` for it. `isKnownPlain`: the caller knows the
+   * whole path is plain (a reader's hint), so the text is not checked again.
    */
-  folderOfText(path: string, slash: number): number {
+  folderOfText(path: string, slash: number, isKnownPlain = false): number {
     if (this.lastEnd === slash && this.isLastText(path, slash)) return this.lastFolder;
-    const isPlain = isPlainPrefix(path, slash);
+    const isPlain = isKnownPlain || isPlainPrefix(path, slash);
     let folder = -1;
     if (isPlain && this.isSorted) folder = this.sortedFolder(path, slash);
     if (folder < 0) {
@@ -154,30 +156,26 @@ export class FolderIndex {
    * -1 when it is out of order (nothing is changed then but folders already made).
    */
   private sortedFolder(path: string, end: number): number {
-    const stackNodes = this.stackNodes;
     const stackEnds = this.stackEnds;
+    let depth = this.stackDepth;
     if (this.lastEnd >= 0) {
       // Keep the deepest folder of the stack whose text starts the new one.
       const last = this.lastPath;
       const limit = Math.min(end, this.lastEnd);
       let same = 0;
       while (same < limit && path.charCodeAt(same) === last.charCodeAt(same)) same++;
-      let depth = stackEnds.length - 1;
       while (
         depth > 0 &&
         !(stackEnds[depth]! <= same && (stackEnds[depth] === end || path.charCodeAt(stackEnds[depth]!) === SLASH))
       ) {
         depth--;
       }
-      stackNodes.length = depth + 1;
-      stackEnds.length = depth + 1;
     }
-    let depth = stackEnds.length - 1;
     let start = depth === 0 ? 0 : stackEnds[depth]! + 1;
     while (start < end) {
       let segmentEnd = path.indexOf('/', start);
       if (segmentEnd < 0 || segmentEnd > end) segmentEnd = end;
-      const parent = stackNodes[depth]!;
+      const parent = this.stackNodes[depth]!;
       const previous = parent < this.lastChildFolder.length ? this.lastChildFolder[parent]! : -1;
       const order = previous < 0 ? 1 : compareSegments(path, start, segmentEnd, this.nameOf(previous));
       let folder: number;
@@ -188,14 +186,26 @@ export class FolderIndex {
       } else if (order === 0) {
         folder = previous;
       } else {
+        this.stackDepth = depth;
         return -1;
       }
-      stackNodes.push(folder);
-      stackEnds.push(segmentEnd);
       depth++;
+      if (depth >= this.stackNodes.length) this.growStack();
+      this.stackNodes[depth] = folder;
+      this.stackEnds[depth] = segmentEnd;
       start = segmentEnd + 1;
     }
-    return stackNodes[depth]!;
+    this.stackDepth = depth;
+    return this.stackNodes[depth]!;
+  }
+
+  private growStack(): void {
+    const nodes = new Int32Array(this.stackNodes.length * 2);
+    nodes.set(this.stackNodes);
+    this.stackNodes = nodes;
+    const ends = new Int32Array(this.stackEnds.length * 2);
+    ends.set(this.stackEnds);
+    this.stackEnds = ends;
   }
 
   private setLastChild(parent: number, child: number): void {

@@ -24,8 +24,10 @@ export interface TreeEntrySource {
   storedSize(entryIndex: number): number;
   /**
    * Optional hints from a reader that has already looked at every byte of the paths:
-   * where a path's last `/` is (-1: none; -2: not known, search it), and whether the text
-   * before it is the previous entry's. They save the tree a search and a comparison.
+   * where a plain path's last `/` is (-1: none; -2: not known, search it, which it must be
+   * for any path that is not plain: a leading or trailing `/`, or an empty segment), and
+   * whether the text before it is the previous entry's. They save the tree a search, a
+   * check and a comparison.
    */
   lastSlash?(entryIndex: number): number;
   sharesFolderWithPrevious?(entryIndex: number): boolean;
