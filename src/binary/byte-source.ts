@@ -29,19 +29,43 @@ export function checkRange(source: ByteSource, offset: number, length: number): 
   }
 }
 
-/** A File or Blob, read with `slice()` so only the requested range is loaded. */
+/**
+ * A File or Blob, read with `slice()` so only the requested range is loaded. Every read
+ * returns a buffer of its own (callers may keep or transfer it).
+ *
+ * `headSize`: keep the first bytes once read. Opening a file reads a few small pieces of
+ * its start one after the other (the format detection's 64 bytes, a header, the first
+ * slice of a table), and each Blob read costs a slice and a round trip to the browser's
+ * file reader (about a millisecond, more on a busy machine); with a head, the first read
+ * inside it loads all of it and the others are copied from memory.
+ */
 export class BlobByteSource implements ByteSource {
   readonly name: string;
   readonly size: number;
+  private head: Promise<Uint8Array> | null = null;
+  private readonly headSize: number;
   constructor(
     private readonly blob: Blob,
     name?: string,
+    options: { headSize?: number } = {},
   ) {
     this.name = name ?? (blob instanceof File ? blob.name : 'blob');
     this.size = blob.size;
+    this.headSize = Math.min(options.headSize ?? 0, blob.size);
   }
   async read(offset: number, length: number): Promise<Uint8Array> {
     checkRange(this, offset, length);
+    if (offset + length <= this.headSize) {
+      if (!this.head) {
+        this.head = this.readBlob(0, this.headSize);
+        // A failed read is not kept: the next read of the head tries again.
+        this.head.catch(() => (this.head = null));
+      }
+      return (await this.head).slice(offset, offset + length);
+    }
+    return this.readBlob(offset, length);
+  }
+  private async readBlob(offset: number, length: number): Promise<Uint8Array> {
     const buffer = await this.blob.slice(offset, offset + length).arrayBuffer();
     return new Uint8Array(buffer);
   }

@@ -28,6 +28,8 @@ import { buildZip } from './zip-builder.ts';
 
 const STATUS_NAMES: EntryStatus[] = ['unchecked', 'ok', 'mismatch', 'unpatched', 'error'];
 const CACHE_BYTES = 256 * 1024 * 1024;
+/** The start of a file kept by its source: a header and the first slice of a KIWAD journal (64 KiB). */
+const OPEN_HEAD_SIZE = 128 * 1024;
 
 function ok<T>(value: T): Result<T> {
   return { ok: true, value };
@@ -174,7 +176,8 @@ export function createDecoderImpl(): DecoderApi {
   const api: DecoderApi = {
     open: (file, name, onProgress) =>
       attempt(async () => {
-        const source = new BlobByteSource(file, name);
+        // The start of the file is read once for the detection, the header and the table.
+        const source = new BlobByteSource(file, name, { headSize: OPEN_HEAD_SIZE });
         const file_: OpenedFile = { blob: file, source, adapter: null };
         opened = file_;
         file_.adapter = await openFile(source, name, onProgress, (opening) => {

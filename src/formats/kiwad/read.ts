@@ -84,6 +84,11 @@ export interface ReadKiwadOptions {
   /** Polled between slices and batches; when true the read ends with fatal CANCELLED. */
   isCancelled?: () => boolean;
   /**
+   * Awaited after each batch, so the host can answer other requests (the first rows) while
+   * a long journal is parsed; default: a microtask, which lets nothing else run.
+   */
+  pause?: () => Promise<void>;
+  /**
    * Keep every entry as an object in `value.entries` (default true). With false the entries
    * only stream out (onBatch, onRecords) and `value.entries` stays empty; the checks that
    * need every entry (duplicate names, bounds, overlaps) still run, over the columns.
@@ -115,7 +120,7 @@ export async function readKiwad(
   source: ByteSource,
   options: ReadKiwadOptions = {},
 ): Promise<ParseResult<KiwadArchive>> {
-  const { onBatch, onRecords, isCancelled } = options;
+  const { onBatch, onRecords, isCancelled, pause } = options;
   const retainEntries = options.retainEntries ?? true;
   const batchSize = Math.max(1, options.batchSize ?? 10000);
   const columns = options.columns ?? new KiwadEntryColumns();
@@ -168,10 +173,13 @@ export async function readKiwad(
       );
     }
 
-    // The journal, read in growing slices. `buffer` holds [bufferBase, bufferBase + length).
-    // While the journal certainly goes on past what was asked for (each record left needs
-    // at least 22 bytes), the next slice is asked for before this one is parsed, so the
-    // file read overlaps the parsing instead of waiting between slices.
+    // The journal, read in slices. `buffer` holds [bufferBase, bufferBase + length). The
+    // first is small (the first rows show from it); once records have been parsed, a slice
+    // covers what the records left are expected to need at the average length so far (a
+    // read costs about as much to start as a few MiB cost to copy, so few and large), up to
+    // MAX_SLICE; before any, slices double. While the journal certainly goes on past what
+    // was asked for (each record left needs at least 22 bytes), the next slice is asked for
+    // before this one is parsed, so the file read overlaps the parsing.
     let buffer: Uint8Array = new Uint8Array(0);
     let bufferBase = header.headerLength;
     let readPosition = header.headerLength;
@@ -180,7 +188,14 @@ export async function readKiwad(
     let reader = new ByteReader(buffer, bufferBase, FORMAT);
     let nextSlice: Promise<Uint8Array> | null = null;
     const askNextSlice = (): Promise<Uint8Array> => {
-      const take = Math.min(sliceSize, size - readPosition);
+      let want = sliceSize;
+      const parsed = columns.count;
+      if (parsed > 0) {
+        const perRecord = (cursor - header.headerLength) / parsed;
+        const expected = Math.ceil((header.entryCount - parsed) * perRecord * 1.05) + 1024;
+        want = Math.max(FIRST_SLICE, Math.min(MAX_SLICE, expected - (readPosition - cursor)));
+      }
+      const take = Math.min(want, size - readPosition);
       const slice = source.read(readPosition, take);
       readPosition += take;
       sliceSize = Math.min(sliceSize * 2, MAX_SLICE);
@@ -193,7 +208,7 @@ export async function readKiwad(
         const slice = await (nextSlice ?? askNextSlice());
         nextSlice = null;
         const journalLeft = (header.entryCount - columns.count) * KIWAD_MIN_RECORD_LENGTH;
-        if (readPosition < size && cursor + journalLeft > readPosition) {
+        if (columns.count > 0 && readPosition < size && cursor + journalLeft > readPosition) {
           nextSlice = askNextSlice();
           // Awaited by the next ensure; a parse that stops first must not leave it unhandled.
           nextSlice.catch(() => undefined);
@@ -263,7 +278,7 @@ export async function readKiwad(
       archive.journalEnd = cursor;
       if (index - batchStart >= batchSize) {
         flush();
-        await Promise.resolve();
+        await (pause ? pause() : Promise.resolve());
         checkCancelled(cursor);
       }
     }

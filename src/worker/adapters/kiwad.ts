@@ -19,7 +19,7 @@ import { ContentPool } from '../content-pool.ts';
 import { canPipeline, crcPipeline } from '../crc-pipeline.ts';
 import type { TreeEntrySource } from '../entry-tree.ts';
 import { ReadAheadSource } from '../read-ahead-source.ts';
-import { yieldToEventLoop } from '../jobs.ts';
+import { yieldBriefly, yieldToEventLoop } from '../jobs.ts';
 import type { ArchiveAdapter, OpenHooks } from './adapter.ts';
 
 /** Entry count from the header, or 0 when the header itself is unreadable (the parse reports why). */
@@ -53,6 +53,8 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
     columns: table,
     retainEntries: false,
     onRecords: (_columns, start, end) => hooks.onEntryRange(treeSource, start, end, declared),
+    // Between batches the worker answers the page's first requests for rows.
+    pause: yieldBriefly,
   });
   const archive = result.value;
   const header = archive.header;
