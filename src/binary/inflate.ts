@@ -1,22 +1,31 @@
 /**
  * Inflate for zlib (RFC 1950) and raw deflate (RFC 1951) streams, capped at a declared size.
  *
- * Small outputs go through fflate into a preallocated buffer (no per-call stream setup);
- * large ones (>= NATIVE_THRESHOLD) go through the platform's DecompressionStream, which is
- * several times faster there. Either way the output never grows past `expectedSize + 1`
- * bytes, so a hostile stream cannot allocate more than the declared size (zip-bomb safe);
- * an output of a different length is a SIZE_MISMATCH.
+ * Every size goes through the WebAssembly kernel (inflate-wasm.ts): in Chromium and Node it
+ * is faster than fflate on entries of a few KiB and faster than the platform's
+ * DecompressionStream on entries of megabytes (docs/PERFORMANCE.md). Where WebAssembly
+ * cannot run (or cannot get the memory), small outputs go through fflate into a
+ * preallocated buffer and large ones (>= NATIVE_THRESHOLD) through DecompressionStream.
+ * Either way the output never grows past `expectedSize + 1` bytes (the kernel's, past
+ * `expectedSize`), so a hostile stream cannot allocate more than the declared size
+ * (zip-bomb safe); an output of a different length is a SIZE_MISMATCH.
+ *
+ * The engines differ on damaged zlib streams: the kernel and DecompressionStream check the
+ * Adler-32 trailer, fflate does not; the kernel and fflate ignore bytes after the stream,
+ * DecompressionStream rejects them.
  */
 import { inflateSync, unzlibSync } from 'fflate';
 import { ErrorCode, FormatError } from './format-error.ts';
+import { inflateWasm } from './inflate-wasm.ts';
 
 export type DeflateContainer = 'zlib' | 'raw';
 
+export type InflateEngine = 'fflate' | 'native' | 'wasm';
+
 /**
- * Outputs of at least this many bytes use the native DecompressionStream when available.
- * Measured in Chromium (docs/PERFORMANCE.md): with the input written straight into the
- * stream, native inflate runs about 2× fflate on 1-16 MiB entries and level with it on
- * entries of a few KiB; the per-call cost of the stream only shows below a few KiB.
+ * Without WebAssembly, outputs of at least this many bytes use the native
+ * DecompressionStream when available: it runs about 2× fflate on 1-16 MiB entries and level
+ * with it on entries of a few KiB; the per-call cost of the stream shows below a few KiB.
  */
 export const NATIVE_THRESHOLD = 64 * 1024;
 
@@ -26,8 +35,11 @@ export interface InflateOptions {
   expectedSize: number;
   /** Absolute offset of the stream in the file, for error messages. */
   offset?: number;
-  /** Force one engine (tests and benchmarks). */
-  engine?: 'fflate' | 'native';
+  /**
+   * Force one engine (tests and benchmarks). `wasm` where WebAssembly cannot run falls back
+   * to the choice made without it.
+   */
+  engine?: InflateEngine;
 }
 
 /** True when the first two bytes form a valid zlib header (deflate method, FCHECK ok). */
@@ -35,7 +47,7 @@ export function hasZlibHeader(data: Uint8Array): boolean {
   if (data.length < 2) return false;
   const cmf = data[0]!;
   const flg = data[1]!;
-  return (cmf & 0x0f) === 8 && (cmf >>> 4) <= 7 && ((cmf << 8) | flg) % 31 === 0;
+  return (cmf & 0x0f) === 8 && cmf >>> 4 <= 7 && ((cmf << 8) | flg) % 31 === 0;
 }
 
 function fail(code: ErrorCode, offset: number, detail: string): FormatError {
@@ -59,7 +71,9 @@ async function inflateWithNative(data: Uint8Array, options: InflateOptions): Pro
   const out = new Uint8Array(limit);
   let written = 0;
   // Written straight into the stream (a Blob around the input would copy it first).
-  const decompression = new DecompressionStream(options.container === 'zlib' ? 'deflate' : 'deflate-raw');
+  const decompression = new DecompressionStream(
+    options.container === 'zlib' ? 'deflate' : 'deflate-raw',
+  );
   const writer = decompression.writable.getWriter();
   // A bad stream rejects the read below; these rejections carry nothing more.
   writer.write(data as Uint8Array<ArrayBuffer>).catch(() => undefined);
@@ -84,6 +98,19 @@ async function inflateWithNative(data: Uint8Array, options: InflateOptions): Pro
   return out.subarray(0, written);
 }
 
+/** The engines of a platform without WebAssembly (and the forced `fflate` and `native`). */
+function inflateWithout(
+  data: Uint8Array,
+  options: InflateOptions,
+): Promise<Uint8Array> | Uint8Array {
+  const useNative =
+    options.engine === 'native' ||
+    (options.engine !== 'fflate' &&
+      options.expectedSize >= NATIVE_THRESHOLD &&
+      typeof DecompressionStream === 'function');
+  return useNative ? inflateWithNative(data, options) : inflateWithFflate(data, options);
+}
+
 /**
  * Inflates `data` and checks the output is exactly `expectedSize` bytes.
  * Throws FormatError DECOMPRESS_FAILED (bad stream) or SIZE_MISMATCH.
@@ -96,14 +123,15 @@ export async function inflate(data: Uint8Array, options: InflateOptions): Promis
   if (options.container === 'zlib' && !hasZlibHeader(data)) {
     throw fail(ErrorCode.DECOMPRESS_FAILED, offset, 'not a zlib stream (bad header)');
   }
-  const useNative =
-    options.engine === 'native' ||
-    (options.engine !== 'fflate' &&
-      options.expectedSize >= NATIVE_THRESHOLD &&
-      typeof DecompressionStream === 'function');
-  const out = useNative
-    ? await inflateWithNative(data, options)
-    : inflateWithFflate(data, options);
+  const out =
+    (options.engine === undefined || options.engine === 'wasm'
+      ? inflateWasm({
+          data,
+          container: options.container,
+          expectedSize: options.expectedSize,
+          offset,
+        })
+      : null) ?? (await inflateWithout(data, options));
   if (out.length !== options.expectedSize) {
     const detail =
       out.length > options.expectedSize

@@ -257,7 +257,7 @@ describe('overlap', () => {
 });
 
 describe('entry content', () => {
-  it('reports a corrupt zlib stream with the entry offset', async () => {
+  it('reports a corrupt zlib stream at its first bad byte', async () => {
     const { bytes, plan } = forgeKiwad(ENTRIES, {});
     const start = plan.records[0]!.dataOffset;
     const corrupt = bytes.slice();
@@ -268,7 +268,8 @@ describe('entry content', () => {
     );
     expect(error).toBeInstanceOf(FormatError);
     expect(['DECOMPRESS_FAILED', 'SIZE_MISMATCH']).toContain((error as FormatError).code);
-    expect(error).toMatchObject({ offset: start, format: 'kiwad' });
+    // Byte 2 of the stream (0xFF) starts a block of the invalid type 3.
+    expect(error).toMatchObject({ offset: start + 2, format: 'kiwad' });
   });
 });
 
