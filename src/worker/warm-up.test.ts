@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDecoderImpl } from './impl.ts';
-import { makeWarmUpArchive, warmUp } from './warm-up.ts';
+import { makeWarmUpArchive, makeWarmUpLevel, warmUp } from './warm-up.ts';
 
 describe('decoder warm-up', () => {
   it('opens its own archive: every entry, sorted, in nested folders', async () => {
@@ -13,6 +13,19 @@ describe('decoder warm-up', () => {
     expect(decoder.setFilter('*.dds').matchCount).toBe(120);
   });
 
+  it('opens its own level, compressed and not, with its objects', async () => {
+    for (const compress of [false, true]) {
+      const decoder = createDecoderImpl();
+      const opened = await decoder.open(makeWarmUpLevel(40, compress), 'warm-up.wwd', () => undefined);
+      if (!opened.ok) throw new Error(opened.error.message);
+      expect(opened.value.format).toBe('wwd');
+      expect(opened.value.issues).toEqual([]);
+      const view = decoder.documentView();
+      if (!view.ok) throw new Error(view.error.message);
+      expect(view.value.level.planes[1]!.objects).toHaveLength(40);
+    }
+  });
+
   it('runs its rounds through decoders of its own', async () => {
     const made: ReturnType<typeof createDecoderImpl>[] = [];
     const elapsed = await warmUp(
@@ -23,8 +36,9 @@ describe('decoder warm-up', () => {
       },
       { rounds: 2, entriesPerRound: 300 },
     );
-    expect(made).toHaveLength(2);
-    expect(made[1]!.rowCount()).toBeGreaterThan(300);
+    // Two archives and one level.
+    expect(made).toHaveLength(3);
+    expect(made[2]!.rowCount()).toBeGreaterThan(300);
     expect(elapsed).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Warm-up of a spare decoder worker (client.ts starts one at page load, named
- * SPARE_WORKER_NAME): before any file arrives, it opens a small archive made here, in
- * memory, through a decoder of its own, so the engine has compiled and optimised the code
- * of an open (journal scan, columns, tree, rows, filter) by the time a real file comes.
+ * SPARE_WORKER_NAME): before any file arrives, it opens a small archive and a small level
+ * made here, in memory, through decoders of its own, so the engine has compiled and
+ * optimised the code of an open (journal scan, columns, tree, rows, filter; a level's
+ * parse, inflate and section nodes) by the time a real file comes.
  *
  * A new worker otherwise runs that code for the first time on the user's file, mostly in
  * the engine's slower tiers: in Node, opening the bench's 100,000-entry table cold takes
@@ -12,6 +13,8 @@
  */
 import { KIWAD_STORED_MARKER } from '../formats/kiwad/layout.ts';
 import { encodeKiwadName, writeKiwadRaw, type KiwadRawRecord } from '../formats/kiwad/write.ts';
+import { draftWwdLevel, draftWwdObject, draftWwdPlane } from '../formats/wwd/draft.ts';
+import { writeWwd } from '../formats/wwd/write.ts';
 import type { DecoderApi } from './api.ts';
 
 /** Entries of the warm-up archive: sorted paths two to four folders deep, as KI's are. */
@@ -44,6 +47,31 @@ export function makeWarmUpArchive(entryCount: number): Blob {
   return new Blob([bytes as Uint8Array<ArrayBuffer>]);
 }
 
+/** A small WWD level (two planes, `objectCount` objects), compressed or not. */
+export function makeWarmUpLevel(objectCount: number, compress: boolean): Blob {
+  const logics = ['Rat', 'Officer', 'TreasurePowerup', 'Checkpoint', 'Elevator'];
+  const objects = Array.from({ length: objectCount }, (_, index) =>
+    draftWwdObject({
+      id: index + 1,
+      logic: logics[index % logics.length]!,
+      imageSet: `LEVEL_OBJECT${index % 7}`,
+      x: (index * 97) % 2048,
+      y: (index * 61) % 1024,
+      hitTypeFlags: index % 3 === 0 ? 0xffffffff : 0x4,
+      objectType: 1 << index % 6,
+    }),
+  );
+  const tiles = Uint32Array.from({ length: 32 * 16 }, (_, index) => (index % 5 === 0 ? 0xffffffff : index % 40));
+  const level = draftWwdLevel({
+    header: { name: 'Warm-up level', author: 'Delve' },
+    planes: [
+      draftWwdPlane({ name: 'Background', tilesWide: 8, tilesHigh: 4, zCoord: -999 }),
+      draftWwdPlane({ name: 'Action', flags: 1, tilesWide: 32, tilesHigh: 16, tiles, objects }),
+    ],
+  });
+  return new Blob([writeWwd(level, { compress }) as Uint8Array<ArrayBuffer>]);
+}
+
 export interface WarmUpOptions {
   rounds: number;
   entriesPerRound: number;
@@ -61,6 +89,7 @@ export async function warmUp(
 ): Promise<number> {
   const started = performance.now();
   const archive = makeWarmUpArchive(options.entriesPerRound);
+  const levels = [makeWarmUpLevel(120, false), makeWarmUpLevel(120, true)];
   for (let round = 0; round < options.rounds; round++) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     const decoder = makeDecoder();
@@ -71,6 +100,18 @@ export async function warmUp(
     decoder.getRows(options.entriesPerRound >> 1, 64);
     decoder.setFilter('*.dds');
     decoder.setFilter('');
+    // A level too, every other round of the first half, compressed and not in turn: what
+    // its open leaves in the heap is then collected during the later rounds, not left
+    // for the first real file to find.
+    if (round % 2 === 0 && round < options.rounds / 2) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const levelDecoder = makeDecoder();
+      const level = await levelDecoder.open(levels[(round / 2) % 2]!, 'warm-up.wwd', () => undefined);
+      if (!level.ok) throw new Error(`warm-up level did not open: ${level.error.message}`);
+      levelDecoder.setAllExpanded(true);
+      levelDecoder.getRows(0, 64);
+      levelDecoder.documentView();
+    }
   }
   return performance.now() - started;
 }
