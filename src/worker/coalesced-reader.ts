@@ -26,14 +26,24 @@ export interface CoalesceOptions {
 }
 
 /** One read and the range pieces it serves. */
-interface PlannedRead {
+export interface PlannedRead {
   offset: number;
   length: number;
-  pieces: { range: IndexedRange; start: number; length: number; isFirst: boolean; isLast: boolean }[];
+  pieces: {
+    range: IndexedRange;
+    start: number;
+    length: number;
+    isFirst: boolean;
+    isLast: boolean;
+  }[];
 }
 
 /** Groups sorted ranges into reads: windows of nearby ranges, or chunks of one big range. */
-function planReads(sorted: readonly IndexedRange[], windowSize: number, maxGap: number): PlannedRead[] {
+export function planReads(
+  sorted: readonly IndexedRange[],
+  windowSize: number,
+  maxGap: number,
+): PlannedRead[] {
   const reads: PlannedRead[] = [];
   let i = 0;
   while (i < sorted.length) {
@@ -44,7 +54,15 @@ function planReads(sorted: readonly IndexedRange[], windowSize: number, maxGap: 
         reads.push({
           offset: first.offset + done,
           length: take,
-          pieces: [{ range: first, start: 0, length: take, isFirst: done === 0, isLast: done + take >= first.length }],
+          pieces: [
+            {
+              range: first,
+              start: 0,
+              length: take,
+              isFirst: done === 0,
+              isLast: done + take >= first.length,
+            },
+          ],
         });
       }
       i++;
@@ -62,7 +80,13 @@ function planReads(sorted: readonly IndexedRange[], windowSize: number, maxGap: 
     const read: PlannedRead = { offset: first.offset, length: end - first.offset, pieces: [] };
     for (let k = i; k < j; k++) {
       const range = sorted[k]!;
-      read.pieces.push({ range, start: range.offset - first.offset, length: range.length, isFirst: true, isLast: true });
+      read.pieces.push({
+        range,
+        start: range.offset - first.offset,
+        length: range.length,
+        isFirst: true,
+        isLast: true,
+      });
     }
     reads.push(read);
     i = j;
@@ -97,7 +121,12 @@ export async function readCoalesced(
       }
       const window = await inFlight.shift()!;
       for (const piece of reads[r]!.pieces) {
-        onChunk(piece.range, window.subarray(piece.start, piece.start + piece.length), piece.isFirst, piece.isLast);
+        onChunk(
+          piece.range,
+          window.subarray(piece.start, piece.start + piece.length),
+          piece.isFirst,
+          piece.isLast,
+        );
       }
     }
   } finally {

@@ -1,37 +1,56 @@
 /// <reference lib="webworker" />
 /**
- * Helper of a decoder worker's Verify all (crc-pipeline.ts): the decoder reads the file in
- * windows and transfers each here with the pieces of ranges it holds; this computes each
- * range's KI-CRC and whether it is all zeros, and answers per window with the ranges that
- * ended in it. Reading and hashing then run on two cores instead of one after the other.
+ * Checksum worker of a decoder worker's Verify all (crc-pipeline.ts): one of a pool, each
+ * reading its own tasks (runs of ranges) straight from the file and hashing them
+ * (crc-share.ts, with the word kernel of crc32-words.ts), so reading and hashing spread
+ * over the cores. Answers each window with
+ * the ranges that ended in it, then `done` per task; a failure answers `failed` and stops.
  */
-import { isAllZero, loadFastKiCrc } from '../binary/crc32.ts';
-import type { CrcWindowReply, CrcWindowRequest } from './crc-pipeline.ts';
+import { kiCrcWords } from '../binary/crc32-words.ts';
+import { FormatError } from '../binary/format-error.ts';
+import type { IndexedRange } from './coalesced-reader.ts';
+import type { CrcPoolReply, CrcPoolRequest } from './crc-pipeline.ts';
+import { hashShare } from './crc-share.ts';
 
-const kiCrcReady = loadFastKiCrc();
-// The range being hashed; a range larger than a window continues into the next one.
-let crc = 0;
-let isZero = true;
+let blob: Blob | null = null;
+let windowSize = 0;
+let maxGap = 0;
+// Tasks run one after another, in the order they came.
+let queue: Promise<void> = Promise.resolve();
+let hasFailed = false;
 
-self.onmessage = async (event: MessageEvent<CrcWindowRequest>) => {
-  const kiCrc = await kiCrcReady;
-  const { id, window, pieces } = event.data;
-  const bytes = new Uint8Array(window);
-  const ended: number[] = [];
-  for (let at = 0; at < pieces.length; at += 4) {
-    const index = pieces[at]!;
-    const start = pieces[at + 1]!;
-    const length = pieces[at + 2]!;
-    const flags = pieces[at + 3]!;
-    if (flags & 1) {
-      crc = 0;
-      isZero = true;
-    }
-    const chunk = bytes.subarray(start, start + length);
-    crc = kiCrc(chunk, crc);
-    if (isZero) isZero = isAllZero(chunk);
-    if (flags & 2) ended.push(index, crc, isZero ? 1 : 0);
+const reply = (message: CrcPoolReply, transfer: Transferable[] = []) =>
+  self.postMessage(message, transfer);
+
+async function runTask(id: number, packed: Float64Array): Promise<void> {
+  if (hasFailed) return;
+  const ranges: IndexedRange[] = [];
+  for (let at = 0; at < packed.length; at += 3) {
+    ranges.push({ index: packed[at]!, offset: packed[at + 1]!, length: packed[at + 2]! });
   }
-  const results = Float64Array.from(ended);
-  self.postMessage({ id, results } satisfies CrcWindowReply, [results.buffer]);
+  try {
+    await hashShare(blob!, ranges, {
+      windowSize,
+      maxGap,
+      kiCrc: kiCrcWords,
+      onResults: (results) => reply({ kind: 'results', results }, [results.buffer]),
+    });
+    reply({ kind: 'done', id });
+  } catch (error) {
+    hasFailed = true;
+    const info =
+      error instanceof FormatError
+        ? { code: error.code, offset: error.offset, detail: error.detail }
+        : { code: 'INTERNAL' as const, offset: ranges[0]?.offset ?? 0, detail: String(error) };
+    reply({ kind: 'failed', ...info });
+  }
+}
+
+self.onmessage = (event: MessageEvent<CrcPoolRequest>) => {
+  const request = event.data;
+  if (request.kind === 'start') {
+    ({ blob, windowSize, maxGap } = request);
+    return;
+  }
+  queue = queue.then(() => runTask(request.id, request.ranges));
 };

@@ -1,46 +1,106 @@
 /**
- * Verify all on two cores: this worker reads the stored ranges in coalesced windows and a
- * helper (crc-helper.worker.ts) hashes them, the windows transferred, not copied. In one
- * worker, reading a window (a Blob read costs the reading thread about as much as hashing
- * the bytes does) and hashing it add up; split, they overlap (docs/PERFORMANCE.md).
- * Used only where it pays: a browser with Worker, more than one core, a Blob-backed
- * source (each read is its own buffer, safe to transfer), and enough bytes.
+ * Verify all on several cores: a pool of checksum workers (crc-helper.worker.ts), each
+ * reading its own runs of the file and hashing them (crc-share.ts). In a browser reading a
+ * File costs about as much CPU as hashing it (docs/PERFORMANCE.md, Verify), so both spread
+ * over the pool; the decoder worker only hands out tasks and passes results on, and stays
+ * free for other calls.
+ *
+ * The ranges, sorted by offset, are cut into tasks of consecutive ranges; each worker
+ * gets two to start with and one more per task done, so a worker slowed by the machine
+ * takes fewer. Results come per range in any order.
+ *
+ * Used only where it pays: a browser with Worker, a Blob-backed source and enough bytes.
  */
 import { BlobByteSource, type ByteSource } from '../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../binary/format-error.ts';
-import { readCoalesced, type CoalesceOptions, type IndexedRange } from './coalesced-reader.ts';
+import type { CoalesceOptions, IndexedRange } from './coalesced-reader.ts';
 
-export interface CrcWindowRequest {
-  id: number;
-  window: ArrayBuffer;
-  /** Per piece: range index, start in the window, length, flags (1 first, 2 last). */
-  pieces: Float64Array;
+export type CrcPoolRequest =
+  | { kind: 'start'; blob: Blob; windowSize: number; maxGap: number }
+  /** Per range: index, offset, length; sorted by offset. */
+  | { kind: 'task'; id: number; ranges: Float64Array };
+
+export type CrcPoolReply =
+  /** Per range that ended in a window: index, KI-CRC, 1 when all zero. */
+  | { kind: 'results'; results: Float64Array }
+  | { kind: 'done'; id: number }
+  | { kind: 'failed'; code: ErrorCode; offset: number; detail: string };
+
+/** Below this many bytes starting the pool costs more than it saves. */
+const MIN_POOL_BYTES = 64 * 1024 * 1024;
+/** Workers at most, whatever the core count: each holds one window. */
+const MAX_WORKERS = 6;
+/** How often the caller's checkpoint (cancel, pacing) runs while the pool works, ms. */
+const CHECK_EVERY_MS = 25;
+
+/** The Blob under a source, when it is one (the pool reads the file itself). */
+export function blobOf(source: ByteSource): Blob | null {
+  if (!(source instanceof BlobByteSource)) return null;
+  const blob = (source as unknown as { blob?: unknown }).blob;
+  return blob instanceof Blob ? blob : null;
 }
-
-export interface CrcWindowReply {
-  id: number;
-  /** Per range that ended in the window: index, KI-CRC, 1 when all zero. */
-  results: Float64Array;
-}
-
-/** Below this many bytes the helper's start-up costs more than it saves. */
-const MIN_PIPELINE_BYTES = 64 * 1024 * 1024;
-/** Windows handed to the helper and not yet answered, at most. */
-const MAX_IN_FLIGHT = 2;
 
 export function canPipeline(source: ByteSource, totalBytes: number): boolean {
   return (
     typeof Worker !== 'undefined' &&
     typeof navigator !== 'undefined' &&
-    (navigator.hardwareConcurrency || 1) > 1 &&
-    source instanceof BlobByteSource &&
-    totalBytes >= MIN_PIPELINE_BYTES
+    totalBytes >= MIN_POOL_BYTES &&
+    blobOf(source) !== null
   );
 }
 
 /**
- * Reads `ranges` and calls `onRange(index, crc, isAllZero)` for each, in offset order;
- * hashing happens on a helper worker. `options.checkpoint` runs between reads (throw to stop).
+ * Workers for a machine with `cores` logical cores: one more than the cores (a worker
+ * waiting for the browser to hand it bytes leaves its core to another), at least 2, at
+ * most MAX_WORKERS and never more than there are tasks.
+ */
+export function poolSize(cores: number, taskCount: number): number {
+  return Math.max(1, Math.min(Math.max(2, Math.floor(cores) + 1), MAX_WORKERS, taskCount));
+}
+
+/**
+ * Bytes per task: about a quarter of a worker's share, so the pool can even out slow
+ * workers, but at least a window and at most 128 MiB (each task opens its own stream).
+ */
+export function taskBytesFor(totalBytes: number, workers: number, windowSize: number): number {
+  const quarter = Math.ceil(totalBytes / (Math.max(1, workers) * 4));
+  return Math.max(windowSize, Math.min(128 * 1024 * 1024, quarter));
+}
+
+/**
+ * Cuts ranges sorted by offset into tasks of consecutive ranges, each closed once it
+ * holds at least `taskBytes` bytes; packed as (index, offset, length) triples.
+ */
+export function splitTasks(sorted: readonly IndexedRange[], taskBytes: number): Float64Array[] {
+  const tasks: Float64Array[] = [];
+  let start = 0;
+  let bytes = 0;
+  const close = (end: number) => {
+    const packed = new Float64Array((end - start) * 3);
+    for (let i = start; i < end; i++) {
+      const range = sorted[i]!;
+      packed.set([range.index, range.offset, range.length], (i - start) * 3);
+    }
+    tasks.push(packed);
+    start = end;
+    bytes = 0;
+  };
+  for (let i = 0; i < sorted.length; i++) {
+    bytes += sorted[i]!.length;
+    if (bytes >= taskBytes) close(i + 1);
+  }
+  if (start < sorted.length) close(sorted.length);
+  return tasks;
+}
+
+const delay = (ms: number) =>
+  new Promise<'tick'>((resolve) => setTimeout(() => resolve('tick'), ms));
+
+/**
+ * Reads and hashes `ranges` on the pool and calls `onRange(index, crc, isAllZero)` for each,
+ * in no particular order. `options.checkpoint` runs every few ms while the pool works
+ * (throw to stop: the workers are ended). A failed read or a worker that stops rejects with
+ * a FormatError.
  */
 export async function crcPipeline(
   source: ByteSource,
@@ -48,59 +108,99 @@ export async function crcPipeline(
   onRange: (index: number, crc: number, isAllZero: boolean) => void,
   options: CoalesceOptions,
 ): Promise<void> {
-  const helper = new Worker(new URL('./crc-helper.worker.ts', import.meta.url), { type: 'module' });
-  const waiting = new Map<number, () => void>();
-  let failure: Error | null = null;
-  helper.onmessage = (event: MessageEvent<CrcWindowReply>) => {
-    const { id, results } = event.data;
-    for (let at = 0; at < results.length; at += 3) {
-      onRange(results[at]!, results[at + 1]!, results[at + 2] === 1);
-    }
-    waiting.get(id)?.();
-    waiting.delete(id);
-  };
-  const stopped = new Promise<never>((_, reject) => {
-    helper.onerror = (event) => {
-      event.preventDefault();
-      failure = new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail: `checksum helper stopped: ${event.message}` });
-      reject(failure);
-    };
+  const blob = blobOf(source);
+  if (!blob)
+    throw new FormatError({
+      code: ErrorCode.INTERNAL,
+      offset: 0,
+      detail: 'checksum pool needs a file',
+    });
+  const windowSize = options.windowSize ?? 32 * 1024 * 1024;
+  const maxGap = options.maxGap ?? 64 * 1024;
+  const sorted = [...ranges].sort((a, b) => a.offset - b.offset || a.index - b.index);
+  const totalBytes = sorted.reduce((sum, range) => sum + range.length, 0);
+  const cores = navigator.hardwareConcurrency || 1;
+  const tasks = splitTasks(sorted, taskBytesFor(totalBytes, poolSize(cores, Infinity), windowSize));
+  if (tasks.length === 0) return;
+
+  let nextTask = 0;
+  let tasksDone = 0;
+  let finish!: () => void;
+  let fail!: (error: FormatError) => void;
+  const finished = new Promise<'done'>((resolve, reject) => {
+    finish = () => resolve('done');
+    fail = reject;
   });
-  stopped.catch(() => undefined);
-  const answered: Promise<void>[] = [];
-  let nextId = 1;
-  let window: ArrayBufferLike | null = null;
-  let pieces: number[] = [];
-  const send = async () => {
-    if (!window) return;
-    const id = nextId++;
-    const request: CrcWindowRequest = { id, window: window as ArrayBuffer, pieces: Float64Array.from(pieces) };
-    answered.push(new Promise<void>((resolve) => waiting.set(id, resolve)));
-    helper.postMessage(request, [request.window, request.pieces.buffer]);
-    window = null;
-    pieces = [];
-    while (answered.length >= MAX_IN_FLIGHT) await Promise.race([answered.shift()!, stopped]);
+  finished.catch(() => undefined);
+  const workers: Worker[] = [];
+  const sendTask = (worker: Worker) => {
+    if (nextTask >= tasks.length) return;
+    const ranges = tasks[nextTask]!;
+    const request: CrcPoolRequest = { kind: 'task', id: nextTask++, ranges };
+    worker.postMessage(request, [ranges.buffer]);
   };
   try {
-    await readCoalesced(
-      source,
-      ranges,
-      (range, chunk, isFirst, isLast) => {
-        window = chunk.buffer;
-        pieces.push(range.index, chunk.byteOffset, chunk.length, (isFirst ? 1 : 0) | (isLast ? 2 : 0));
-      },
-      {
-        ...options,
-        checkpoint: async () => {
-          await send();
-          await options.checkpoint?.();
-        },
-      },
-    );
-    await send();
-    await Promise.race([Promise.all(answered), stopped]);
-    if (failure) throw failure;
+    for (let k = 0; k < poolSize(cores, tasks.length); k++) {
+      const worker = new Worker(new URL('./crc-helper.worker.ts', import.meta.url), {
+        type: 'module',
+      });
+      workers.push(worker);
+      worker.onmessage = (event: MessageEvent<CrcPoolReply>) => {
+        const reply = event.data;
+        if (reply.kind === 'results') {
+          const { results } = reply;
+          try {
+            for (let at = 0; at < results.length; at += 3) {
+              onRange(results[at]!, results[at + 1]!, results[at + 2] === 1);
+            }
+          } catch (error) {
+            const detail = error instanceof Error ? error.message : String(error);
+            fail(
+              error instanceof FormatError
+                ? error
+                : new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail }),
+            );
+          }
+        } else if (reply.kind === 'done') {
+          tasksDone++;
+          if (tasksDone === tasks.length) finish();
+          else sendTask(worker);
+        } else {
+          const detail = `${reply.detail} (${source.name})`;
+          fail(new FormatError({ code: reply.code, offset: reply.offset, detail }));
+        }
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        fail(
+          new FormatError({
+            code: ErrorCode.INTERNAL,
+            offset: 0,
+            detail: `checksum worker stopped: ${event.message}`,
+          }),
+        );
+      };
+      worker.onmessageerror = () => {
+        fail(
+          new FormatError({
+            code: ErrorCode.INTERNAL,
+            offset: 0,
+            detail: 'checksum worker sent an unreadable message',
+          }),
+        );
+      };
+      const start: CrcPoolRequest = { kind: 'start', blob, windowSize, maxGap };
+      worker.postMessage(start);
+      // Two tasks queued, so a worker never waits for the next one.
+      sendTask(worker);
+      sendTask(worker);
+    }
+    for (;;) {
+      const state = await Promise.race([finished, delay(CHECK_EVERY_MS)]);
+      await options.checkpoint?.();
+      if (state === 'done') return;
+    }
   } finally {
-    helper.terminate();
+    for (const worker of workers) worker.terminate();
   }
 }

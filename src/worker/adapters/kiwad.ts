@@ -164,7 +164,7 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
       };
       const totalBytes = ranges.reduce((sum, range) => sum + range.length, 0);
       if (canPipeline(source, totalBytes)) {
-        // Read here, hash on a helper worker (crc-pipeline.ts).
+        // A pool of workers reads and hashes (crc-pipeline.ts).
         await crcPipeline(source, ranges, report, options);
         return;
       }

@@ -1,0 +1,168 @@
+/**
+ * One task of Verify all as a checksum worker (crc-helper.worker.ts) runs it: a run of
+ * ranges sorted by offset, read from the file and hashed, with each range's KI-CRC and
+ * all-zero flag reported per window.
+ *
+ * Reading is the expensive part in a browser (docs/PERFORMANCE.md, Verify): every
+ * `slice().arrayBuffer()` returns a new buffer, so each 32 MiB window costs fresh memory as
+ * well as the copy. Here the file is read as a stream with a BYOB reader into one window
+ * that is used again and again; consecutive reads share one stream. Where the stream is not
+ * a byte stream, each window is read with `slice().arrayBuffer()` instead.
+ */
+import { isAllZero, type KiCrcFunction } from '../binary/crc32.ts';
+import { ErrorCode, FormatError } from '../binary/format-error.ts';
+import { planReads, type IndexedRange, type PlannedRead } from './coalesced-reader.ts';
+
+/** Planned reads that one stream serves, over the file's bytes `[start, end)`. */
+export interface StreamRun {
+  start: number;
+  end: number;
+  reads: PlannedRead[];
+}
+
+/**
+ * Groups planned reads (in order) into runs for one stream each: a read joins the run when
+ * it starts at or after the previous read's end and at most `maxGap` bytes later (the gap
+ * is read and dropped). Overlapping ranges can make reads go back; they start a new run.
+ */
+export function planStreams(reads: readonly PlannedRead[], maxGap: number): StreamRun[] {
+  const runs: StreamRun[] = [];
+  let run: StreamRun | null = null;
+  for (const read of reads) {
+    const end = read.offset + read.length;
+    if (run && read.offset >= run.end && read.offset - run.end <= maxGap) {
+      run.reads.push(read);
+      run.end = end;
+    } else {
+      run = { start: read.offset, end, reads: [read] };
+      runs.push(run);
+    }
+  }
+  return runs;
+}
+
+export interface ShareOptions {
+  windowSize: number;
+  maxGap: number;
+  kiCrc: KiCrcFunction;
+  /** Per window: index, KI-CRC, 1 when all zero, for each range that ended in it. */
+  onResults: (results: Float64Array) => void;
+  /** Read with `slice().arrayBuffer()` even where BYOB streams work (tests). */
+  noStreams?: boolean;
+}
+
+/** Reads `length` bytes of the stream into the start of `buffer`; answers the buffer (BYOB moves it). */
+async function fill(
+  reader: ReadableStreamBYOBReader,
+  buffer: ArrayBuffer,
+  length: number,
+  offset: number,
+): Promise<ArrayBuffer> {
+  let filled = 0;
+  while (filled < length) {
+    const { done, value } = await reader.read(new Uint8Array(buffer, filled, length - filled));
+    if (value) {
+      buffer = value.buffer as ArrayBuffer;
+      filled += value.length;
+    }
+    if (done && filled < length) {
+      throw new FormatError({
+        code: ErrorCode.UNEXPECTED_EOF,
+        offset: offset + filled,
+        detail: `the file ended ${length - filled} bytes early while reading for checksums`,
+      });
+    }
+  }
+  return buffer;
+}
+
+/** A BYOB reader over `[start, end)` of the blob, or null where its stream is not a byte stream. */
+function byobReader(blob: Blob, start: number, end: number): ReadableStreamBYOBReader | null {
+  const stream = blob.slice(start, end).stream();
+  try {
+    return stream.getReader({ mode: 'byob' });
+  } catch {
+    void stream.cancel().catch(() => undefined);
+    return null;
+  }
+}
+
+/**
+ * Reads and hashes `ranges` (sorted by offset, from one task), calling `onResults` once
+ * per window with the ranges that ended in it. Failures reject with a FormatError at the
+ * offset being read (INTERNAL for the browser's own read errors).
+ */
+export async function hashShare(
+  blob: Blob,
+  ranges: readonly IndexedRange[],
+  options: ShareOptions,
+): Promise<void> {
+  const { windowSize, kiCrc, onResults } = options;
+  // The range being hashed; a range larger than a window continues into the next one.
+  let crc = 0;
+  let isZero = true;
+  const hashWindow = (read: PlannedRead, window: Uint8Array) => {
+    const ended: number[] = [];
+    for (const piece of read.pieces) {
+      if (piece.isFirst) {
+        crc = 0;
+        isZero = true;
+      }
+      const chunk = window.subarray(piece.start, piece.start + piece.length);
+      crc = kiCrc(chunk, crc);
+      if (isZero) isZero = isAllZero(chunk);
+      if (piece.isLast) ended.push(piece.range.index, crc, isZero ? 1 : 0);
+    }
+    if (ended.length > 0) onResults(Float64Array.from(ended));
+  };
+  const reads = planReads(ranges, windowSize, options.maxGap);
+  let buffer: ArrayBuffer | null = null;
+  let useStreams = !options.noStreams;
+  let at = reads[0]?.offset ?? 0;
+  try {
+    for (const run of planStreams(reads, options.maxGap)) {
+      const reader = useStreams ? byobReader(blob, run.start, run.end) : null;
+      if (!reader) {
+        useStreams = false;
+        for (const read of run.reads) {
+          at = read.offset;
+          const window = await blob.slice(read.offset, read.offset + read.length).arrayBuffer();
+          if (window.byteLength < read.length) {
+            throw new FormatError({
+              code: ErrorCode.UNEXPECTED_EOF,
+              offset: read.offset + window.byteLength,
+              detail: `the file ended ${read.length - window.byteLength} bytes early while reading for checksums`,
+            });
+          }
+          hashWindow(read, new Uint8Array(window));
+        }
+        continue;
+      }
+      buffer ??= new ArrayBuffer(windowSize);
+      try {
+        at = run.start;
+        for (const read of run.reads) {
+          while (at < read.offset) {
+            const skip = Math.min(read.offset - at, buffer.byteLength);
+            buffer = await fill(reader, buffer, skip, at);
+            at += skip;
+          }
+          buffer = await fill(reader, buffer, read.length, at);
+          hashWindow(read, new Uint8Array(buffer, 0, read.length));
+          at += read.length;
+        }
+      } finally {
+        // Nothing is left to read when the run went well; after a failure this frees the stream.
+        void reader.cancel().catch(() => undefined);
+      }
+    }
+  } catch (error) {
+    if (error instanceof FormatError) throw error;
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    throw new FormatError({
+      code: ErrorCode.INTERNAL,
+      offset: at,
+      detail: `reading for checksums failed: ${message}`,
+    });
+  }
+}
