@@ -3,6 +3,7 @@
  * timings. `window.runJob(job)` is what the bench calls.
  */
 import type { HarnessJob, HarnessResult } from './extract.worker.ts';
+import type { ReadJob, ReadResult } from './read.worker.ts';
 
 const input = document.querySelector<HTMLInputElement>('[data-testid="harness-input"]')!;
 
@@ -24,6 +25,7 @@ function runOne(file: File, job: HarnessJob): Promise<HarnessResult> {
 const harness = window as unknown as {
   runJob: (job: HarnessJob) => Promise<HarnessResult>;
   runJobs: (jobs: HarnessJob[]) => Promise<{ ms: number; results: HarnessResult[] }>;
+  runReads: (jobs: ReadJob[]) => Promise<{ ms: number; results: ReadResult[] }>;
 };
 harness.runJob = (job) => {
   const file = input.files?.[0];
@@ -37,4 +39,40 @@ harness.runJobs = async (jobs) => {
   const started = performance.now();
   const results = await Promise.all(jobs.map((job) => runOne(file, job)));
   return { ms: performance.now() - started, results };
+};
+
+/** Waits for a worker's next message (or its error). */
+function nextMessage<T>(worker: Worker): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<T>) => resolve(event.data);
+    worker.onerror = (event) => reject(new Error(event.message));
+  });
+}
+
+/**
+ * Read study (read.worker.ts): one worker per job, all started together once each is
+ * ready; `ms` is the wall time from the start to the last worker's answer.
+ */
+harness.runReads = async (jobs) => {
+  const file = input.files?.[0];
+  if (!file) throw new Error('no file chosen');
+  const workers = jobs.map(
+    () => new Worker(new URL('./read.worker.ts', import.meta.url), { type: 'module' }),
+  );
+  try {
+    await Promise.all(
+      workers.map((worker, k) => {
+        const ready = nextMessage<string>(worker);
+        worker.postMessage({ file, job: jobs[k] });
+        return ready;
+      }),
+    );
+    const answers = workers.map((worker) => nextMessage<ReadResult>(worker));
+    const started = performance.now();
+    for (const worker of workers) worker.postMessage('go');
+    const results = await Promise.all(answers);
+    return { ms: performance.now() - started, results };
+  } finally {
+    for (const worker of workers) worker.terminate();
+  }
 };
