@@ -45,7 +45,8 @@ export class BlobByteSource implements ByteSource {
   private head: Promise<Uint8Array> | null = null;
   private readonly headSize: number;
   constructor(
-    private readonly blob: Blob,
+    /** The file itself, for readers that stream it (Verify all's checksum workers). */
+    readonly blob: Blob,
     name?: string,
     options: { headSize?: number } = {},
   ) {

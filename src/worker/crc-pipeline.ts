@@ -35,9 +35,7 @@ const CHECK_EVERY_MS = 25;
 
 /** The Blob under a source, when it is one (the pool reads the file itself). */
 export function blobOf(source: ByteSource): Blob | null {
-  if (!(source instanceof BlobByteSource)) return null;
-  const blob = (source as unknown as { blob?: unknown }).blob;
-  return blob instanceof Blob ? blob : null;
+  return source instanceof BlobByteSource ? source.blob : null;
 }
 
 export function canPipeline(source: ByteSource, totalBytes: number): boolean {
