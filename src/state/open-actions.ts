@@ -135,10 +135,13 @@ export function createOpenActions(context: Context): OpenActions {
       context.updateFile(id, () => ({ matchCount: filtered.matchCount }));
       context.bumpRows(id, filtered.rowCount);
     } else {
-      // The summary counts the rows (a failed open has none): in the same render as the
-      // summary, with no second round trip. If the last rows came in, indices of selected
-      // rows hold no longer.
+      // The summary counts the rows (a failed open has none), so no second round trip is
+      // needed. They are applied in a task of their own, after the one that rendered the
+      // summary: each store update renders every component that reads it at once, and
+      // together the two made one task of up to 40 ms. If the last rows came in, indices
+      // of selected rows hold no longer.
       const rowCount = result.ok ? result.value.rowCount : await decoder.rowCount();
+      await new Promise((resolve) => setTimeout(resolve, 0));
       if (!context.getFile(id)) return;
       if (rowCount !== context.getFile(id)?.rowCount) context.resetMarks(id);
       context.bumpRows(id, rowCount);

@@ -77,7 +77,7 @@ export interface WarmUpOptions {
   entriesPerRound: number;
 }
 
-const DEFAULTS: WarmUpOptions = { rounds: 16, entriesPerRound: 600 };
+const DEFAULTS: WarmUpOptions = { rounds: 8, entriesPerRound: 600 };
 
 /**
  * Opens the warm-up archive `rounds` times, each through a new decoder from `makeDecoder`,
@@ -89,7 +89,7 @@ export async function warmUp(
 ): Promise<number> {
   const started = performance.now();
   const archive = makeWarmUpArchive(options.entriesPerRound);
-  const levels = [makeWarmUpLevel(120, false), makeWarmUpLevel(120, true)];
+  const levels = [makeWarmUpLevel(60, false), makeWarmUpLevel(60, true)];
   for (let round = 0; round < options.rounds; round++) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     const decoder = makeDecoder();

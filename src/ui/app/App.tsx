@@ -2,7 +2,7 @@
  * The page: header (open, sample, filter), banners, the actions bar, the tree on the left and
  * the details/preview on the right, and the status bar. The whole window is a drop zone.
  */
-import { useDeferredValue, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useHasFiles } from '../../state/hooks.ts';
 import { DetailsPane } from '../details/DetailsPane.tsx';
 import { DropZone } from '../dropzone/DropZone.tsx';
@@ -13,18 +13,34 @@ import { EmptyState } from './EmptyState.tsx';
 import { Header } from './Header.tsx';
 import { StatusBar } from './StatusBar.tsx';
 
+/**
+ * Whether the workspace is mounted yet: from the page's first idle moment on, hidden while
+ * there is no file. The first file then only shows it. Mounted by that file's open
+ * instead, it made the longest task of the open (about 40 ms of rendering and layout).
+ */
+function useWorkspaceMounted(hasFiles: boolean): boolean {
+  const [isMounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setMounted(true), 0);
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setMounted(true), { timeout: 1_000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  return isMounted || hasFiles;
+}
+
 export function App(): ReactElement {
-  // Deferred: the first file's open swaps the empty state for the whole workspace. As a
-  // deferred update React renders it in slices instead of in the task of the drop or file
-  // choice, which also starts the open (that task was the longest of an open).
-  const hasFiles = useDeferredValue(useHasFiles());
+  const hasFiles = useHasFiles();
+  const isWorkspaceMounted = useWorkspaceMounted(hasFiles);
   return (
     <DropZone>
       <div className="app">
         <Header />
         <Banners />
-        {hasFiles ? (
-          <>
+        {isWorkspaceMounted && (
+          <div className="workspace-frame" hidden={!hasFiles}>
             <ActionsBar />
             <main className="workspace">
               <section className="tree-pane" aria-label="Files and entries">
@@ -34,10 +50,9 @@ export function App(): ReactElement {
                 <DetailsPane />
               </section>
             </main>
-          </>
-        ) : (
-          <EmptyState />
+          </div>
         )}
+        {!hasFiles && <EmptyState />}
         <StatusBar />
       </div>
     </DropZone>
