@@ -14,7 +14,7 @@
  * Node 0 is the hidden root; the UI draws the file itself in its place.
  */
 import { compileEntryFilter, type EntryFilter } from './tree-filter.ts';
-import { FolderIndex, isPlainPath, splitPath } from './tree-folders.ts';
+import { FolderIndex, isPlainPath, splitPath, type FolderHost } from './tree-folders.ts';
 import {
   FOLDERISH,
   NodeOfEntry,
@@ -33,18 +33,14 @@ const ROOT = 0;
 /** `lastSlash` hint for "not known": the path is searched. */
 const UNKNOWN_SLASH = -2;
 
-export class EntryTree {
+export class EntryTree implements FolderHost {
   /** Folder and document-node names; for PATH_NAME entries, their whole path. */
   private readonly names: string[] = [''];
   private readonly nodes = new TreeNodeColumns();
   /** Display order of a folder's children, made when flattened; stale once it has more. */
   private readonly sortedChildLists = new Map<number, Int32Array>();
   private readonly expanded = new Set<number>();
-  private readonly folders = new FolderIndex(
-    (parent, name) => this.addNode(parent, name, -1, FOLDERISH),
-    (folder) => this.names[folder]!,
-    (folder) => this.pathOf(folder),
-  );
+  private readonly folders = new FolderIndex(this);
   private readonly nodeOfEntry = new NodeOfEntry();
   /** The last entry placed by folderOfText (whose folder `folders.lastPlaced` is); -1 if none. */
   private lastEntryByText = -1;
@@ -75,6 +71,21 @@ export class EntryTree {
 
   get nodeCount(): number {
     return this.names.length;
+  }
+
+  /** FolderHost: a folder node. */
+  makeFolder(parent: number, name: string): number {
+    return this.addNode(parent, name, -1, FOLDERISH);
+  }
+
+  /** FolderHost: a folder's name. */
+  folderName(folder: number): string {
+    return this.names[folder]!;
+  }
+
+  /** FolderHost: a folder's path. */
+  folderPath(folder: number): string {
+    return this.pathOf(folder);
   }
 
   private addNode(parent: number, name: string, entryIndex: number, flags: number): number {

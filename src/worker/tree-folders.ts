@@ -43,6 +43,20 @@ function isPlainPrefix(path: string, end: number): boolean {
   return double < 0 || double + 1 >= end;
 }
 
+/**
+ * What FolderIndex needs of the tree it indexes. Methods of one class, not closures: the
+ * engine optimises the index's hot paths for the functions they call, and a closure made
+ * per tree would be another function for every tree (every open after the warm-up would
+ * throw that optimised code away; warm-up.ts).
+ */
+export interface FolderHost {
+  /** Adds a folder node under `parent` and returns its id. */
+  makeFolder(parent: number, name: string): number;
+  folderName(folder: number): string;
+  /** The folder's path (used once, when sorted mode ends). */
+  folderPath(folder: number): string;
+}
+
 export class FolderIndex {
   private readonly byPath = new Map<string, number>([['', ROOT]]);
   /**
@@ -72,15 +86,8 @@ export class FolderIndex {
   /** Whether the last folder text + `/` + a name is a plain path (no leading `/`, no empty segment). */
   isLastPlain = true;
 
-  /**
-   * `makeFolder(parent, name)` adds a folder node and returns its id; `nameOf` and `pathOf`
-   * give a folder's name and its path (for leaving sorted mode).
-   */
-  constructor(
-    private readonly makeFolder: (parent: number, name: string) => number,
-    private readonly nameOf: (folder: number) => string,
-    private readonly pathOf: (folder: number) => string,
-  ) {}
+  /** `host` makes folder nodes and tells their names and paths. */
+  constructor(private readonly host: FolderHost) {}
 
   /** The folder the last folderOfText call gave. */
   get lastPlaced(): number {
@@ -105,7 +112,7 @@ export class FolderIndex {
       path = path === '' ? segment : path + '/' + segment;
       let folder = this.byPath.get(path);
       if (folder === undefined) {
-        folder = this.makeFolder(parent, segment);
+        folder = this.host.makeFolder(parent, segment);
         this.byPath.set(path, folder);
       }
       parent = folder;
@@ -177,10 +184,10 @@ export class FolderIndex {
       if (segmentEnd < 0 || segmentEnd > end) segmentEnd = end;
       const parent = this.stackNodes[depth]!;
       const previous = parent < this.lastChildFolder.length ? this.lastChildFolder[parent]! : -1;
-      const order = previous < 0 ? 1 : compareSegments(path, start, segmentEnd, this.nameOf(previous));
+      const order = previous < 0 ? 1 : compareSegments(path, start, segmentEnd, this.host.folderName(previous));
       let folder: number;
       if (order > 0) {
-        folder = this.makeFolder(parent, path.slice(start, segmentEnd));
+        folder = this.host.makeFolder(parent, path.slice(start, segmentEnd));
         this.unindexed.push(folder);
         this.setLastChild(parent, folder);
       } else if (order === 0) {
@@ -221,7 +228,7 @@ export class FolderIndex {
   private leaveSortedMode(): void {
     if (!this.isSorted) return;
     this.isSorted = false;
-    for (const folder of this.unindexed) this.byPath.set(this.pathOf(folder), folder);
+    for (const folder of this.unindexed) this.byPath.set(this.host.folderPath(folder), folder);
     this.unindexed.length = 0;
     this.lastChildFolder = new Int32Array(0);
   }
@@ -237,7 +244,7 @@ export class FolderIndex {
     if (known !== undefined) return known;
     const slash = text.lastIndexOf('/');
     const parent = slash < 0 ? ROOT : this.plainFolder(text.slice(0, slash));
-    const folder = this.makeFolder(parent, text.slice(slash + 1));
+    const folder = this.host.makeFolder(parent, text.slice(slash + 1));
     this.byPath.set(text, folder);
     return folder;
   }

@@ -216,6 +216,15 @@ export async function readKiwad(
         buffer = concat(buffer.subarray(cursor - bufferBase), slice);
         bufferBase = cursor;
         reader = new ByteReader(buffer, bufferBase, FORMAT);
+        // Room for the records this slice can hold at most, at once (growing row by row
+        // doubles and copies every column ~log n times). Bounded by bytes actually read, so
+        // a forged count cannot make it allocate more.
+        columns.reserve(
+          Math.min(
+            header.entryCount - columns.count,
+            Math.floor(buffer.length / KIWAD_MIN_RECORD_LENGTH),
+          ),
+        );
       }
     };
 

@@ -31,6 +31,32 @@ function declaredCount(head: Uint8Array): number {
   }
 }
 
+/**
+ * The table's rows as the tree reads them, with what the reader's hot loop learnt of each
+ * name (entry-columns.ts NAME_HINT). A class, not an object of closures: the tree's hot
+ * loop calls these for every entry, and the engine's code optimised for one open's
+ * closures would be thrown away at the next open (the spare worker's warm-up, warm-up.ts).
+ */
+class ColumnsTreeSource implements TreeEntrySource {
+  constructor(private readonly table: KiwadEntryColumns) {}
+  path(index: number): string {
+    return this.table.names[index]!;
+  }
+  size(index: number): number {
+    return this.table.uncompressedSizes[index]!;
+  }
+  storedSize(index: number): number {
+    return this.table.storedSizes[index]!;
+  }
+  lastSlash(index: number): number {
+    const table = this.table;
+    return (table.nameHints[index]! & NAME_HINT.plain) !== 0 ? table.lastSlashes[index]! : -2;
+  }
+  sharesFolderWithPrevious(index: number): boolean {
+    return (this.table.nameHints[index]! & NAME_HINT.sameFolder) !== 0;
+  }
+}
+
 /** Entries inflated to at least this many bytes may go to a helper worker. */
 const HELPER_MIN_SIZE = 256 * 1024;
 
@@ -39,15 +65,7 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
   // The journal is read straight into columns (typed arrays plus the names), which stay as
   // this archive's table; no object per entry is made or kept (entry-columns.ts).
   const table = new KiwadEntryColumns();
-  const treeSource: TreeEntrySource = {
-    path: (index) => table.names[index]!,
-    size: (index) => table.uncompressedSizes[index]!,
-    storedSize: (index) => table.storedSizes[index]!,
-    // What the reader's hot loop learnt of each name (entry-columns.ts NAME_HINT).
-    lastSlash: (index) =>
-      (table.nameHints[index]! & NAME_HINT.plain) !== 0 ? table.lastSlashes[index]! : -2,
-    sharesFolderWithPrevious: (index) => (table.nameHints[index]! & NAME_HINT.sameFolder) !== 0,
-  };
+  const treeSource = new ColumnsTreeSource(table);
   const declared = declaredCount(await source.read(0, Math.min(source.size, 14)));
   const result = await readKiwad(source, {
     columns: table,
