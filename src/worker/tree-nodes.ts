@@ -41,6 +41,21 @@ export const FOLDERISH = 1;
  */
 export const PATH_NAME = 2;
 
+// Module functions, not closures made in `ensure`: a new closure per call is a new call
+// target each time, which throws the caller's optimised code away (warm-up.ts).
+function grownInt32(old: Int32Array<ArrayBuffer>, capacity: number, fill = 0): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(capacity);
+  if (fill !== 0) next.fill(fill, old.length);
+  next.set(old);
+  return next;
+}
+
+function grownFloat64(old: Float64Array<ArrayBuffer>, capacity: number): Float64Array<ArrayBuffer> {
+  const next = new Float64Array(capacity);
+  next.set(old);
+  return next;
+}
+
 export class TreeNodeColumns {
   parents = new Int32Array(1024);
   /** The entry of each node; -1 for folders (and the root). */
@@ -64,31 +79,20 @@ export class TreeNodeColumns {
   ensure(size: number): void {
     if (size <= this.parents.length) return;
     const capacity = Math.max(size, this.parents.length * 2);
-    const int32 = (old: Int32Array<ArrayBuffer>, fill = 0): Int32Array<ArrayBuffer> => {
-      const next = new Int32Array(capacity);
-      if (fill !== 0) next.fill(fill, old.length);
-      next.set(old);
-      return next;
-    };
-    const float64 = (old: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> => {
-      const next = new Float64Array(capacity);
-      next.set(old);
-      return next;
-    };
-    this.parents = int32(this.parents);
-    this.entryIndexes = int32(this.entryIndexes);
-    this.depths = int32(this.depths);
-    this.sizes = float64(this.sizes);
-    this.storedSizes = float64(this.storedSizes);
-    this.entryCounts = float64(this.entryCounts);
+    this.parents = grownInt32(this.parents, capacity);
+    this.entryIndexes = grownInt32(this.entryIndexes, capacity);
+    this.depths = grownInt32(this.depths, capacity);
+    this.sizes = grownFloat64(this.sizes, capacity);
+    this.storedSizes = grownFloat64(this.storedSizes, capacity);
+    this.entryCounts = grownFloat64(this.entryCounts, capacity);
     const flags = new Uint8Array(capacity);
     flags.set(this.flags);
     this.flags = flags;
-    this.nameStarts = int32(this.nameStarts);
-    this.firstChild = int32(this.firstChild, -1);
-    this.lastChild = int32(this.lastChild, -1);
-    this.nextSibling = int32(this.nextSibling, -1);
-    this.childCounts = int32(this.childCounts);
+    this.nameStarts = grownInt32(this.nameStarts, capacity);
+    this.firstChild = grownInt32(this.firstChild, capacity, -1);
+    this.lastChild = grownInt32(this.lastChild, capacity, -1);
+    this.nextSibling = grownInt32(this.nextSibling, capacity, -1);
+    this.childCounts = grownInt32(this.childCounts, capacity);
   }
 
   /** Appends `child` to `parent`'s children. */

@@ -5,10 +5,11 @@ import { makeWarmUpArchive, makeWarmUpLevel, warmUp } from './warm-up.ts';
 describe('decoder warm-up', () => {
   it('opens its own archive: every entry, sorted, in nested folders', async () => {
     const decoder = createDecoderImpl();
-    const opened = await decoder.open(makeWarmUpArchive(600), 'warm-up.wad', () => undefined);
+    const opened = await decoder.open(new Blob([makeWarmUpArchive(600)]), 'warm-up.wad', () => undefined);
     if (!opened.ok) throw new Error(opened.error.message);
     expect(opened.value.entryCount).toBe(600);
     expect(opened.value.issues).toEqual([]);
+    expect(opened.value.fatal).toBeNull();
     expect(decoder.setAllExpanded(true)).toBeGreaterThan(600);
     expect(decoder.setFilter('*.dds').matchCount).toBe(120);
   });
@@ -20,6 +21,7 @@ describe('decoder warm-up', () => {
       if (!opened.ok) throw new Error(opened.error.message);
       expect(opened.value.format).toBe('wwd');
       expect(opened.value.issues).toEqual([]);
+      expect(opened.value.fatal).toBeNull();
       const view = decoder.documentView();
       if (!view.ok) throw new Error(view.error.message);
       expect(view.value.level.planes[1]!.objects).toHaveLength(40);

@@ -30,6 +30,13 @@ export const NAME_HINT = {
   sameFolder: 16,
 } as const;
 
+/** The first `used` values of `old` in a new array of `capacity` (a module function, not a closure per call: see worker/tree-nodes.ts). */
+function grownUint32(old: Uint32Array<ArrayBuffer>, capacity: number, used: number): Uint32Array<ArrayBuffer> {
+  const next = new Uint32Array(capacity);
+  next.set(old.subarray(0, used));
+  return next;
+}
+
 export class KiwadEntryColumns {
   /** Rows in use; the arrays may be longer (capacity). */
   count = 0;
@@ -63,17 +70,12 @@ export class KiwadEntryColumns {
     if (needed <= this.dataOffsets.length) return;
     const capacity = Math.max(needed, this.dataOffsets.length * 2, 1024);
     const used = this.count;
-    const u32 = (old: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> => {
-      const next = new Uint32Array(capacity);
-      next.set(old.subarray(0, used));
-      return next;
-    };
-    this.dataOffsets = u32(this.dataOffsets);
-    this.uncompressedSizes = u32(this.uncompressedSizes);
-    this.compressedSizes = u32(this.compressedSizes);
-    this.storedSizes = u32(this.storedSizes);
-    this.crcs = u32(this.crcs);
-    this.nameLengths = u32(this.nameLengths);
+    this.dataOffsets = grownUint32(this.dataOffsets, capacity, used);
+    this.uncompressedSizes = grownUint32(this.uncompressedSizes, capacity, used);
+    this.compressedSizes = grownUint32(this.compressedSizes, capacity, used);
+    this.storedSizes = grownUint32(this.storedSizes, capacity, used);
+    this.crcs = grownUint32(this.crcs, capacity, used);
+    this.nameLengths = grownUint32(this.nameLengths, capacity, used);
     const recordOffsets = new Float64Array(capacity);
     recordOffsets.set(this.recordOffsets.subarray(0, used));
     this.recordOffsets = recordOffsets;

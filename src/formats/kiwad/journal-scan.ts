@@ -89,6 +89,29 @@ export class JournalScanner {
     maxRecords: number,
     columns: KiwadEntryColumns,
   ): number {
+    const firstRow = columns.count;
+    const rows = this.scanRecords(bytes, base, from, maxRecords, columns);
+    this.pushNames(columns, firstRow, rows, this.textLength);
+    columns.count = firstRow + rows;
+    return rows;
+  }
+
+  /** Length of the name text the last scanRecords copied. */
+  private textLength = 0;
+
+  /**
+   * The loop itself, which returns as soon as it ends: what follows it (the names) is in
+   * the caller. Code after a hot loop in the same function is compiled with the loop,
+   * and in a real open after the warm-up (worker/warm-up.ts) it kept lacking the engine's
+   * feedback, which threw the loop's optimised code away at the end of every batch.
+   */
+  private scanRecords(
+    bytes: Uint8Array,
+    base: number,
+    from: number,
+    maxRecords: number,
+    columns: KiwadEntryColumns,
+  ): number {
     if (this.needsCareful.length < maxRecords) {
       this.needsCareful = new Uint8Array(maxRecords);
       this.textStarts = new Int32Array(maxRecords);
@@ -102,7 +125,11 @@ export class JournalScanner {
     const limit = bytes.length;
     const fileSize = this.fileSize;
     const firstRow = columns.count;
-    let text = this.text;
+    // Names come from bytes[from, limit), so that much room is enough for all of them: the
+    // loop has no growth branch (a branch first taken in a real open, never in the warm-up,
+    // would make the engine drop this loop's optimised code; worker/warm-up.ts).
+    if (this.text.length < limit - from) this.text = new Uint8Array(limit - from);
+    const text = this.text;
     let textLength = 0;
     let at = from;
     let rows = 0;
@@ -134,11 +161,6 @@ export class JournalScanner {
       // The name, without its NUL: copied while checked; left to the careful path when odd.
       const bodyEnd = nameAt + nameLength - 1;
       let isPlain = bytes[bodyEnd] === 0;
-      if (textLength + nameLength > text.length) {
-        const grown = new Uint8Array(Math.max(text.length * 2, textLength + nameLength));
-        grown.set(text.subarray(0, textLength));
-        text = this.text = grown;
-      }
       let slash = -1;
       if (isPlain) {
         for (let k = nameAt, w = textLength; k < bodyEnd; k++, w++) {
@@ -181,8 +203,23 @@ export class JournalScanner {
       rows++;
     }
 
-    const decoded = textLength > 0 ? decodeAsciiBytes(text.subarray(0, textLength)) : '';
+    this.textLength = textLength;
+    this.end = at;
+    return rows;
+  }
+
+  /**
+   * The names of rows [firstRow, firstRow + rows): the plain ones decoded in one call and
+   * cut out of it. A method of its own: kept in the hot loop's function, the engine's
+   * code for the loop was dropped again and again at this point in a real open after the
+   * warm-up (worker/warm-up.ts), for want of feedback it had.
+   */
+  private pushNames(columns: KiwadEntryColumns, firstRow: number, rows: number, textLength: number): void {
+    const decoded = decodeAsciiBytes(this.text.subarray(0, textLength));
     const names = columns.names;
+    const needsCareful = this.needsCareful;
+    const textStarts = this.textStarts;
+    const nameLengths = columns.nameLengths;
     for (let r = 0; r < rows; r++) {
       if (needsCareful[r] === 1) {
         names.push('');
@@ -191,8 +228,5 @@ export class JournalScanner {
         names.push(decoded.substring(start, start + nameLengths[firstRow + r]! - 1));
       }
     }
-    columns.count = firstRow + rows;
-    this.end = at;
-    return rows;
   }
 }
