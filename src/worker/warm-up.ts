@@ -24,10 +24,10 @@ export function makeWarmUpArchive(entryCount: number): Uint8Array<ArrayBuffer> {
   const names: string[] = [];
   const extensions = ['dds', 'xml', 'ogg', 'nif', 'bin'];
   for (let i = 0; i < entryCount; i++) {
-    const group = `Group${String(i % 4).padStart(2, '0')}`;
-    const folder = `Folder${String(Math.floor(i / 6) % 500).padStart(4, '0')}`;
-    const leaf = i % 3 === 0 ? `Sub${i % 7}/` : '';
-    names.push(`${group}/${folder}/${leaf}item_${String(i).padStart(6, '0')}.${extensions[i % 5]}`);
+    // Short names: what matters is how many there are and how they nest.
+    const folder = `G${i % 4}/F${String(Math.floor(i / 6) % 500).padStart(3, '0')}`;
+    const leaf = i % 3 === 0 ? `S${i % 7}/` : '';
+    names.push(`${folder}/${leaf}i${String(i).padStart(5, '0')}.${extensions[i % 5]}`);
   }
   names.sort();
   const records: KiwadRawRecord[] = names.map((name, index) => {
@@ -115,13 +115,13 @@ export async function warmUp(
     decoder.getRows(options.entriesPerRound >> 1, 64);
     decoder.setFilter('*.dds');
     decoder.setFilter('');
-    // A level too, every other round of the first half, compressed and not in turn: what
-    // its open leaves in the heap is then collected during the later rounds, not left
-    // for the first real file to find.
-    if (round % 2 === 0 && round < options.rounds / 2) {
+    // A level too in the first two rounds, uncompressed then compressed: what its open
+    // leaves in the heap is then collected during the later rounds, not left for the
+    // first real file to find.
+    if (round < 2) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       const levelDecoder = makeDecoder();
-      const level = await levelDecoder.open(levels[(round / 2) % 2]!, 'warm-up.wwd', () => undefined);
+      const level = await levelDecoder.open(levels[round]!, 'warm-up.wwd', () => undefined);
       if (!level.ok) throw new Error(`warm-up level did not open: ${level.error.message}`);
       levelDecoder.setAllExpanded(true);
       levelDecoder.getRows(0, 64);
