@@ -42,6 +42,8 @@ export { checkKiwadEntry, kiwadEntryFields, readKiwadEntry } from './read-entry.
 const FORMAT = KIWAD_FORMAT;
 const FIRST_SLICE = 64 * 1024;
 const MAX_SLICE = 16 * 1024 * 1024;
+/** Unparsed bytes at most that a new slice reads again instead of copying (see ensure). */
+const RE_READ_LIMIT = 4 * 1024;
 
 /**
  * Parses the header from the first 13-14 bytes of a file. Versions above 2 parse like v2
@@ -205,6 +207,11 @@ export async function readKiwad(
       while (cursor + length > bufferBase + buffer.length && (nextSlice || readPosition < size)) {
         flush();
         checkCancelled(cursor);
+        // With no read on its way, and only a few bytes left unparsed (a record cut by the
+        // end of the slice), the next slice starts at the first byte not parsed: those few
+        // bytes are read again rather than a slice of megabytes copied after them.
+        const isFromCursor = !nextSlice && bufferBase + buffer.length - cursor < RE_READ_LIMIT;
+        if (isFromCursor) readPosition = cursor;
         const slice = await (nextSlice ?? askNextSlice());
         nextSlice = null;
         const journalLeft = (header.entryCount - columns.count) * KIWAD_MIN_RECORD_LENGTH;
@@ -213,7 +220,7 @@ export async function readKiwad(
           // Awaited by the next ensure; a parse that stops first must not leave it unhandled.
           nextSlice.catch(() => undefined);
         }
-        buffer = concat(buffer.subarray(cursor - bufferBase), slice);
+        buffer = isFromCursor ? slice : concat(buffer.subarray(cursor - bufferBase), slice);
         bufferBase = cursor;
         reader = new ByteReader(buffer, bufferBase, FORMAT);
         // Room for the records this slice can hold at most, at once (growing row by row
