@@ -312,6 +312,30 @@ function uniqueSegments(
   });
 }
 
+/**
+ * A node whose fields are made when first read (then kept): a large level has thousands
+ * of objects of 22 fields each, and a tile count walks every cell, while the open only
+ * needs the nodes' paths and spans; fields are read when a node is selected.
+ */
+function lazyNode(
+  path: string,
+  span: Span,
+  makeFields: () => Fields,
+  object?: { plane: number; index: number },
+): WwdDocumentNode {
+  let fields: Fields | null = null;
+  const node: WwdDocumentNode = {
+    path,
+    span,
+    get fields(): Fields {
+      fields ??= makeFields();
+      return fields;
+    },
+  };
+  if (object) node.object = object;
+  return node;
+}
+
 function pushObjects(nodes: WwdDocumentNode[], base: string, plane: WwdPlane): void {
   const groups = new Map<string, WwdObject[]>();
   const positions = new Map<WwdObject, number>();
@@ -343,12 +367,12 @@ function pushObjects(nodes: WwdDocumentNode[], base: string, plane: WwdPlane): v
       ],
     });
     for (const object of members) {
-      nodes.push({
-        path: `${groupPath}/obj ${object.index}`,
-        span: object.span,
-        fields: objectFields(object),
-        object: { plane: plane.index, index: positions.get(object)! },
-      });
+      nodes.push(
+        lazyNode(`${groupPath}/obj ${object.index}`, object.span, () => objectFields(object), {
+          plane: plane.index,
+          index: positions.get(object)!,
+        }),
+      );
     }
   });
 }
@@ -376,7 +400,7 @@ export function wwdDocumentNodes(level: WwdLevel): WwdDocumentNode[] {
   planes.forEach((plane, index) => {
     const base = `Planes/${segments[index]!}`;
     nodes.push({ path: base, span: plane.span, fields: planeFields(plane) });
-    nodes.push({ path: `${base}/Tiles`, span: plane.tilesSpan, fields: tileFields(plane) });
+    nodes.push(lazyNode(`${base}/Tiles`, plane.tilesSpan, () => tileFields(plane)));
     nodes.push({
       path: `${base}/Image sets`,
       span: plane.imageSetsSpan,

@@ -91,7 +91,8 @@ export const wwdFuzzTarget: FuzzTarget = {
     const result = await parseWwd(bytes);
     // INTERNAL means the reader met something other than a FormatError: a bug.
     if (result.fatal?.code === 'INTERNAL') throw new Error(result.fatal.message);
-    wwdDocumentNodes(result.value);
+    // Every node's fields too (made when first read, as a selection reads them).
+    for (const node of wwdDocumentNodes(result.value)) void node.fields.length;
     if (result.fatal) {
       throw new FormatError({
         code: result.fatal.code,
