@@ -19,6 +19,9 @@ import type { GeneratedArchive } from '../lib/generate.ts';
 import { nativeReadTable, warmPageCache } from '../lib/native.ts';
 import { emptyReport, round, type ScenarioReport } from '../lib/results.ts';
 
+/** Runs of each kind (timed, heap-sampled) at least, whatever `--repeat` says. */
+const OPEN_MIN_RUNS = 5;
+
 /** First row of an archive (aria-level 2: a top-level folder or entry), not a loading placeholder. */
 export const FIRST_ENTRY_ROW = '[role="treeitem"][aria-level="2"]:not([aria-busy="true"])';
 /** Enabled once the file's table is read (file status is no longer `opening`). */
@@ -112,6 +115,9 @@ export async function benchOpen(
   log: (line: string) => void,
 ): Promise<ScenarioReport> {
   const report = emptyReport();
+  // An open takes about a second to run: at least five of each kind, so one outlier on a
+  // shared machine does not move the median much.
+  repeat = Math.max(repeat, OPEN_MIN_RUNS);
   // Native baseline: a few reads before each browser run, so both see the same machine load
   // (it is short, so noise dominates a single read); the median of all of them.
   warmPageCache(archive.path);
