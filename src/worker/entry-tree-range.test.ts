@@ -30,6 +30,16 @@ function hinted(paths: readonly string[]): TreeEntrySource {
       paths[index]!.includes('/') &&
       paths[index - 1]!.includes('/') &&
       folderOf(paths[index]!) === folderOf(paths[index - 1]!),
+    // Known for some entries only, as a reader knows it for plain names.
+    commonWithPrevious: (index) => {
+      if (index === 0 || index % 3 === 2) return -1;
+      const [path, previous] = [paths[index]!, paths[index - 1]!];
+      let common = 0;
+      while (common < path.length && common < previous.length && path[common] === previous[common]) {
+        common++;
+      }
+      return common;
+    },
   };
 }
 

@@ -122,6 +122,7 @@ export class EntryTree implements FolderHost {
         source.storedSize(entryIndex),
         isHinted ? source.lastSlash!(entryIndex) : UNKNOWN_SLASH,
         isHinted && source.sharesFolderWithPrevious!(entryIndex),
+        isHinted && source.commonWithPrevious ? source.commonWithPrevious(entryIndex) : -1,
       );
     }
     this.rollUp();
@@ -157,6 +158,7 @@ export class EntryTree implements FolderHost {
     storedSize: number,
     slashHint = UNKNOWN_SLASH,
     sharesFolder = false,
+    commonWithPrevious = -1,
   ): void {
     const nodes = this.nodes;
     let folder: number;
@@ -178,9 +180,16 @@ export class EntryTree implements FolderHost {
       if (slash > 0 && slash < path.length - 1) {
         const isSameFolder = sharesFolder && this.lastEntryByText === entryIndex - 1;
         // A hinted slash comes only with a plain path (TreeEntrySource.lastSlash).
+        // What the path shares with the previous entry's is what it shares with the last
+        // folder text, when that entry was placed by its text too.
         folder = isSameFolder
           ? this.folders.lastPlaced
-          : this.folders.folderOfText(path, slash, slashHint !== UNKNOWN_SLASH);
+          : this.folders.folderOfText(
+              path,
+              slash,
+              slashHint !== UNKNOWN_SLASH,
+              this.lastEntryByText === entryIndex - 1 ? commonWithPrevious : -1,
+            );
         this.lastEntryByText = entryIndex;
         if (this.folders.isLastPlain) {
           node = this.addNode(folder, path, entryIndex, PATH_NAME);

@@ -125,13 +125,17 @@ export class FolderIndex {
    * last character). Entries of one folder share the text before their last `/`: the
    * previous entry's folder is reused when that text matches, else it is found in sorted
    * mode or looked up. Sets `isLastPlain` for it. `isKnownPlain`: the caller knows the
-   * whole path is plain (a reader's hint), so the text is not checked again.
+   * whole path is plain (a reader's hint), so the text is not checked again. `common`: how
+   * many leading characters the path shares with the last one given here, when the caller
+   * knows (a reader's hint), else -1; it saves comparing them.
    */
-  folderOfText(path: string, slash: number, isKnownPlain = false): number {
-    if (this.lastEnd === slash && this.isLastText(path, slash)) return this.lastFolder;
+  folderOfText(path: string, slash: number, isKnownPlain = false, common = -1): number {
+    if (this.lastEnd === slash && (common >= 0 ? common >= slash : this.isLastText(path, slash))) {
+      return this.lastFolder;
+    }
     const isPlain = isKnownPlain || isPlainPrefix(path, slash);
     let folder = -1;
-    if (isPlain && this.isSorted) folder = this.sortedFolder(path, slash);
+    if (isPlain && this.isSorted) folder = this.sortedFolder(path, slash, common);
     if (folder < 0) {
       this.leaveSortedMode();
       const text = path.slice(0, slash);
@@ -162,15 +166,19 @@ export class FolderIndex {
    * Sorted mode's step (see `isSorted`): the folder of the plain text `path[0, end)`, or
    * -1 when it is out of order (nothing is changed then but folders already made).
    */
-  private sortedFolder(path: string, end: number): number {
+  private sortedFolder(path: string, end: number, common: number): number {
     const stackEnds = this.stackEnds;
     let depth = this.stackDepth;
     if (this.lastEnd >= 0) {
       // Keep the deepest folder of the stack whose text starts the new one.
-      const last = this.lastPath;
       const limit = Math.min(end, this.lastEnd);
       let same = 0;
-      while (same < limit && path.charCodeAt(same) === last.charCodeAt(same)) same++;
+      if (common >= 0) {
+        same = Math.min(common, limit);
+      } else {
+        const last = this.lastPath;
+        while (same < limit && path.charCodeAt(same) === last.charCodeAt(same)) same++;
+      }
       while (
         depth > 0 &&
         !(stackEnds[depth]! <= same && (stackEnds[depth] === end || path.charCodeAt(stackEnds[depth]!) === SLASH))

@@ -31,6 +31,8 @@ export interface TreeEntrySource {
    */
   lastSlash?(entryIndex: number): number;
   sharesFolderWithPrevious?(entryIndex: number): boolean;
+  /** How many leading characters the path shares with the previous entry's; -1: not known. */
+  commonWithPrevious?(entryIndex: number): number;
 }
 
 /** The node can hold children: a folder, or a document node. */

@@ -56,6 +56,11 @@ export class KiwadEntryColumns {
   nameHints = new Uint8Array(0);
   /** Where each plain name's last `/` is, -1 when it has none (see NAME_HINT.plain). */
   lastSlashes = new Int32Array(0);
+  /**
+   * With NAME_HINT.orderKnown: how many leading characters a name shares with the previous
+   * one; -1 when not known.
+   */
+  commonLengths = new Int32Array(0);
 
   get length(): number {
     return this.count;
@@ -88,6 +93,9 @@ export class KiwadEntryColumns {
     const slashes = new Int32Array(capacity);
     slashes.set(this.lastSlashes.subarray(0, used));
     this.lastSlashes = slashes;
+    const commons = new Int32Array(capacity);
+    commons.set(this.commonLengths.subarray(0, used));
+    this.commonLengths = commons;
   }
 
   /** Appends one row (the careful path of the reader; the hot loop writes the arrays itself). */
@@ -104,6 +112,7 @@ export class KiwadEntryColumns {
     this.recordOffsets[at] = recordOffset;
     this.isCompressedFlags[at] = entry.isCompressed ? 1 : 0;
     this.nameHints[at] = 0;
+    this.commonLengths[at] = -1;
   }
 
   has(index: number): boolean {

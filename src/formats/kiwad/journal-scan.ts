@@ -62,7 +62,8 @@ function compareWithPrevious(
     hints |= NAME_HINT.same;
   }
   if (slash >= 0 && slash === previousSlash && common >= slash) hints |= NAME_HINT.sameFolder;
-  return hints;
+  // The shared length rides above the hint bits (names are at most 2^20 bytes).
+  return hints | (common << 8);
 }
 
 export class JournalScanner {
@@ -119,7 +120,8 @@ export class JournalScanner {
     columns.reserve(maxRecords);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const { dataOffsets, uncompressedSizes, compressedSizes, storedSizes, crcs } = columns;
-    const { nameLengths, recordOffsets, isCompressedFlags, nameHints, lastSlashes } = columns;
+    const { nameLengths, recordOffsets, isCompressedFlags, nameHints, lastSlashes, commonLengths } =
+      columns;
     const needsCareful = this.needsCareful;
     const textStarts = this.textStarts;
     const limit = bytes.length;
@@ -182,22 +184,27 @@ export class JournalScanner {
         needsCareful[rows] = 0;
         textStarts[rows] = textLength;
         lastSlashes[row] = slash;
-        nameHints[row] =
-          rows > 0 && needsCareful[rows - 1] === 0
-            ? compareWithPrevious(
-                text,
-                textStarts[rows - 1]!,
-                nameLengths[row - 1]! - 1,
-                textLength,
-                nameLength - 1,
-                slash,
-                lastSlashes[row - 1]!,
-              )
-            : NAME_HINT.plain;
+        if (rows > 0 && needsCareful[rows - 1] === 0) {
+          const compared = compareWithPrevious(
+            text,
+            textStarts[rows - 1]!,
+            nameLengths[row - 1]! - 1,
+            textLength,
+            nameLength - 1,
+            slash,
+            lastSlashes[row - 1]!,
+          );
+          nameHints[row] = compared & 0xff;
+          commonLengths[row] = compared >> 8;
+        } else {
+          nameHints[row] = NAME_HINT.plain;
+          commonLengths[row] = -1;
+        }
         textLength += nameLength - 1;
       } else {
         needsCareful[rows] = 1;
         nameHints[row] = 0;
+        commonLengths[row] = -1;
       }
       at = nameAt + nameLength;
       rows++;

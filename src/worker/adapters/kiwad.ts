@@ -55,6 +55,9 @@ class ColumnsTreeSource implements TreeEntrySource {
   sharesFolderWithPrevious(index: number): boolean {
     return (this.table.nameHints[index]! & NAME_HINT.sameFolder) !== 0;
   }
+  commonWithPrevious(index: number): number {
+    return this.table.commonLengths[index]!;
+  }
 }
 
 /** Entries inflated to at least this many bytes may go to a helper worker. */
