@@ -280,6 +280,9 @@ export async function generateArchive(options: GenerateOptions): Promise<Generat
     }
     const table = writeKiwadRaw({ header, records, data: new Uint8Array(0) });
     await handle.write(table, 0, table.length, 0);
+    // On disk before anything is measured: the kernel writing a gigabyte back in the
+    // background would take CPU and I/O from the first scenarios.
+    await handle.sync();
   } finally {
     await handle.close();
   }
@@ -338,6 +341,7 @@ export async function generateManyEntries(
   const handle = await open(path, 'w');
   try {
     await handle.write(archive, 0, archive.length, 0);
+    await handle.sync();
   } finally {
     await handle.close();
   }
