@@ -121,6 +121,10 @@ export function createOpenActions(context: Context): OpenActions {
       context.updateFile(id, () => ({ status: 'failed', error: result.error }));
     } else {
       const summary = result.value;
+      // A document's view (a WWD level) is asked for now, while the page renders the
+      // summary, rather than once the view has mounted.
+      if (summary.kind === 'document' && !summary.fatal)
+        void decoder.documentView().catch(() => undefined);
       context.updateFile(id, () => ({
         summary,
         status: summary.fatal ? 'failed' : 'ready',

@@ -106,6 +106,18 @@ describe('FileDecoder.prewarm', () => {
     for (const decoder of [first, second, third]) decoder.terminate();
   });
 
+  it('asks the worker for a document view once per file', async () => {
+    const decoder = new FileDecoder();
+    const worker = FakeWorker.made.at(-1)!;
+    const first = decoder.documentView();
+    const second = decoder.documentView();
+    expect(second).toBe(first);
+    await first;
+    await decoder.documentView();
+    expect(worker.received.filter((name) => name === 'documentView')).toHaveLength(1);
+    decoder.terminate();
+  });
+
   it('does not hand over a spare that failed to start', () => {
     FileDecoder.prewarm();
     FakeWorker.made[0]?.emit('error', { message: 'bad script' });

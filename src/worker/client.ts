@@ -213,9 +213,22 @@ export class FileDecoder {
   readBlob(entryIndex: number): Promise<Result<Blob>> {
     return this.track<Result<Blob>>(this.remote.readBlob(entryIndex));
   }
+  /**
+   * The decoded document, asked for once per file: the open asks as soon as a document is
+   * read (state/open-actions.ts), before the view that shows it has mounted, and the view
+   * then finds the answer on its way. A failed call (a dead worker) is not kept.
+   */
   documentView(): Promise<Result<DocumentView>> {
-    return this.track<Result<DocumentView>>(this.remote.documentView());
+    if (!this.documentViewCall) {
+      const call = this.track<Result<DocumentView>>(this.remote.documentView());
+      this.documentViewCall = call;
+      call.catch(() => {
+        if (this.documentViewCall === call) this.documentViewCall = null;
+      });
+    }
+    return this.documentViewCall;
   }
+  private documentViewCall: Promise<Result<DocumentView>> | null = null;
   digest(
     entryIndex: number,
     onProgress: (progress: JobProgress) => void,

@@ -1,7 +1,8 @@
 /**
- * The decoded level of a file, fetched from its worker once per file: selecting the file row
- * again (after looking at a section) reuses the first answer. The view's own state (plane,
- * camera, toggles) is remembered per file the same way.
+ * The decoded level of a file, fetched from its worker once per file (FileDecoder keeps the
+ * answer; the open asks for it before the view mounts): selecting the file row again, after
+ * looking at a section, reuses it. The view's own state (plane, camera, toggles) is
+ * remembered per file too.
  */
 import { useEffect, useState } from 'react';
 import type { DocumentView, Result, WwdLevelView } from '../../../worker/api.ts';
@@ -9,17 +10,8 @@ import type { FileDecoder } from '../../../worker/client.ts';
 import type { Camera } from './camera.ts';
 import type { ObjectRef, PlaneMode, SceneOptions } from './scene.ts';
 
-const views = new WeakMap<FileDecoder, Promise<Result<DocumentView>>>();
-
 export function loadDocumentView(decoder: FileDecoder): Promise<Result<DocumentView>> {
-  let view = views.get(decoder);
-  if (!view) {
-    view = decoder.documentView();
-    // A failed call (dead worker) is not remembered, so a later mount can ask again.
-    view.catch(() => views.delete(decoder));
-    views.set(decoder, view);
-  }
-  return view;
+  return decoder.documentView();
 }
 
 export type LevelLoad =
