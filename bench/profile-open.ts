@@ -30,6 +30,7 @@ import type { ByteSource } from '../src/binary/byte-source.ts';
 import { openKiwad } from '../src/worker/adapters/kiwad.ts';
 import { EntryTree } from '../src/worker/entry-tree.ts';
 import { planEntries } from './lib/generate.ts';
+import { nativeRecord } from './lib/native.ts';
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -89,16 +90,7 @@ function nativeParse(buffer: Buffer): object[] {
   const out: object[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const nameLength = buffer.readUInt32LE(at + 17);
-    const isCompressed = buffer[at + 12] !== 0;
-    const uncompressedSize = buffer.readUInt32LE(at + 4);
-    out[i] = {
-      dataOffset: buffer.readUInt32LE(at),
-      uncompressedSize,
-      storedSize: isCompressed ? buffer.readUInt32LE(at + 8) : uncompressedSize,
-      isCompressed,
-      crc: buffer.readUInt32LE(at + 13),
-      name: buffer.toString('utf8', at + 21, at + 21 + nameLength - 1),
-    };
+    out[i] = nativeRecord(buffer, at, nameLength);
     at += 21 + nameLength;
   }
   return out;

@@ -16,6 +16,20 @@ export interface NativeEntry {
 }
 
 /** Reads the header and the journal with fs and Buffer, the way a native tool would. */
+/** One journal record at `at` (its name length already read), as the baseline parses it. */
+export function nativeRecord(buffer: Buffer, at: number, nameLength: number): NativeEntry {
+  const isCompressed = buffer[at + 12] !== 0;
+  const uncompressedSize = buffer.readUInt32LE(at + 4);
+  return {
+    dataOffset: buffer.readUInt32LE(at),
+    uncompressedSize,
+    storedSize: isCompressed ? buffer.readUInt32LE(at + 8) : uncompressedSize,
+    isCompressed,
+    crc: buffer.readUInt32LE(at + 13),
+    name: buffer.toString('utf8', at + 21, at + 21 + nameLength - 1),
+  };
+}
+
 export function nativeReadTable(path: string): { entries: NativeEntry[]; tableSize: number } {
   const fd = openSync(path, 'r');
   try {
@@ -47,16 +61,7 @@ export function nativeReadTable(path: string): { entries: NativeEntry[]; tableSi
       ensure(21);
       const nameLength = buffer.readUInt32LE(at + 17);
       ensure(21 + nameLength);
-      const isCompressed = buffer[at + 12] !== 0;
-      const uncompressedSize = buffer.readUInt32LE(at + 4);
-      entries[i] = {
-        dataOffset: buffer.readUInt32LE(at),
-        uncompressedSize,
-        storedSize: isCompressed ? buffer.readUInt32LE(at + 8) : uncompressedSize,
-        isCompressed,
-        crc: buffer.readUInt32LE(at + 13),
-        name: buffer.toString('utf8', at + 21, at + 21 + nameLength - 1),
-      };
+      entries[i] = nativeRecord(buffer, at, nameLength);
       at += 21 + nameLength;
     }
     position = base + at;
