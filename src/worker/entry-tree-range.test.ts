@@ -27,6 +27,8 @@ function hinted(paths: readonly string[]): TreeEntrySource {
       index % 5 === 4 || !isPlainPath(paths[index]!) ? -2 : paths[index]!.lastIndexOf('/'),
     sharesFolderWithPrevious: (index) =>
       index > 0 &&
+      isPlainPath(paths[index]!) &&
+      isPlainPath(paths[index - 1]!) &&
       paths[index]!.includes('/') &&
       paths[index - 1]!.includes('/') &&
       folderOf(paths[index]!) === folderOf(paths[index - 1]!),

@@ -114,7 +114,15 @@ export class EntryTree implements FolderHost {
   addEntryRange(source: TreeEntrySource, start: number, end: number): void {
     const isHinted =
       source.lastSlash !== undefined && source.sharesFolderWithPrevious !== undefined;
-    for (let entryIndex = start; entryIndex < end; entryIndex++) {
+    let entryIndex = start;
+    while (entryIndex < end) {
+      if (isHinted && this.continuesRun(source, entryIndex)) {
+        let runEnd = entryIndex + 1;
+        while (runEnd < end && source.sharesFolderWithPrevious!(runEnd)) runEnd++;
+        this.addRun(source, entryIndex, runEnd);
+        entryIndex = runEnd;
+        continue;
+      }
       this.addEntry(
         entryIndex,
         source.path(entryIndex),
@@ -124,9 +132,77 @@ export class EntryTree implements FolderHost {
         isHinted && source.sharesFolderWithPrevious!(entryIndex),
         isHinted && source.commonWithPrevious ? source.commonWithPrevious(entryIndex) : -1,
       );
+      entryIndex++;
     }
     this.rollUp();
     this.rowsDirty = true;
+  }
+
+  /**
+   * Whether entry `entryIndex` goes, as addEntry would place it, into the folder of the
+   * entry just before it, as a PATH_NAME node: the reader says it shares that entry's
+   * folder text, that entry was placed by its text, and that text was plain. Most entries
+   * of a sorted archive do, and addRun adds them together.
+   */
+  private continuesRun(source: TreeEntrySource, entryIndex: number): boolean {
+    return (
+      !this.isDocument &&
+      this.filter === null &&
+      this.lastEntryByText === entryIndex - 1 &&
+      this.folders.isLastPlain &&
+      source.sharesFolderWithPrevious!(entryIndex)
+    );
+  }
+
+  /**
+   * Entries `[from, to)`, each continuing the run of the one before (continuesRun): what
+   * addEntry does for each, done for all of them at once. They become consecutive nodes,
+   * appended as one chain to the folder's children, with one total for the roll-up.
+   */
+  private addRun(source: TreeEntrySource, from: number, to: number): void {
+    const count = to - from;
+    const folder = this.folders.lastPlaced;
+    const nodes = this.nodes;
+    const first = this.names.length;
+    nodes.ensure(first + count);
+    this.nodeOfEntry.reserve(to);
+    const names = this.names;
+    const { parents, entryIndexes, depths, flags, nameStarts, sizes, storedSizes, nextSibling } =
+      nodes;
+    const depth = folder === ROOT ? 1 : nodes.depths[folder]! + 1;
+    let sizeSum = 0;
+    let storedSum = 0;
+    for (let k = 0; k < count; k++) {
+      const entryIndex = from + k;
+      const node = first + k;
+      const path = source.path(entryIndex);
+      names.push(path);
+      parents[node] = folder;
+      entryIndexes[node] = entryIndex;
+      depths[node] = depth;
+      flags[node] = PATH_NAME;
+      const slash = source.lastSlash!(entryIndex);
+      nameStarts[node] = (slash === UNKNOWN_SLASH ? path.lastIndexOf('/') : slash) + 1;
+      const size = source.size(entryIndex);
+      const storedSize = source.storedSize(entryIndex);
+      sizes[node] = size;
+      storedSizes[node] = storedSize;
+      sizeSum += size;
+      storedSum += storedSize;
+      nextSibling[node] = node + 1;
+      this.nodeOfEntry.setReserved(entryIndex, node);
+    }
+    nextSibling[first + count - 1] = -1;
+    nodes.linkChain(folder, first, first + count - 1, count);
+    this.lastEntryByText = to - 1;
+    const pending = this.pending;
+    if (pending.folder !== folder) {
+      this.rollUp();
+      pending.folder = folder;
+    }
+    pending.size += sizeSum;
+    pending.storedSize += storedSum;
+    pending.count += count;
   }
 
   /**

@@ -26,8 +26,8 @@ export interface TreeEntrySource {
    * Optional hints from a reader that has already looked at every byte of the paths:
    * where a plain path's last `/` is (-1: none; -2: not known, search it, which it must be
    * for any path that is not plain: a leading or trailing `/`, or an empty segment), and
-   * whether the text before it is the previous entry's. They save the tree a search, a
-   * check and a comparison.
+   * whether the text before it is the previous entry's (only ever true when both paths are
+   * plain and have a `/`). They save the tree a search, a check and a comparison.
    */
   lastSlash?(entryIndex: number): number;
   sharesFolderWithPrevious?(entryIndex: number): boolean;
@@ -106,6 +106,18 @@ export class TreeNodeColumns {
     this.childCounts[parent]!++;
   }
 
+  /**
+   * Appends the nodes `first..last` (`count` of them, already chained by `nextSibling`) to
+   * `parent`'s children.
+   */
+  linkChain(parent: number, first: number, last: number, count: number): void {
+    const previous = this.lastChild[parent]!;
+    if (previous < 0) this.firstChild[parent] = first;
+    else this.nextSibling[previous] = first;
+    this.lastChild[parent] = last;
+    this.childCounts[parent]! += count;
+  }
+
   /** `parent`'s children in the order added. */
   childrenOf(parent: number): Int32Array<ArrayBuffer> {
     const out = new Int32Array(this.childCounts[parent]!);
@@ -159,11 +171,20 @@ export class NodeOfEntry {
   private ids = new Int32Array(1024).fill(-1);
 
   set(entryIndex: number, node: number): void {
-    if (entryIndex >= this.ids.length) {
-      const grown = new Int32Array(Math.max(entryIndex + 1, this.ids.length * 2)).fill(-1);
-      grown.set(this.ids);
-      this.ids = grown;
-    }
+    this.reserve(entryIndex + 1);
+    this.ids[entryIndex] = node;
+  }
+
+  /** Makes room for entry indexes below `size`. */
+  reserve(size: number): void {
+    if (size <= this.ids.length) return;
+    const grown = new Int32Array(Math.max(size, this.ids.length * 2)).fill(-1);
+    grown.set(this.ids);
+    this.ids = grown;
+  }
+
+  /** `set` for an index below a size given to `reserve`. */
+  setReserved(entryIndex: number, node: number): void {
     this.ids[entryIndex] = node;
   }
 

@@ -19,14 +19,18 @@ import { draftWwdLevel, draftWwdObject, draftWwdPlane } from '../formats/wwd/dra
 import { writeWwd } from '../formats/wwd/write.ts';
 import type { DecoderApi } from './api.ts';
 
-/** Entries of the warm-up archive: sorted paths two to four folders deep, as KI's are. */
+/**
+ * Entries of the warm-up archive: sorted paths two to three folders deep, as KI's are,
+ * several files to a folder (runs of 8, 6 and 2), so the tree takes its paths for runs of
+ * entries in one folder as well as for new folders.
+ */
 export function makeWarmUpArchive(entryCount: number): Uint8Array<ArrayBuffer> {
   const names: string[] = [];
   const extensions = ['dds', 'xml', 'ogg', 'nif', 'bin'];
   for (let i = 0; i < entryCount; i++) {
     // Short names: what matters is how many there are and how they nest.
-    const folder = `G${i % 4}/F${String(Math.floor(i / 6) % 500).padStart(3, '0')}`;
-    const leaf = i % 3 === 0 ? `S${i % 7}/` : '';
+    const folder = `G${Math.floor(i / 400)}/F${String(Math.floor(i / 8)).padStart(3, '0')}`;
+    const leaf = i % 8 < 2 && i % 16 < 8 ? `S${Math.floor(i / 8) % 3}/` : '';
     names.push(`${folder}/${leaf}i${String(i).padStart(5, '0')}.${extensions[i % 5]}`);
   }
   names.sort();
@@ -91,7 +95,7 @@ export interface WarmUpOptions {
   entriesPerRound: number;
 }
 
-const DEFAULTS: WarmUpOptions = { rounds: 5, entriesPerRound: 1_500 };
+const DEFAULTS: WarmUpOptions = { rounds: 12, entriesPerRound: 1_500 };
 
 /**
  * Opens the warm-up archive `rounds` times, each through a new decoder from `makeDecoder`,

@@ -73,7 +73,8 @@ export class JournalScanner {
   firstOutOfBounds = -1;
   /** Per row of the last scan: 1 when its name was left to the careful decoder (its name is ''). */
   needsCareful = new Uint8Array(0);
-  private text = new Uint8Array(64 * 1024);
+  /** Starts empty, so even a small first scan replaces it (see scanRecords). */
+  private text = new Uint8Array(0);
   private textStarts = new Int32Array(0);
 
   constructor(private readonly fileSize: number) {}
@@ -129,7 +130,9 @@ export class JournalScanner {
     const firstRow = columns.count;
     // Names come from bytes[from, limit), so that much room is enough for all of them: the
     // loop has no growth branch (a branch first taken in a real open, never in the warm-up,
-    // would make the engine drop this loop's optimised code; worker/warm-up.ts).
+    // would make the engine drop this loop's optimised code; worker/warm-up.ts). `text`
+    // starts empty so that the warm-up replaces it too: a field only ever set once is taken
+    // for a constant, and the code built on that is dropped when it first changes.
     if (this.text.length < limit - from) this.text = new Uint8Array(limit - from);
     const text = this.text;
     let textLength = 0;
