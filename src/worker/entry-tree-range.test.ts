@@ -37,7 +37,11 @@ function hinted(paths: readonly string[]): TreeEntrySource {
       if (index === 0 || index % 3 === 2) return -1;
       const [path, previous] = [paths[index]!, paths[index - 1]!];
       let common = 0;
-      while (common < path.length && common < previous.length && path[common] === previous[common]) {
+      while (
+        common < path.length &&
+        common < previous.length &&
+        path[common] === previous[common]
+      ) {
         common++;
       }
       return common;
@@ -81,9 +85,12 @@ describe('EntryTree.addEntryRange', () => {
             })),
           );
           expect(rows(byRange)).toEqual(rows(byObjects));
+          // One source for both batches, as an archive's table is: runs of entries then
+          // leave their paths to be asked for when first needed (addRun).
+          const hints = hinted(list);
           const byHints = new EntryTree();
-          byHints.addEntryRange(hinted(list), 0, split);
-          byHints.addEntryRange(hinted(list), split, list.length);
+          byHints.addEntryRange(hints, 0, split);
+          byHints.addEntryRange(hints, split, list.length);
           expect(rows(byHints)).toEqual(rows(byObjects));
           for (let index = 0; index < list.length; index++) {
             expect(byRange.nodeOf(index)).toBe(byObjects.nodeOf(index));
@@ -94,9 +101,37 @@ describe('EntryTree.addEntryRange', () => {
     );
   });
 
+  it('asks for a path only to place an entry in a new folder, or once the path is needed', () => {
+    const paths = ['a/b/1', 'a/b/2', 'a/b/3', 'a/c/1', 'a/c/2', 'd'];
+    const asked: number[] = [];
+    const source: TreeEntrySource = {
+      path: (index) => {
+        asked.push(index);
+        return paths[index]!;
+      },
+      size: () => 1,
+      storedSize: () => 1,
+      lastSlash: (index) => paths[index]!.lastIndexOf('/'),
+      sharesFolderWithPrevious: (index) => index > 0 && [1, 2, 4].includes(index),
+      commonWithPrevious: () => -1,
+    };
+    const tree = new EntryTree();
+    tree.addEntryRange(source, 0, 3);
+    tree.addEntryRange(source, 3, paths.length);
+    // The first entry of each folder, to find its folder; and the one with no folder.
+    expect(asked).toEqual([0, 3, 5]);
+    const all = rows(tree);
+    expect(all.map((row) => row.name)).toEqual(['a', 'b', '1', '2', '3', 'c', '1', '2', 'd']);
+    expect(all.filter((row) => !row.isFolder).map((row) => row.path)).toEqual(paths);
+    // Each path was asked for once: the tree keeps what it was given.
+    expect([...asked].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
   // Segments that sort around `/` (0x2F): `b-c` before `b/`, `b0` after it.
   const tricky = fc.constantFrom('a', 'b', 'b-c', 'b0', 'b.x', 'B', 'c');
-  const trickyPath = fc.array(tricky, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
+  const trickyPath = fc
+    .array(tricky, { minLength: 1, maxLength: 4 })
+    .map((parts) => parts.join('/'));
 
   it('makes each folder once, whatever the order of the paths', () => {
     fc.assert(
@@ -107,10 +142,17 @@ describe('EntryTree.addEntryRange', () => {
         (paths, order, at) => {
           let list = order === 'as is' ? paths : [...paths].sort();
           if (order === 'sorted, then one out of order' && list.length > 1) {
-            list = [...list, list[at % list.length]!.split('/').slice(0, -1).concat('z').join('/') || 'z'];
+            list = [
+              ...list,
+              list[at % list.length]!.split('/').slice(0, -1).concat('z').join('/') || 'z',
+            ];
           }
           if (order === 'with an odd path' && list.length > 0) {
-            list = [...list.slice(0, at % list.length), '/' + list[at % list.length]!, ...list.slice(at % list.length)];
+            list = [
+              ...list.slice(0, at % list.length),
+              '/' + list[at % list.length]!,
+              ...list.slice(at % list.length),
+            ];
           }
           for (const source of [fromList(list), hinted(list)]) {
             const tree = new EntryTree();

@@ -22,6 +22,7 @@ import {
   TreeNodeColumns,
   nodeName,
   sortForDisplay,
+  type NodeTexts,
   type TreeEntryInput,
   type TreeEntrySource,
 } from './tree-nodes.ts';
@@ -33,9 +34,15 @@ const ROOT = 0;
 /** `lastSlash` hint for "not known": the path is searched. */
 const UNKNOWN_SLASH = -2;
 
-export class EntryTree implements FolderHost {
-  /** Folder and document-node names; for PATH_NAME entries, their whole path. */
+export class EntryTree implements FolderHost, NodeTexts {
+  /**
+   * Folder and document-node names; for PATH_NAME entries, their whole path, or '' until
+   * it is first needed when a run of entries came from `pathSource` (addRun): an archive
+   * opens without a string per entry, and most are never looked at.
+   */
   private readonly names: string[] = [''];
+  /** The source of the entries added by range, which lazily named nodes' paths come from. */
+  private pathSource: TreeEntrySource | null = null;
   private readonly nodes = new TreeNodeColumns();
   /** Display order of a folder's children, made when flattened; stale once it has more. */
   private readonly sortedChildLists = new Map<number, Int32Array>();
@@ -83,6 +90,16 @@ export class EntryTree implements FolderHost {
     return this.names[folder]!;
   }
 
+  /** NodeTexts: a node's name slot, a PATH_NAME entry's path made now if it was left for later. */
+  nodeText(node: number): string {
+    const text = this.names[node]!;
+    if (text !== '' || this.nodes.flags[node] !== PATH_NAME) return text;
+    // A plain path is never empty: '' in a PATH_NAME slot means "not made yet".
+    const path = this.pathSource!.path(this.nodes.entryIndexes[node]!);
+    this.names[node] = path;
+    return path;
+  }
+
   /** FolderHost: a folder's path. */
   folderPath(folder: number): string {
     return this.pathOf(folder);
@@ -114,6 +131,7 @@ export class EntryTree implements FolderHost {
   addEntryRange(source: TreeEntrySource, start: number, end: number): void {
     const isHinted =
       source.lastSlash !== undefined && source.sharesFolderWithPrevious !== undefined;
+    this.pathSource ??= source;
     let entryIndex = start;
     while (entryIndex < end) {
       if (isHinted && this.continuesRun(source, entryIndex)) {
@@ -157,7 +175,9 @@ export class EntryTree implements FolderHost {
   /**
    * Entries `[from, to)`, each continuing the run of the one before (continuesRun): what
    * addEntry does for each, done for all of them at once. They become consecutive nodes,
-   * appended as one chain to the folder's children, with one total for the roll-up.
+   * appended as one chain to the folder's children, with one total for the roll-up. Their
+   * paths are not asked for: nodeText gets each when it is first needed (the lastSlash
+   * hint is then required, which continuesRun's sharesFolderWithPrevious implies).
    */
   private addRun(source: TreeEntrySource, from: number, to: number): void {
     const count = to - from;
@@ -170,19 +190,25 @@ export class EntryTree implements FolderHost {
     const { parents, entryIndexes, depths, flags, nameStarts, sizes, storedSizes, nextSibling } =
       nodes;
     const depth = folder === ROOT ? 1 : nodes.depths[folder]! + 1;
+    const isLazy = source === this.pathSource;
     let sizeSum = 0;
     let storedSum = 0;
     for (let k = 0; k < count; k++) {
       const entryIndex = from + k;
       const node = first + k;
-      const path = source.path(entryIndex);
-      names.push(path);
       parents[node] = folder;
       entryIndexes[node] = entryIndex;
       depths[node] = depth;
       flags[node] = PATH_NAME;
       const slash = source.lastSlash!(entryIndex);
-      nameStarts[node] = (slash === UNKNOWN_SLASH ? path.lastIndexOf('/') : slash) + 1;
+      if (isLazy && slash !== UNKNOWN_SLASH) {
+        names.push('');
+        nameStarts[node] = slash + 1;
+      } else {
+        const path = source.path(entryIndex);
+        names.push(path);
+        nameStarts[node] = (slash === UNKNOWN_SLASH ? path.lastIndexOf('/') : slash) + 1;
+      }
       const size = source.size(entryIndex);
       const storedSize = source.storedSize(entryIndex);
       sizes[node] = size;
@@ -315,7 +341,7 @@ export class EntryTree implements FolderHost {
   }
 
   private nameOf(node: number): string {
-    return nodeName(node, this.names, this.nodes);
+    return nodeName(node, this, this.nodes);
   }
 
   /** Folders, and document nodes that have children. */
@@ -332,7 +358,7 @@ export class EntryTree implements FolderHost {
     const cached = this.sortedChildLists.get(folder);
     if (cached && cached.length === nodes.childCounts[folder]) return cached;
     const list = nodes.childrenOf(folder);
-    if (!this.isDocument) sortForDisplay(list, this.names, nodes);
+    if (!this.isDocument) sortForDisplay(list, this, nodes);
     this.sortedChildLists.set(folder, list);
     return list;
   }
@@ -416,7 +442,7 @@ export class EntryTree implements FolderHost {
     const visible = this.filterVisible!;
     const isMatch =
       this.nodes.flags[node] === PATH_NAME
-        ? this.filter!.matchesAt(this.names[node]!, this.nodes.nameStarts[node]!)
+        ? this.filter!.matchesAt(this.nodeText(node), this.nodes.nameStarts[node]!)
         : this.filter!.matches(this.pathOf(node), this.names[node]!);
     if (!isMatch) return;
     this.filterMatches++;
@@ -446,7 +472,7 @@ export class EntryTree implements FolderHost {
   }
 
   pathOf(node: number): string {
-    if (this.nodes.flags[node] === PATH_NAME) return this.names[node]!;
+    if (this.nodes.flags[node] === PATH_NAME) return this.nodeText(node);
     let path = this.names[node]!;
     for (let up = this.nodes.parents[node]!; up > ROOT; up = this.nodes.parents[up]!) {
       path = this.names[up] + '/' + path;

@@ -45,7 +45,11 @@ export const PATH_NAME = 2;
 
 // Module functions, not closures made in `ensure`: a new closure per call is a new call
 // target each time, which throws the caller's optimised code away (warm-up.ts).
-function grownInt32(old: Int32Array<ArrayBuffer>, capacity: number, fill = 0): Int32Array<ArrayBuffer> {
+function grownInt32(
+  old: Int32Array<ArrayBuffer>,
+  capacity: number,
+  fill = 0,
+): Int32Array<ArrayBuffer> {
   const next = new Int32Array(capacity);
   if (fill !== 0) next.fill(fill, old.length);
   next.set(old);
@@ -129,9 +133,14 @@ export class TreeNodeColumns {
   }
 }
 
+/** A tree's name slots: a folder's or node's name, or a PATH_NAME entry's whole path. */
+export interface NodeTexts {
+  nodeText(node: number): string;
+}
+
 /** A node's own name: its name slot, or the end of the path a PATH_NAME entry keeps there. */
-export function nodeName(node: number, names: readonly string[], nodes: TreeNodeColumns): string {
-  const text = names[node]!;
+export function nodeName(node: number, texts: NodeTexts, nodes: TreeNodeColumns): string {
+  const text = texts.nodeText(node);
   return nodes.flags[node] === PATH_NAME ? text.slice(nodes.nameStarts[node]) : text;
 }
 
@@ -139,11 +148,7 @@ export function nodeName(node: number, names: readonly string[], nodes: TreeNode
  * Sorts sibling nodes for display: folders first, then by name in code-unit order, then
  * in the order added.
  */
-export function sortForDisplay(
-  list: Int32Array,
-  names: readonly string[],
-  nodes: TreeNodeColumns,
-): void {
+export function sortForDisplay(list: Int32Array, texts: NodeTexts, nodes: TreeNodeColumns): void {
   const flags = nodes.flags;
   const compare = (a: number, b: number): number => {
     const aFlags = flags[a]!;
@@ -152,8 +157,8 @@ export function sortForDisplay(
     if (aIsFolder !== ((bFlags & FOLDERISH) !== 0)) return aIsFolder ? -1 : 1;
     // Two paths under one folder share the same prefix, so they sort as their names.
     const bothPaths = aFlags === bFlags;
-    const aName = bothPaths ? names[a]! : nodeName(a, names, nodes);
-    const bName = bothPaths ? names[b]! : nodeName(b, names, nodes);
+    const aName = bothPaths ? texts.nodeText(a) : nodeName(a, texts, nodes);
+    const bName = bothPaths ? texts.nodeText(b) : nodeName(b, texts, nodes);
     return aName < bName ? -1 : aName > bName ? 1 : a - b;
   };
   // Archives list their entries sorted, so children mostly arrive in display order: one

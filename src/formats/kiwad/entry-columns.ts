@@ -1,6 +1,6 @@
 /**
- * A KIWAD journal kept in columns: one typed array per record field plus one array of
- * names, instead of one KiwadEntry object per entry. The reader appends to it (read.ts,
+ * A KIWAD journal kept in columns: one typed array per record field plus the names' texts,
+ * instead of one KiwadEntry object per entry. The reader appends to it (read.ts,
  * journal-scan.ts); the worker keeps it as the opened archive's table. A KiwadEntry object
  * with its span and boxed numbers costs ~150 bytes of JS heap; a row here is ~33 bytes of
  * typed arrays (outside the JS heap) and one name. Objects are rebuilt on demand for the
@@ -31,7 +31,11 @@ export const NAME_HINT = {
 } as const;
 
 /** The first `used` values of `old` in a new array of `capacity` (a module function, not a closure per call: see worker/tree-nodes.ts). */
-function grownUint32(old: Uint32Array<ArrayBuffer>, capacity: number, used: number): Uint32Array<ArrayBuffer> {
+function grownUint32(
+  old: Uint32Array<ArrayBuffer>,
+  capacity: number,
+  used: number,
+): Uint32Array<ArrayBuffer> {
   const next = new Uint32Array(capacity);
   next.set(old.subarray(0, used));
   return next;
@@ -40,7 +44,18 @@ function grownUint32(old: Uint32Array<ArrayBuffer>, capacity: number, used: numb
 export class KiwadEntryColumns {
   /** Rows in use; the arrays may be longer (capacity). */
   count = 0;
-  names: string[] = [];
+  /**
+   * Names are kept as texts that rows point into, and cut out only when asked for: a
+   * substring per entry at open was 100,000s of strings that most users never look at, and
+   * the garbage collector copied every one of them (docs/PERFORMANCE.md). A text is the
+   * plain names of one scan of the hot loop, decoded together, or one name the careful
+   * decoder made. [0] is the empty name, for rows not named yet.
+   */
+  readonly nameTexts: string[] = [''];
+  /** Per row: its text in nameTexts. */
+  nameTextIndexes = new Int32Array(0);
+  /** Per row: where its name starts in its text; -1 when the name is the whole text. */
+  nameTextStarts = new Int32Array(0);
   dataOffsets = new Uint32Array(0);
   uncompressedSizes = new Uint32Array(0);
   /** The compressed-size field as stored (0xFFFFFFFF or 0 for stored entries in practice). */
@@ -96,13 +111,31 @@ export class KiwadEntryColumns {
     const commons = new Int32Array(capacity);
     commons.set(this.commonLengths.subarray(0, used));
     this.commonLengths = commons;
+    const textIndexes = new Int32Array(capacity);
+    textIndexes.set(this.nameTextIndexes.subarray(0, used));
+    this.nameTextIndexes = textIndexes;
+    const textStarts = new Int32Array(capacity);
+    textStarts.set(this.nameTextStarts.subarray(0, used));
+    this.nameTextStarts = textStarts;
+  }
+
+  /** Adds a text that rows' names point into (nameTextIndexes); returns its index. */
+  addNameText(text: string): number {
+    this.nameTexts.push(text);
+    return this.nameTexts.length - 1;
+  }
+
+  /** Names row `index` with a whole string (the careful decoder's). */
+  setName(index: number, name: string): void {
+    this.nameTextIndexes[index] = name === '' ? 0 : this.addNameText(name);
+    this.nameTextStarts[index] = -1;
   }
 
   /** Appends one row (the careful path of the reader; the hot loop writes the arrays itself). */
   push(entry: Omit<KiwadEntry, 'index' | 'storedSize' | 'recordSpan'>, recordOffset: number): void {
     this.reserve(1);
     const at = this.count++;
-    this.names.push(entry.name);
+    this.setName(at, entry.name);
     this.dataOffsets[at] = entry.dataOffset;
     this.uncompressedSizes[at] = entry.uncompressedSize;
     this.compressedSizes[at] = entry.compressedSize;
@@ -119,8 +152,12 @@ export class KiwadEntryColumns {
     return Number.isInteger(index) && index >= 0 && index < this.count;
   }
 
+  /** Row `index`'s name (a new string each call for most rows: callers keep what they reuse). */
   name(index: number): string {
-    return this.names[index]!;
+    const text = this.nameTexts[this.nameTextIndexes[index]!]!;
+    const start = this.nameTextStarts[index]!;
+    // A plain name is ASCII: as many characters as its bytes, less the NUL.
+    return start < 0 ? text : text.substring(start, start + this.nameLengths[index]! - 1);
   }
   dataOffset(index: number): number {
     return this.dataOffsets[index]!;
@@ -146,7 +183,7 @@ export class KiwadEntryColumns {
     const nameLength = this.nameLengths[index]!;
     return {
       index,
-      name: this.names[index]!,
+      name: this.name(index),
       dataOffset: this.dataOffsets[index]!,
       uncompressedSize: this.uncompressedSizes[index]!,
       compressedSize: this.compressedSizes[index]!,

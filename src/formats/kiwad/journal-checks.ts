@@ -8,42 +8,62 @@ import { ErrorCode } from '../../binary/format-error.ts';
 import { NAME_HINT, type KiwadEntryColumns } from './entry-columns.ts';
 import { kiwadError } from './layout.ts';
 
+/** Entries' names by index (KiwadEntryColumns). */
+export interface NameLookup {
+  name(index: number): string;
+}
+
 /**
  * Finds duplicate names as they arrive in journal order. While names keep increasing,
- * a duplicate can only equal the previous name, so no set of names is built; the first
- * name out of order switches to a Map of every name so far.
+ * a duplicate can only equal the previous name, so no set of names is built, and with the
+ * hot loop's hints (NAME_HINT) no name is even cut out of its text; the first name out of
+ * order switches to a Map of every name so far.
  */
 export class DuplicateNames {
-  private previous: string | null = null;
+  /** The entry the increasing run ends with (the first of equal names); -1 before any. */
+  private previous = -1;
+  /** Its name, once a comparison has needed it. */
+  private previousName: string | null = null;
   private runStart = 0;
   private firstIndexOf: Map<string, number> | null = null;
 
   /**
-   * The index of the first entry named `name`, or -1 when entry `index` is the first.
-   * `names` holds the names of entries 0..index-1 (used once, when the order breaks).
-   * `hints` (NAME_HINT bits from the hot loop) may already say how the name compares with
-   * the previous one, which saves comparing the strings.
+   * The index of the first entry with entry `index`'s name, or -1 when it is the first.
+   * Called for each entry in order. `hints` (NAME_HINT bits from the hot loop) may
+   * already say how the name compares with the previous entry's, which saves comparing
+   * the strings.
    */
-  firstIndex(name: string, index: number, names: readonly string[], hints = 0): number {
+  firstIndex(index: number, names: NameLookup, hints = 0): number {
     if (this.firstIndexOf === null) {
       const previous = this.previous;
-      const isKnown = (hints & NAME_HINT.orderKnown) !== 0 && previous !== null;
-      if (previous === null || (isKnown ? (hints & NAME_HINT.after) !== 0 : name > previous)) {
-        this.previous = name;
-        this.runStart = index;
-        return -1;
+      if (previous < 0) return this.startRun(index, null);
+      if ((hints & NAME_HINT.orderKnown) !== 0) {
+        if ((hints & NAME_HINT.after) !== 0) return this.startRun(index, null);
+        if ((hints & NAME_HINT.same) !== 0) return this.runStart;
+      } else {
+        const name = names.name(index);
+        this.previousName ??= names.name(previous);
+        if (name > this.previousName) return this.startRun(index, name);
+        if (name === this.previousName) return this.runStart;
       }
-      if (isKnown ? (hints & NAME_HINT.same) !== 0 : name === previous) return this.runStart;
       const firstIndexOf = new Map<string, number>();
       for (let earlier = 0; earlier < index; earlier++) {
-        const earlierName = names[earlier]!;
+        const earlierName = names.name(earlier);
         if (!firstIndexOf.has(earlierName)) firstIndexOf.set(earlierName, earlier);
       }
       this.firstIndexOf = firstIndexOf;
     }
+    const name = names.name(index);
     const first = this.firstIndexOf.get(name);
     if (first !== undefined) return first;
     this.firstIndexOf.set(name, index);
+    return -1;
+  }
+
+  private startRun(index: number, name: string | null): number {
+    this.previous = index;
+    this.previousName = name;
+    this.runStart = index;
     return -1;
   }
 }

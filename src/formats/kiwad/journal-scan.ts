@@ -14,7 +14,8 @@
  * a `/` or at the start, not ending in `/`, and a trailing NUL. Such a name is its own
  * text and `pathProblem` returns null for it (no empty, `.` or `..` segment, no absolute,
  * UNC or drive prefix), so it needs no check. Their bytes are copied end to end into a
- * scratch buffer while they are checked, decoded in one call, and cut with `substring`.
+ * scratch buffer while they are checked and decoded in one call; each row points into the
+ * result, which is cut only when a name is asked for (entry-columns.ts).
  * Any other name (UTF-8, latin-1, or anything the path checks may flag) goes to the
  * careful decoder; in real archives that is a handful at most.
  */
@@ -219,23 +220,30 @@ export class JournalScanner {
   }
 
   /**
-   * The names of rows [firstRow, firstRow + rows): the plain ones decoded in one call and
-   * cut out of it. A method of its own: kept in the hot loop's function, the engine's
+   * The names of rows [firstRow, firstRow + rows): the plain ones decoded in one call,
+   * which the rows point into (entry-columns.ts); the others are left unnamed for the
+   * careful decoder. A method of its own: kept in the hot loop's function, the engine's
    * code for the loop was dropped again and again at this point in a real open after the
    * warm-up (worker/warm-up.ts), for want of feedback it had.
    */
-  private pushNames(columns: KiwadEntryColumns, firstRow: number, rows: number, textLength: number): void {
-    const decoded = decodeAsciiBytes(this.text.subarray(0, textLength));
-    const names = columns.names;
+  private pushNames(
+    columns: KiwadEntryColumns,
+    firstRow: number,
+    rows: number,
+    textLength: number,
+  ): void {
+    const textIndex = columns.addNameText(decodeAsciiBytes(this.text.subarray(0, textLength)));
     const needsCareful = this.needsCareful;
     const textStarts = this.textStarts;
-    const nameLengths = columns.nameLengths;
+    const { nameTextIndexes, nameTextStarts } = columns;
     for (let r = 0; r < rows; r++) {
+      const row = firstRow + r;
       if (needsCareful[r] === 1) {
-        names.push('');
+        nameTextIndexes[row] = 0;
+        nameTextStarts[row] = -1;
       } else {
-        const start = textStarts[r]!;
-        names.push(decoded.substring(start, start + nameLengths[firstRow + r]! - 1));
+        nameTextIndexes[row] = textIndex;
+        nameTextStarts[row] = textStarts[r]!;
       }
     }
   }

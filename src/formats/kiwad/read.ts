@@ -239,16 +239,14 @@ export async function readKiwad(
     const duplicates = new DuplicateNames();
     /** Names the scanner left, issues and duplicates of rows [first, first + count), in order. */
     const finishRows = (first: number, count: number, fromScanner: boolean): void => {
-      const names = columns.names;
       for (let row = first; row < first + count; row++) {
         if (!fromScanner || scanner.needsCareful[row - first] === 1) {
           const nameAt = columns.recordOffset(row) + KIWAD_RECORD_FIELD.name;
           const relative = nameAt - bufferBase;
           const nameBytes = buffer.subarray(relative, relative + columns.nameLengths[row]!);
-          names[row] = decodeName(row, nameAt, nameBytes, issues);
+          columns.setName(row, decodeName(row, nameAt, nameBytes, issues));
         }
-        const hints = columns.nameHints[row]!;
-        const firstIndex = duplicates.firstIndex(names[row]!, row, names, hints);
+        const firstIndex = duplicates.firstIndex(row, columns, columns.nameHints[row]!);
         if (firstIndex >= 0) {
           issues.push(
             nameIssue(row, columns, 'DUPLICATE_NAME', `duplicate of entry ${firstIndex}`),

@@ -40,7 +40,7 @@ function declaredCount(head: Uint8Array): number {
 class ColumnsTreeSource implements TreeEntrySource {
   constructor(private readonly table: KiwadEntryColumns) {}
   path(index: number): string {
-    return this.table.names[index]!;
+    return this.table.name(index);
   }
   size(index: number): number {
     return this.table.uncompressedSizes[index]!;
@@ -65,7 +65,7 @@ const HELPER_MIN_SIZE = 256 * 1024;
 
 export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
   const { source } = hooks;
-  // The journal is read straight into columns (typed arrays plus the names), which stay as
+  // The journal is read straight into columns (typed arrays plus the names' texts), which stay as
   // this archive's table; no object per entry is made or kept (entry-columns.ts).
   const table = new KiwadEntryColumns();
   const treeSource = new ColumnsTreeSource(table);
