@@ -86,18 +86,22 @@ export function makeWarmUpLevel(objectCount: number, compress: boolean): Blob {
 }
 
 /**
- * Rounds of 1,500 entries: enough that every container an open grows (the tree's node
- * columns and entry index, 1,024 to start with; the scanner's 64 KiB of name text) grows
- * during the warm-up too. Code the engine has optimised without ever running a branch is
- * thrown away when the branch first runs, and a real open would pay for that. Few rounds:
- * what they leave in the heap counts in the first open's peak.
+ * Rounds of 3,000 entries: enough that every container an open grows (the tree's node
+ * columns and entry index, 1,024 to start with; the scanner's name text) grows during the
+ * warm-up too. Code the engine has optimised without ever running a branch is thrown away
+ * when the branch first runs, and a real open would pay for that. Twelve rounds: the
+ * engine's top tier compiles a function only after many calls, and with five rounds of
+ * 1,500 the tree's per-folder code still reached it during the first real open, on
+ * background threads that competed with the open (`--js-flags=--trace-opt`;
+ * docs/PERFORMANCE.md). What the rounds leave in the heap counts in the first open's
+ * peak: since names are cut only when asked for, an entry leaves little.
  */
 export interface WarmUpOptions {
   rounds: number;
   entriesPerRound: number;
 }
 
-const DEFAULTS: WarmUpOptions = { rounds: 12, entriesPerRound: 1_500 };
+const DEFAULTS: WarmUpOptions = { rounds: 12, entriesPerRound: 3_000 };
 
 /**
  * Opens the warm-up archive `rounds` times, each through a new decoder from `makeDecoder`,
