@@ -33,6 +33,12 @@ export interface TreeEntrySource {
   sharesFolderWithPrevious?(entryIndex: number): boolean;
   /** How many leading characters the path shares with the previous entry's; -1: not known. */
   commonWithPrevious?(entryIndex: number): number;
+  /**
+   * How many entries the source has room for so far: a hint to size the tree's arrays
+   * once rather than grow them step by step. It must be bounded by bytes actually read,
+   * never by a count a file declares, which a forged file makes huge.
+   */
+  expectedCount?(): number;
 }
 
 /** The node can hold children: a folder, or a document node. */

@@ -81,6 +81,11 @@ export class KiwadEntryColumns {
     return this.count;
   }
 
+  /** Rows there is room for (see reserve). */
+  get capacity(): number {
+    return this.dataOffsets.length;
+  }
+
   /**
    * Makes room for `extra` more rows. Capacity doubles, so appending n rows copies at most
    * ~2n; it never jumps to a declared count, which a forged header could make huge.

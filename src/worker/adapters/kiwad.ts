@@ -58,6 +58,10 @@ class ColumnsTreeSource implements TreeEntrySource {
   commonWithPrevious(index: number): number {
     return this.table.commonLengths[index]!;
   }
+  /** The table's capacity: the reader sizes it by the journal bytes it has read. */
+  expectedCount(): number {
+    return this.table.capacity;
+  }
 }
 
 /** Entries inflated to at least this many bytes may go to a helper worker. */
