@@ -36,37 +36,6 @@ const BYTE_KIND = new Uint8Array(256).map((_, b) => {
   return PLAIN;
 });
 
-/**
- * NAME_HINT bits of a plain name against the previous entry's (also plain, laid just
- * before it in `text`): one byte loop up to their first difference gives their order and
- * whether the text before the last `/` is the same. It saves the duplicate check a string
- * comparison and the tree a search for the last `/` and a prefix comparison per entry.
- */
-function compareWithPrevious(
-  text: Uint8Array,
-  previousStart: number,
-  previousLength: number,
-  start: number,
-  length: number,
-  slash: number,
-  previousSlash: number,
-): number {
-  const shorter = Math.min(previousLength, length);
-  let common = 0;
-  while (common < shorter && text[previousStart + common] === text[start + common]) common++;
-  let hints: number = NAME_HINT.plain | NAME_HINT.orderKnown;
-  if (common < shorter) {
-    if (text[start + common]! > text[previousStart + common]!) hints |= NAME_HINT.after;
-  } else if (length > previousLength) {
-    hints |= NAME_HINT.after;
-  } else if (length === previousLength) {
-    hints |= NAME_HINT.same;
-  }
-  if (slash >= 0 && slash === previousSlash && common >= slash) hints |= NAME_HINT.sameFolder;
-  // The shared length rides above the hint bits (names are at most 2^20 bytes).
-  return hints | (common << 8);
-}
-
 export class JournalScanner {
   /** Relative position in the slice after the last record of the last scan. */
   end = 0;
@@ -139,6 +108,8 @@ export class JournalScanner {
     let textLength = 0;
     let at = from;
     let rows = 0;
+    /** Where the previous record's name starts in `bytes`. */
+    let previousNameAt = 0;
     // Short names in this loop: it is the hot loop the header describes.
     while (rows < maxRecords) {
       const nameAt = at + KIWAD_RECORD_FIXED_LENGTH;
@@ -165,11 +136,38 @@ export class JournalScanner {
       if (dataOffset + stored > fileSize && this.firstOutOfBounds < 0) this.firstOutOfBounds = row;
 
       // The name, without its NUL: copied while checked; left to the careful path when odd.
+      // What the loop learns of it on the way goes to its consumers as NAME_HINT bits: the
+      // order against the previous name and their shared length (the duplicate check and
+      // the tree then compare no strings), where its last `/` is, and whether the text
+      // before it is the previous name's (the tree's folder step).
       const bodyEnd = nameAt + nameLength - 1;
+      const length = nameLength - 1;
       let isPlain = bytes[bodyEnd] === 0;
       let slash = -1;
+      // The part it shares with the previous name, when that one was plain, passed the
+      // checks already: it is only copied. -1: no previous plain name.
+      let common = -1;
+      let previousLength = 0;
+      let previousSlash = -1;
+      if (isPlain && rows > 0 && needsCareful[rows - 1] === 0) {
+        previousLength = nameLengths[row - 1]! - 1;
+        previousSlash = lastSlashes[row - 1]!;
+        const shorter = previousLength < length ? previousLength : length;
+        common = 0;
+        while (common < shorter && bytes[previousNameAt + common] === bytes[nameAt + common]) {
+          text[textLength + common] = bytes[nameAt + common]!;
+          common++;
+        }
+        if (previousSlash < common) {
+          slash = previousSlash;
+        } else {
+          slash = common - 1;
+          while (slash >= 0 && bytes[nameAt + slash] !== SLASH) slash--;
+        }
+      }
       if (isPlain) {
-        for (let k = nameAt, w = textLength; k < bodyEnd; k++, w++) {
+        const from = common < 0 ? 0 : common;
+        for (let k = nameAt + from, w = textLength + from; k < bodyEnd; k++, w++) {
           const b = bytes[k]!;
           text[w] = b;
           const kind = BYTE_KIND[b]!;
@@ -188,28 +186,30 @@ export class JournalScanner {
         needsCareful[rows] = 0;
         textStarts[rows] = textLength;
         lastSlashes[row] = slash;
-        if (rows > 0 && needsCareful[rows - 1] === 0) {
-          const compared = compareWithPrevious(
-            text,
-            textStarts[rows - 1]!,
-            nameLengths[row - 1]! - 1,
-            textLength,
-            nameLength - 1,
-            slash,
-            lastSlashes[row - 1]!,
-          );
-          nameHints[row] = compared & 0xff;
-          commonLengths[row] = compared >> 8;
+        if (common >= 0) {
+          let hints: number = NAME_HINT.plain | NAME_HINT.orderKnown;
+          if (common < length && common < previousLength) {
+            if (bytes[nameAt + common]! > bytes[previousNameAt + common]!) hints |= NAME_HINT.after;
+          } else if (length > previousLength) {
+            hints |= NAME_HINT.after;
+          } else if (length === previousLength) {
+            hints |= NAME_HINT.same;
+          }
+          if (slash >= 0 && slash === previousSlash && common >= slash)
+            hints |= NAME_HINT.sameFolder;
+          nameHints[row] = hints;
+          commonLengths[row] = common;
         } else {
           nameHints[row] = NAME_HINT.plain;
           commonLengths[row] = -1;
         }
-        textLength += nameLength - 1;
+        textLength += length;
       } else {
         needsCareful[rows] = 1;
         nameHints[row] = 0;
         commonLengths[row] = -1;
       }
+      previousNameAt = nameAt;
       at = nameAt + nameLength;
       rows++;
     }

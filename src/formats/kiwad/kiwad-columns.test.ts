@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { forgeKiwad } from './fixtures/make-fixtures.ts';
-import { KIWAD_RECORD_FIELD as FIELD, KiwadEntryColumns, readKiwad } from './read.ts';
+import { KIWAD_RECORD_FIELD as FIELD, KiwadEntryColumns, NAME_HINT, readKiwad } from './read.ts';
 import type { KiwadWriteEntry } from './types.ts';
 import { setKiwadNameBytes, writeKiwad } from './write.ts';
 
@@ -149,6 +149,55 @@ describe('names: the hot loop agrees with the careful decoder', () => {
         },
       ),
       { seed: 4242, numRuns: 300 },
+    );
+  });
+});
+
+describe('what the hot loop learns of each name (NAME_HINT)', () => {
+  const segment = fc.constantFrom('a', 'ab', 'b', 'B', 'a.b', 'a-b', '.x', '', 'é', 'c:d');
+  const name = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
+
+  it('matches the names themselves, sorted or not, across batches', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(name, { minLength: 1, maxLength: 40 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 7 }),
+        async (names, sort, batchSize) => {
+          const list = sort ? [...names].sort() : names;
+          const entries = list.map((entryName) => ({ name: entryName, data: text('x') }));
+          const columns = new KiwadEntryColumns();
+          const result = await readKiwad(
+            new MemoryByteSource(forgeKiwad(entries, { keepOrder: true }).bytes),
+            { columns, retainEntries: false, batchSize },
+          );
+          expect(columns.length).toBe(list.length);
+          for (let row = 0; row < list.length; row++) {
+            const hints = columns.nameHints[row]!;
+            const current = list[row]!;
+            expect(columns.name(row)).toBe(current);
+            if ((hints & NAME_HINT.plain) === 0) continue;
+            expect(columns.lastSlashes[row]).toBe(current.lastIndexOf('/'));
+            if ((hints & NAME_HINT.orderKnown) === 0) continue;
+            const previous = list[row - 1]!;
+            let common = 0;
+            while (common < Math.min(current.length, previous.length)) {
+              if (current[common] !== previous[common]) break;
+              common++;
+            }
+            expect(columns.commonLengths[row]).toBe(common);
+            expect((hints & NAME_HINT.after) !== 0).toBe(current > previous);
+            expect((hints & NAME_HINT.same) !== 0).toBe(current === previous);
+            const slash = current.lastIndexOf('/');
+            const isSameFolder =
+              slash >= 0 &&
+              current.slice(0, slash) === previous.slice(0, previous.lastIndexOf('/'));
+            expect((hints & NAME_HINT.sameFolder) !== 0).toBe(isSameFolder);
+          }
+          expect(result.fatal).toBeNull();
+        },
+      ),
+      { seed: 1729, numRuns: 300 },
     );
   });
 });
