@@ -232,13 +232,18 @@ export class EntryTree implements FolderHost, NodeTexts {
     nextSibling[first + count - 1] = -1;
     nodes.linkChain(folder, first, first + count - 1, count);
     this.lastEntryByText = to - 1;
+    this.addPending(folder, sizeSum, storedSum, count);
+  }
+
+  /** Adds entries' totals to what is owed to `folder` and its ancestors (rollUp). */
+  private addPending(folder: number, size: number, storedSize: number, count: number): void {
     const pending = this.pending;
     if (pending.folder !== folder) {
       this.rollUp();
       pending.folder = folder;
     }
-    pending.size += sizeSum;
-    pending.storedSize += storedSum;
+    pending.size += size;
+    pending.storedSize += storedSize;
     pending.count += count;
   }
 
@@ -328,14 +333,7 @@ export class EntryTree implements FolderHost, NodeTexts {
     this.nodeOfEntry.set(entryIndex, node);
     nodes.sizes[node] = size;
     nodes.storedSizes[node] = storedSize;
-    const pending = this.pending;
-    if (pending.folder !== folder) {
-      this.rollUp();
-      pending.folder = folder;
-    }
-    pending.size += size;
-    pending.storedSize += storedSize;
-    pending.count++;
+    this.addPending(folder, size, storedSize, 1);
     if (this.filter && this.filterVisible) this.applyFilterTo(node);
   }
 

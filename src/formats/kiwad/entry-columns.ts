@@ -30,13 +30,41 @@ export const NAME_HINT = {
   sameFolder: 16,
 } as const;
 
-/** The first `used` values of `old` in a new array of `capacity` (a module function, not a closure per call: see worker/tree-nodes.ts). */
+// The first `used` values of `old` in a new array of `capacity`. Module functions, one per
+// array type, not a closure per call (see worker/tree-nodes.ts).
 function grownUint32(
   old: Uint32Array<ArrayBuffer>,
   capacity: number,
   used: number,
 ): Uint32Array<ArrayBuffer> {
   const next = new Uint32Array(capacity);
+  next.set(old.subarray(0, used));
+  return next;
+}
+function grownInt32(
+  old: Int32Array<ArrayBuffer>,
+  capacity: number,
+  used: number,
+): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(capacity);
+  next.set(old.subarray(0, used));
+  return next;
+}
+function grownUint8(
+  old: Uint8Array<ArrayBuffer>,
+  capacity: number,
+  used: number,
+): Uint8Array<ArrayBuffer> {
+  const next = new Uint8Array(capacity);
+  next.set(old.subarray(0, used));
+  return next;
+}
+function grownFloat64(
+  old: Float64Array<ArrayBuffer>,
+  capacity: number,
+  used: number,
+): Float64Array<ArrayBuffer> {
+  const next = new Float64Array(capacity);
   next.set(old.subarray(0, used));
   return next;
 }
@@ -101,27 +129,13 @@ export class KiwadEntryColumns {
     this.storedSizes = grownUint32(this.storedSizes, capacity, used);
     this.crcs = grownUint32(this.crcs, capacity, used);
     this.nameLengths = grownUint32(this.nameLengths, capacity, used);
-    const recordOffsets = new Float64Array(capacity);
-    recordOffsets.set(this.recordOffsets.subarray(0, used));
-    this.recordOffsets = recordOffsets;
-    const flags = new Uint8Array(capacity);
-    flags.set(this.isCompressedFlags.subarray(0, used));
-    this.isCompressedFlags = flags;
-    const hints = new Uint8Array(capacity);
-    hints.set(this.nameHints.subarray(0, used));
-    this.nameHints = hints;
-    const slashes = new Int32Array(capacity);
-    slashes.set(this.lastSlashes.subarray(0, used));
-    this.lastSlashes = slashes;
-    const commons = new Int32Array(capacity);
-    commons.set(this.commonLengths.subarray(0, used));
-    this.commonLengths = commons;
-    const textIndexes = new Int32Array(capacity);
-    textIndexes.set(this.nameTextIndexes.subarray(0, used));
-    this.nameTextIndexes = textIndexes;
-    const textStarts = new Int32Array(capacity);
-    textStarts.set(this.nameTextStarts.subarray(0, used));
-    this.nameTextStarts = textStarts;
+    this.recordOffsets = grownFloat64(this.recordOffsets, capacity, used);
+    this.isCompressedFlags = grownUint8(this.isCompressedFlags, capacity, used);
+    this.nameHints = grownUint8(this.nameHints, capacity, used);
+    this.lastSlashes = grownInt32(this.lastSlashes, capacity, used);
+    this.commonLengths = grownInt32(this.commonLengths, capacity, used);
+    this.nameTextIndexes = grownInt32(this.nameTextIndexes, capacity, used);
+    this.nameTextStarts = grownInt32(this.nameTextStarts, capacity, used);
   }
 
   /** Adds a text that rows' names point into (nameTextIndexes); returns its index. */
