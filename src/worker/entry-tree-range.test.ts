@@ -33,6 +33,8 @@ function hinted(paths: readonly string[]): TreeEntrySource {
       paths[index - 1]!.includes('/') &&
       folderOf(paths[index]!) === folderOf(paths[index - 1]!),
     // Known for some entries only, as a reader knows it for plain names.
+    sortsAfterPrevious: (index) =>
+      index > 0 && index % 4 !== 3 && paths[index]! > paths[index - 1]!,
     commonWithPrevious: (index) => {
       if (index === 0 || index % 3 === 2) return -1;
       const [path, previous] = [paths[index]!, paths[index - 1]!];
@@ -125,6 +127,32 @@ describe('EntryTree.addEntryRange', () => {
     expect(all.filter((row) => !row.isFolder).map((row) => row.path)).toEqual(paths);
     // Each path was asked for once: the tree keeps what it was given.
     expect([...asked].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('cuts out the paths left for later in steps, each once', () => {
+    const paths = Array.from({ length: 9 }, (_, index) => `f/${index}`);
+    const asked: number[] = [];
+    const source: TreeEntrySource = {
+      path: (index) => {
+        asked.push(index);
+        return paths[index]!;
+      },
+      size: () => 1,
+      storedSize: () => 1,
+      lastSlash: () => 1,
+      sharesFolderWithPrevious: (index) => index > 0,
+      commonWithPrevious: () => 2,
+    };
+    const tree = new EntryTree();
+    tree.addEntryRange(source, 0, paths.length);
+    expect(asked).toEqual([0]);
+    expect(tree.preparePaths(3)).toBe(false);
+    expect(asked).toEqual([0, 1, 2, 3]);
+    expect(tree.preparePaths(3)).toBe(false);
+    expect(tree.preparePaths(3)).toBe(true);
+    expect(asked).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(tree.setFilter('*')).toBe(9);
+    expect(asked).toHaveLength(9);
   });
 
   // Segments that sort around `/` (0x2F): `b-c` before `b/`, `b0` after it.

@@ -100,6 +100,45 @@ export class EntryTree implements FolderHost, NodeTexts {
     return path;
   }
 
+  /** The node preparePaths goes on from. */
+  private preparedUpTo = 1;
+
+  /**
+   * Cuts out up to `budget` of the paths addRun left for later, in node order; true once
+   * none is left. Run between other requests after an open, so that the first filter, which
+   * tests every path, does not have to cut them all (a million take ~70 ms).
+   */
+  preparePaths(budget: number): boolean {
+    const end = this.names.length;
+    let node = this.preparedUpTo;
+    for (let made = 0; node < end && made < budget; node++) {
+      if (this.names[node] === '' && this.nodes.flags[node] === PATH_NAME) {
+        this.nodeText(node);
+        made++;
+      }
+    }
+    this.preparedUpTo = node;
+    return node >= end;
+  }
+
+  /**
+   * NodeTexts: whether entry node `b` sorts after `a` by what the source's reader knew:
+   * both keep their paths, `b` is the entry right after `a`, and the reader compared them.
+   * Expanding a folder of a sorted archive then cuts none of its names out.
+   */
+  isKnownAfter(a: number, b: number): boolean {
+    const nodes = this.nodes;
+    if (nodes.flags[a] !== PATH_NAME || nodes.flags[b] !== PATH_NAME) return false;
+    const entry = nodes.entryIndexes[b]!;
+    const source = this.pathSource;
+    return (
+      entry === nodes.entryIndexes[a]! + 1 &&
+      source !== null &&
+      source.sortsAfterPrevious !== undefined &&
+      source.sortsAfterPrevious(entry)
+    );
+  }
+
   /** FolderHost: a folder's path. */
   folderPath(folder: number): string {
     return this.pathOf(folder);

@@ -21,10 +21,17 @@ import {
   type TreeRow,
 } from './api.ts';
 import { EntryTree } from './entry-tree.ts';
-import { JobRegistry, throttle } from './jobs.ts';
+import { JobRegistry, throttle, yieldBriefly } from './jobs.ts';
 import { readInOrder } from './content-prefetch.ts';
 import { openFile } from './open-file.ts';
 import { buildZip } from './zip-builder.ts';
+
+/** Paths cut out per step after an open (EntryTree.preparePaths): ~2 ms each. */
+const PREPARE_PATHS_STEP = 25_000;
+/** How long after an open's answer that starts: the page renders the opened file first. */
+const PREPARE_PATHS_DELAY_MS = 100;
+/** Trees smaller than this leave their paths to the first filter (~15 ms for this many). */
+const PREPARE_PATHS_MIN_NODES = 200_000;
 
 const STATUS_NAMES: EntryStatus[] = ['unchecked', 'ok', 'mismatch', 'unpatched', 'error'];
 const CACHE_BYTES = 256 * 1024 * 1024;
@@ -173,6 +180,21 @@ export function createDecoderImpl(): DecoderApi {
     };
   }
 
+  /**
+   * In a big tree, once the page has had a moment to show the opened file, the entry paths
+   * left for later are cut out in small steps between other requests (EntryTree.preparePaths).
+   * A smaller tree leaves them to the first filter, which then takes a few milliseconds
+   * more, and keeps the memory they would take (~37 bytes a path) until then.
+   */
+  function preparePathsLater(forTree: EntryTree): void {
+    if (forTree.nodeCount < PREPARE_PATHS_MIN_NODES) return;
+    const step = () => {
+      if (tree !== forTree || forTree.preparePaths(PREPARE_PATHS_STEP)) return;
+      void yieldBriefly().then(step);
+    };
+    setTimeout(step, PREPARE_PATHS_DELAY_MS);
+  }
+
   const api: DecoderApi = {
     open: (file, name, onProgress) =>
       attempt(async () => {
@@ -183,7 +205,9 @@ export function createDecoderImpl(): DecoderApi {
         file_.adapter = await openFile(source, name, onProgress, (opening) => {
           tree = opening;
         });
-        return summary(file_.adapter, file_, name);
+        const value = summary(file_.adapter, file_, name);
+        preparePathsLater(tree);
+        return value;
       }),
 
     getRows(start, count) {

@@ -33,6 +33,8 @@ export interface TreeEntrySource {
   sharesFolderWithPrevious?(entryIndex: number): boolean;
   /** How many leading characters the path shares with the previous entry's; -1: not known. */
   commonWithPrevious?(entryIndex: number): number;
+  /** True when the path is known to sort after the previous entry's (code-unit order). */
+  sortsAfterPrevious?(entryIndex: number): boolean;
   /**
    * How many entries the source has room for so far: a hint to size the tree's arrays
    * once rather than grow them step by step. It must be bounded by bytes actually read,
@@ -142,6 +144,8 @@ export class TreeNodeColumns {
 /** A tree's name slots: a folder's or node's name, or a PATH_NAME entry's whole path. */
 export interface NodeTexts {
   nodeText(node: number): string;
+  /** True when node `b` is known to sort after node `a` without comparing their texts. */
+  isKnownAfter(a: number, b: number): boolean;
 }
 
 /** A node's own name: its name slot, or the end of the path a PATH_NAME entry keeps there. */
@@ -172,7 +176,9 @@ export function sortForDisplay(list: Int32Array, texts: NodeTexts, nodes: TreeNo
   // the typed array's, which compares n·log n times whatever the order.
   let isInOrder = true;
   for (let i = 1; i < list.length && isInOrder; i++) {
-    isInOrder = compare(list[i - 1]!, list[i]!) < 0;
+    const a = list[i - 1]!;
+    const b = list[i]!;
+    isInOrder = texts.isKnownAfter(a, b) || compare(a, b) < 0;
   }
   if (!isInOrder) list.set(Array.from(list).sort(compare));
 }

@@ -58,6 +58,10 @@ class ColumnsTreeSource implements TreeEntrySource {
   commonWithPrevious(index: number): number {
     return this.table.commonLengths[index]!;
   }
+  sortsAfterPrevious(index: number): boolean {
+    const known = NAME_HINT.orderKnown | NAME_HINT.after;
+    return (this.table.nameHints[index]! & known) === known;
+  }
   /** The table's capacity: the reader sizes it by the journal bytes it has read. */
   expectedCount(): number {
     return this.table.capacity;
