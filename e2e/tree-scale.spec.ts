@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import config from '../playwright.config.ts';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
+import { WINDOW_MARGIN_ROWS, WINDOW_ROWS } from '../src/ui/tree/scroll-scale.ts';
 import { collectPageErrors, treeItem } from './helpers.ts';
 
 // Real scrollbars (headless Chromium hides them by default): the scaled scrollbar must work
@@ -125,10 +126,30 @@ test('two million rows: End, the scrollbar and the wheel reach every row', async
   await expect.poll(() => firstVisibleRow(page)).toBe(middle + 3);
 
   // Scrolling on past the List's window keeps going (the window moves under the rows).
+  // Each step scrolls 60,000 rows at once, which no wheel does: the next waits for the
+  // window to have moved, as the frames between a wheel's events let it.
   const movedFrom = await firstVisibleRow(page);
   await scroller.evaluate((element) => element.scrollBy({ top: 60_000 * 26 }));
   await expect.poll(() => firstVisibleRow(page)).toBeGreaterThan(movedFrom + 59_000);
+  // The move puts the view back away from the window's inner edges.
+  const edge = (WINDOW_ROWS - WINDOW_MARGIN_ROWS) * ROW_HEIGHT;
+  await expect
+    .poll(() => scroller.evaluate((element) => element.scrollTop + element.clientHeight))
+    .toBeLessThan(edge);
   await scroller.evaluate((element) => element.scrollBy({ top: 60_000 * 26 }));
   await expect.poll(() => firstVisibleRow(page)).toBeGreaterThan(movedFrom + 119_000);
+
+  // Rows scrolled while a window move waits for its commit are kept, not undone: here 20
+  // rows, scrolled by a listener that runs right after the tree's own (which asks for the move).
+  await expect
+    .poll(() => scroller.evaluate((element) => element.scrollTop + element.clientHeight))
+    .toBeLessThan(edge);
+  const keptFrom = await firstVisibleRow(page);
+  await scroller.evaluate((element) => {
+    element.addEventListener('scroll', () => element.scrollBy({ top: 20 * 26 }), { once: true });
+    element.scrollBy({ top: 60_000 * 26 });
+  });
+  await expect.poll(() => firstVisibleRow(page)).toBeGreaterThan(keptFrom + 60_010);
+  expect(await firstVisibleRow(page)).toBeLessThan(keptFrom + 60_030);
   expect(errors).toEqual([]);
 });

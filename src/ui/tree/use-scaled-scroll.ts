@@ -63,6 +63,11 @@ export function useScaledScroll(totalRows: number, rowHeight: number): ScaledScr
   const committed = useRef({ windowStart, totalRows, isScaled });
   /** Scroll offset to write with the next window move. */
   const pendingTop = useRef<number | null>(null);
+  /**
+   * The scroller's offset when that move was asked for: rows scrolled natively before the
+   * move is committed (a wheel turning on) are added to it, not undone.
+   */
+  const pendingFrom = useRef(0);
   /** Scrollbar offset we wrote: its scroll event is ours, not the user's. */
   const writtenScrollbarTop = useRef<number | null>(null);
   /** Scroller offset a scrollbar drag wrote: its scroll event must not move the scrollbar back. */
@@ -111,6 +116,7 @@ export function useScaledScroll(totalRows: number, rowHeight: number): ScaledScr
         scroller.scrollTop = top;
       } else {
         pendingTop.current = top;
+        pendingFrom.current = scroller.scrollTop;
         setRequestedStart(newStart);
         setJumpId((id) => id + 1);
       }
@@ -122,7 +128,7 @@ export function useScaledScroll(totalRows: number, rowHeight: number): ScaledScr
   const applyJump = useCallback(() => {
     committed.current = { windowStart, totalRows, isScaled };
     if (pendingTop.current !== null && scroller) {
-      scroller.scrollTop = pendingTop.current;
+      scroller.scrollTop = pendingTop.current + (scroller.scrollTop - pendingFrom.current);
       pendingTop.current = null;
     }
   }, [windowStart, totalRows, isScaled, scroller]);
