@@ -30,6 +30,15 @@ export type CrcPoolReply =
 const MIN_POOL_BYTES = 64 * 1024 * 1024;
 /** Workers at most, whatever the core count: each holds one window. */
 const MAX_WORKERS = 6;
+/**
+ * The window each checksum worker reads into (crc-share.ts). Small on purpose: a BYOB
+ * stream of a File hands over 64–100 KB per read, and every read moves the window to a new
+ * ArrayBuffer object. The engine counted each move as that much new memory, so with
+ * 32 MiB windows every worker ran major garbage collections throughout (15 in one 300 MB
+ * Verify all); with 1–2 MiB none, and Verify all took a quarter less time
+ * (docs/PERFORMANCE.md). The caller's windowSize is for its own reads.
+ */
+const POOL_WINDOW_SIZE = 2 * 1024 * 1024;
 /** How often the caller's checkpoint (cancel, pacing) runs while the pool works, ms. */
 const CHECK_EVERY_MS = 25;
 
@@ -113,7 +122,7 @@ export async function crcPipeline(
       offset: 0,
       detail: 'checksum pool needs a file',
     });
-  const windowSize = options.windowSize ?? 32 * 1024 * 1024;
+  const windowSize = POOL_WINDOW_SIZE;
   const maxGap = options.maxGap ?? 64 * 1024;
   const sorted = [...ranges].sort((a, b) => a.offset - b.offset || a.index - b.index);
   const totalBytes = sorted.reduce((sum, range) => sum + range.length, 0);
