@@ -84,9 +84,11 @@ export function splitTasks(sorted: readonly IndexedRange[], taskBytes: number): 
   let bytes = 0;
   const close = (end: number) => {
     const packed = new Float64Array((end - start) * 3);
-    for (let i = start; i < end; i++) {
+    for (let i = start, at = 0; i < end; i++, at += 3) {
       const range = sorted[i]!;
-      packed.set([range.index, range.offset, range.length], (i - start) * 3);
+      packed[at] = range.index;
+      packed[at + 1] = range.offset;
+      packed[at + 2] = range.length;
     }
     tasks.push(packed);
     start = end;
@@ -98,6 +100,17 @@ export function splitTasks(sorted: readonly IndexedRange[], taskBytes: number): 
   }
   if (start < sorted.length) close(sorted.length);
   return tasks;
+}
+
+/** `ranges` sorted by offset (then index); as they are when they already are (KI's layout). */
+export function sortedByOffset(ranges: readonly IndexedRange[]): readonly IndexedRange[] {
+  let isSorted = true;
+  for (let i = 1; i < ranges.length && isSorted; i++) {
+    const a = ranges[i - 1]!;
+    const b = ranges[i]!;
+    isSorted = a.offset < b.offset || (a.offset === b.offset && a.index <= b.index);
+  }
+  return isSorted ? ranges : [...ranges].sort((a, b) => a.offset - b.offset || a.index - b.index);
 }
 
 const delay = (ms: number) =>
@@ -124,12 +137,8 @@ export async function crcPipeline(
     });
   const windowSize = POOL_WINDOW_SIZE;
   const maxGap = options.maxGap ?? 64 * 1024;
-  const sorted = [...ranges].sort((a, b) => a.offset - b.offset || a.index - b.index);
-  const totalBytes = sorted.reduce((sum, range) => sum + range.length, 0);
   const cores = navigator.hardwareConcurrency || 1;
-  const tasks = splitTasks(sorted, taskBytesFor(totalBytes, poolSize(cores, Infinity), windowSize));
-  if (tasks.length === 0) return;
-
+  let tasks: Float64Array[] = [];
   let nextTask = 0;
   let tasksDone = 0;
   let finish!: () => void;
@@ -147,11 +156,18 @@ export async function crcPipeline(
     worker.postMessage(request, [ranges.buffer]);
   };
   try {
-    for (let k = 0; k < poolSize(cores, tasks.length); k++) {
-      const worker = new Worker(new URL('./crc-helper.worker.ts', import.meta.url), {
-        type: 'module',
-      });
-      workers.push(worker);
+    // The workers start first: they take tens of milliseconds to load, which the sorting
+    // and cutting below then overlaps.
+    for (let k = 0; k < poolSize(cores, ranges.length); k++) {
+      workers.push(
+        new Worker(new URL('./crc-helper.worker.ts', import.meta.url), { type: 'module' }),
+      );
+    }
+    const sorted = sortedByOffset(ranges);
+    const totalBytes = sorted.reduce((sum, range) => sum + range.length, 0);
+    tasks = splitTasks(sorted, taskBytesFor(totalBytes, workers.length, windowSize));
+    if (tasks.length === 0) return;
+    for (const worker of workers) {
       worker.onmessage = (event: MessageEvent<CrcPoolReply>) => {
         const reply = event.data;
         if (reply.kind === 'results') {

@@ -3,7 +3,14 @@ import { BlobByteSource, MemoryByteSource } from '../binary/byte-source.ts';
 import { kiCrc } from '../binary/crc32.ts';
 import type { IndexedRange } from './coalesced-reader.ts';
 import { planReads } from './coalesced-reader.ts';
-import { blobOf, canPipeline, poolSize, splitTasks, taskBytesFor } from './crc-pipeline.ts';
+import {
+  blobOf,
+  canPipeline,
+  poolSize,
+  sortedByOffset,
+  splitTasks,
+  taskBytesFor,
+} from './crc-pipeline.ts';
 import { hashShare, planStreams } from './crc-share.ts';
 
 const MiB = 1024 * 1024;
@@ -15,6 +22,20 @@ function unpack(task: Float64Array): number[][] {
   for (let at = 0; at < task.length; at += 3) out.push([task[at]!, task[at + 1]!, task[at + 2]!]);
   return out;
 }
+
+describe('sortedByOffset', () => {
+  it('keeps ranges already in offset order as they are, and sorts others by offset, then index', () => {
+    const inOrder: IndexedRange[] = [
+      { index: 3, offset: 0, length: 4 },
+      { index: 1, offset: 4, length: 0 },
+      { index: 2, offset: 4, length: 8 },
+    ];
+    expect(sortedByOffset(inOrder)).toBe(inOrder);
+    const shuffled = [inOrder[2]!, inOrder[0]!, inOrder[1]!];
+    expect(sortedByOffset(shuffled)).toEqual(inOrder);
+    expect(shuffled[0]).toBe(inOrder[2]);
+  });
+});
 
 describe('splitTasks', () => {
   const sorted: IndexedRange[] = [
