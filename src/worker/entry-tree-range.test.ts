@@ -51,6 +51,26 @@ function hinted(paths: readonly string[]): TreeEntrySource {
   };
 }
 
+/** A hinted source of `paths` that records which paths the tree asks for. */
+function countingSource(
+  paths: readonly string[],
+  sharesFolder: (index: number) => boolean,
+): { source: TreeEntrySource; asked: number[] } {
+  const asked: number[] = [];
+  const source: TreeEntrySource = {
+    path: (index) => {
+      asked.push(index);
+      return paths[index]!;
+    },
+    size: () => 1,
+    storedSize: () => 1,
+    lastSlash: (index) => paths[index]!.lastIndexOf('/'),
+    sharesFolderWithPrevious: sharesFolder,
+    commonWithPrevious: () => -1,
+  };
+  return { source, asked };
+}
+
 /** Every node of the tree, expanded, as a comparable row. */
 function rows(tree: EntryTree) {
   tree.setAllExpanded(true);
@@ -105,18 +125,7 @@ describe('EntryTree.addEntryRange', () => {
 
   it('asks for a path only to place an entry in a new folder, or once the path is needed', () => {
     const paths = ['a/b/1', 'a/b/2', 'a/b/3', 'a/c/1', 'a/c/2', 'd'];
-    const asked: number[] = [];
-    const source: TreeEntrySource = {
-      path: (index) => {
-        asked.push(index);
-        return paths[index]!;
-      },
-      size: () => 1,
-      storedSize: () => 1,
-      lastSlash: (index) => paths[index]!.lastIndexOf('/'),
-      sharesFolderWithPrevious: (index) => index > 0 && [1, 2, 4].includes(index),
-      commonWithPrevious: () => -1,
-    };
+    const { source, asked } = countingSource(paths, (index) => [1, 2, 4].includes(index));
     const tree = new EntryTree();
     tree.addEntryRange(source, 0, 3);
     tree.addEntryRange(source, 3, paths.length);
@@ -131,18 +140,7 @@ describe('EntryTree.addEntryRange', () => {
 
   it('cuts out the paths left for later in steps, each once', () => {
     const paths = Array.from({ length: 9 }, (_, index) => `f/${index}`);
-    const asked: number[] = [];
-    const source: TreeEntrySource = {
-      path: (index) => {
-        asked.push(index);
-        return paths[index]!;
-      },
-      size: () => 1,
-      storedSize: () => 1,
-      lastSlash: () => 1,
-      sharesFolderWithPrevious: (index) => index > 0,
-      commonWithPrevious: () => 2,
-    };
+    const { source, asked } = countingSource(paths, (index) => index > 0);
     const tree = new EntryTree();
     tree.addEntryRange(source, 0, paths.length);
     expect(asked).toEqual([0]);
