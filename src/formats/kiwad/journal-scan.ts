@@ -36,6 +36,12 @@ const BYTE_KIND = new Uint8Array(256).map((_, b) => {
   return PLAIN;
 });
 
+/**
+ * Bytes of name text one scan may copy: a batch of 10,000 names of 100 bytes. It was the
+ * whole slice (6 MB for the bench's journal) though a scan writes only its batch's names.
+ */
+const NAME_TEXT_ROOM = 1024 * 1024;
+
 export class JournalScanner {
   /** Relative position in the slice after the last record of the last scan. */
   end = 0;
@@ -98,13 +104,16 @@ export class JournalScanner {
     const limit = bytes.length;
     const fileSize = this.fileSize;
     const firstRow = columns.count;
-    // Names come from bytes[from, limit), so that much room is enough for all of them: the
-    // loop has no growth branch (a branch first taken in a real open, never in the warm-up,
-    // would make the engine drop this loop's optimised code; worker/warm-up.ts). `text`
-    // starts empty so that the warm-up replaces it too: a field only ever set once is taken
-    // for a constant, and the code built on that is dropped when it first changes.
-    if (this.text.length < limit - from) this.text = new Uint8Array(limit - from);
+    // Room for this scan's names, made before the loop: the loop has no growth branch (a
+    // branch first taken in a real open, never in the warm-up, would make the engine drop
+    // this loop's optimised code; worker/warm-up.ts). A scan whose names would not fit
+    // stops early, as at the end of the slice, and the next scan goes on. `text` starts
+    // empty so that the warm-up replaces it too: a field only ever set once is taken for a
+    // constant, and the code built on that is dropped when it first changes.
+    const room = Math.min(limit - from, NAME_TEXT_ROOM);
+    if (this.text.length < room) this.text = new Uint8Array(room);
     const text = this.text;
+    const textRoom = text.length;
     let textLength = 0;
     let at = from;
     let rows = 0;
@@ -115,7 +124,12 @@ export class JournalScanner {
       const nameAt = at + KIWAD_RECORD_FIXED_LENGTH;
       if (nameAt > limit) break;
       const nameLength = view.getUint32(at + KIWAD_RECORD_FIELD.nameLength, true);
-      if (nameLength === 0 || nameLength > KIWAD_MAX_NAME_LENGTH || nameAt + nameLength > limit) {
+      if (
+        nameLength === 0 ||
+        nameLength > KIWAD_MAX_NAME_LENGTH ||
+        nameAt + nameLength > limit ||
+        textLength + nameLength > textRoom
+      ) {
         break;
       }
       const row = firstRow + rows;

@@ -153,6 +153,20 @@ describe('names: the hot loop agrees with the careful decoder', () => {
   });
 });
 
+describe('long names', () => {
+  it("reads a batch whose names overflow one scan's room for name text (1 MiB) in several scans", async () => {
+    const names = Array.from(
+      { length: 300 },
+      (_, index) => `dir${index % 3}/${'n'.repeat(4000)}${String(index).padStart(3, '0')}`,
+    );
+    const entries = names.map((name) => ({ name, data: text('x') }));
+    const result = await read(writeKiwad(entries, { version: 2 }));
+    expect(result.fatal).toBeNull();
+    expect(result.issues).toEqual([]);
+    expect(result.value.entries.map((entry) => entry.name)).toEqual([...names].sort());
+  });
+});
+
 describe('what the hot loop learns of each name (NAME_HINT)', () => {
   const segment = fc.constantFrom('a', 'ab', 'b', 'B', 'a.b', 'a-b', '.x', '', 'é', 'c:d');
   const name = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
