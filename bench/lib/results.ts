@@ -41,3 +41,39 @@ export const round = (value: number, digits = 1): number => {
 };
 
 export const MB = 1e6;
+
+/**
+ * A frame time that counts as on time: rAF timestamps jitter by a few tenths of a
+ * millisecond around 16.67 ms at 60 Hz, and a frame that misses its vsync shows as 33 ms.
+ */
+export const ON_TIME_FRAME_MS = 17.5;
+
+/** p95, p50 and max of frame times as figures `${id}_p95_ms`, `_p50_ms`, `_max_ms`. */
+export function frameTimeFigures(
+  id: string,
+  what: string,
+  frames: readonly number[],
+  p95Note: string,
+  percentile: (values: readonly number[], p: number) => number,
+): Figure[] {
+  return [
+    {
+      id: `${id}_p95_ms`,
+      label: `${what} frame time p95 (${p95Note})`,
+      value: round(percentile(frames, 95)),
+      unit: 'ms',
+    },
+    {
+      id: `${id}_p50_ms`,
+      label: `${what} frame time p50`,
+      value: round(percentile(frames, 50)),
+      unit: 'ms',
+    },
+    {
+      id: `${id}_max_ms`,
+      label: `${what} frame time max`,
+      value: round(Math.max(...frames)),
+      unit: 'ms',
+    },
+  ];
+}
