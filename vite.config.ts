@@ -5,8 +5,9 @@ import type { Plugin } from 'vite';
 /**
  * Strict policy: scripts and styles only from this origin, no inline code, no eval. blob: is
  * allowed for previews (images, audio) and downloads built from entry bytes;
- * 'wasm-unsafe-eval' for the hash-wasm digests. connect-src reaches only this origin (the
- * demo sample), so nothing a user opens can be sent anywhere.
+ * 'wasm-unsafe-eval' for the WebAssembly kernels (inflate, KI-CRC, hash-wasm's digests).
+ * connect-src reaches only this origin (the demo sample), so nothing a user opens can be
+ * sent anywhere.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

@@ -11,7 +11,8 @@
  *   does), then the same `inflate` per entry; isolates inflate from per-read overhead.
  */
 import { BlobByteSource } from '../../src/binary/byte-source.ts';
-import { kiCrc as jsKiCrc, loadFastKiCrc } from '../../src/binary/crc32.ts';
+import { kiCrc as jsKiCrc } from '../../src/binary/crc32.ts';
+import { bulkKiCrc } from '../../src/binary/ki-crc-wasm.ts';
 import { inflate, type InflateOptions } from '../../src/binary/inflate.ts';
 import { readKiwad } from '../../src/formats/kiwad/read.ts';
 import { openKiwad } from '../../src/worker/adapters/kiwad.ts';
@@ -61,7 +62,7 @@ const LARGE_ENTRY = 1024 * 1024;
 async function kernels(): Promise<string> {
   const data = new Uint8Array(64 * 1024 * 1024);
   for (let i = 0; i < data.length; i += 4096) crypto.getRandomValues(data.subarray(i, i + 4096));
-  const fast = await loadFastKiCrc();
+  const fast = bulkKiCrc();
   const lines: string[] = [];
   for (const [name, crc] of [
     ['js', jsKiCrc],
@@ -205,7 +206,7 @@ async function run(file: File, job: HarnessJob): Promise<HarnessResult> {
     result.entries = entries.length;
   } else if (job.mode === 'read' || job.mode === 'crc') {
     let crc = 0;
-    const kiCrc = await loadFastKiCrc();
+    const kiCrc = bulkKiCrc();
     await readCoalesced(
       source,
       entries.map((entry) => ({

@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 /** Harness helper: hashes the windows another worker reads and transfers here (pipeline test). */
-import { loadFastKiCrc } from '../../src/binary/crc32.ts';
+import { bulkKiCrc } from '../../src/binary/ki-crc-wasm.ts';
 
 self.onmessage = async (event: MessageEvent<{ port: MessagePort }>) => {
-  const kiCrc = await loadFastKiCrc();
+  const kiCrc = bulkKiCrc();
   const { port } = event.data;
   let crc = 0;
   let bytes = 0;

@@ -4,7 +4,8 @@
  * here, in `hashChunk` calls, and sends each buffer back so the reader can read into it
  * again. The first message carries the settings; `ready` answers once the kernel is loaded.
  */
-import { loadFastKiCrc, type KiCrcFunction } from '../../src/binary/crc32.ts';
+import type { KiCrcFunction } from '../../src/binary/crc32.ts';
+import { bulkKiCrc } from '../../src/binary/ki-crc-wasm.ts';
 
 let kiCrc: KiCrcFunction | null = null;
 let hashChunk = 8192;
@@ -21,7 +22,7 @@ self.onmessage = async (
   }
   if ('hashChunk' in data) {
     hashChunk = data.hashChunk;
-    kiCrc = await loadFastKiCrc();
+    kiCrc = bulkKiCrc();
     kiCrc(new Uint8Array(1 << 20));
     self.postMessage('ready');
     return;

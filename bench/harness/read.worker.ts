@@ -20,7 +20,8 @@
  * and sends each buffer back; `byob` reads into the returned buffers (at most `pipe` windows
  * exist), the other methods read new ones.
  */
-import { loadFastKiCrc, type KiCrcFunction } from '../../src/binary/crc32.ts';
+import type { KiCrcFunction } from '../../src/binary/crc32.ts';
+import { bulkKiCrc } from '../../src/binary/ki-crc-wasm.ts';
 
 export type ReadMethod =
   'arrayBuffer' | 'arrayBuffer2' | 'frs' | 'byob' | 'stream' | 'response' | 'none';
@@ -219,7 +220,7 @@ let job: ReadJob | null = null;
 self.onmessage = async (event: MessageEvent<{ file: File; job: ReadJob } | 'go'>) => {
   if (event.data !== 'go') {
     ({ file, job } = event.data);
-    kiCrc = await loadFastKiCrc();
+    kiCrc = bulkKiCrc();
     // Warm the kernel so the first window does not pay for compiling it.
     kiCrc(new Uint8Array(1 << 20));
     if (job.pipe) {

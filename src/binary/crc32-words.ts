@@ -2,12 +2,10 @@
  * The KI-CRC (see crc32.ts: reflected CRC-32, register starts at the previous value, no
  * final XOR) with a slice-by-16 kernel that reads the data as 32-bit little-endian words.
  *
- * crc32.ts's JS kernel loads every byte on its own, and its WebAssembly one (hash-wasm)
- * copies the data into WebAssembly memory in 16 KiB pieces and crosses into WebAssembly
- * four times per call. Reading whole words saves three loads in four; in Chromium this
- * runs ~2.7–2.9 GB/s on 4 KiB to 1 MiB calls against 1.9–2.6 GB/s for hash-wasm and
- * ~1.3 GB/s for the byte kernel (docs/PERFORMANCE.md, Verify), with no copy and no
- * per-call set-up, which matters for Verify all's 100,000 calls of a few KiB.
+ * crc32.ts's JS kernel loads every byte on its own; reading whole words saves three loads
+ * in four: ~2.7–2.9 GB/s in Chromium on 4 KiB to 1 MiB calls against ~1.3 GB/s for the byte
+ * kernel (docs/PERFORMANCE.md, Verify). Bulk work uses the WebAssembly kernel of
+ * ki-crc-wasm.ts, which falls back to this one where WebAssembly cannot run.
  *
  * The documented hot loop of this module, hence the short names inside it.
  */

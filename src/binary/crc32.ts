@@ -11,8 +11,6 @@
  * The kernel is slice-by-16: 16 tables of 256 entries, 16 bytes per step. This is the
  * documented hot loop, hence the short names inside it.
  */
-import { createCRC32 } from 'hash-wasm';
-
 const POLY = 0xedb88320;
 const TABLES = 16;
 
@@ -94,75 +92,5 @@ export function isAllZero(data: Uint8Array): boolean {
   return true;
 }
 
-/**
- * The KI-CRC through a WebAssembly CRC-32 (hash-wasm, ~2× the JS kernel above), for bulk
- * work such as Verify all.
- *
- * hash-wasm only computes the standard CRC-32: its register starts at 0xFFFFFFFF and it
- * inverts at the end, with no seed argument. Spec §4 gets the KI-CRC from it through the
- * affine shift Z(n); here the register is steered instead: four forged bytes (`steeringBytes`)
- * take the register from 0xFFFFFFFF to any wanted start value (0, or the previous result
- * when chaining), then the data follows, and the final inversion is undone. That costs one
- * 4-byte update per call, whatever the length, and the check vectors of spec §4 hold
- * (crc32.test.ts).
- */
+/** A KI-CRC with `kiCrc`'s contract: chained by passing the previous result. */
 export type KiCrcFunction = (data: Uint8Array, previous?: number) => number;
-
-/** Inputs shorter than this go to the JS kernel: the call into WebAssembly costs more. */
-const FAST_MIN_LENGTH = 512;
-
-let inverseTop: Uint8Array | null = null;
-
-/** For each top byte, the table index whose entry has it (the top bytes are all distinct). */
-function topByteIndex(): Uint8Array {
-  const index = new Uint8Array(256);
-  for (let i = 0; i < 256; i++) index[T[i]! >>> 24] = i;
-  return index;
-}
-
-/**
- * Four bytes that move a reflected CRC register from `from` to `to`. Backwards from `to`,
- * each step's table index is fixed by the register's top byte; forwards from `from`, each
- * byte is what selects that index.
- */
-export function steeringBytes(from: number, to: number): Uint8Array {
-  const inverse = (inverseTop ??= topByteIndex());
-  const indexes = [0, 0, 0, 0];
-  let register = to >>> 0;
-  for (let k = 3; k >= 0; k--) {
-    const index = inverse[register >>> 24]!;
-    indexes[k] = index;
-    register = ((register ^ T[index]!) << 8) >>> 0;
-  }
-  const bytes = new Uint8Array(4);
-  let c = from >>> 0;
-  for (let k = 0; k < 4; k++) {
-    bytes[k] = (c ^ indexes[k]!) & 0xff;
-    c = (T[indexes[k]!]! ^ (c >>> 8)) >>> 0;
-  }
-  return bytes;
-}
-let fastKiCrc: Promise<KiCrcFunction> | null = null;
-
-/**
- * Resolves to a function with the contract of `kiCrc` (same results, chaining included)
- * that runs on WebAssembly for inputs of 512 bytes and more. Falls back to `kiCrc` when
- * WebAssembly cannot be loaded (e.g. a CSP without 'wasm-unsafe-eval').
- */
-export function loadFastKiCrc(): Promise<KiCrcFunction> {
-  fastKiCrc ??= createCRC32()
-    .then((hasher): KiCrcFunction => {
-      const fromZero = steeringBytes(0xffffffff, 0);
-      return (data, previous = 0) => {
-        if (data.length < FAST_MIN_LENGTH) return crcRegisterUpdate(previous, data);
-        hasher.init();
-        hasher.update(previous === 0 ? fromZero : steeringBytes(0xffffffff, previous));
-        hasher.update(data);
-        const digest = hasher.digest('binary');
-        const standard = ((digest[0]! << 24) | (digest[1]! << 16) | (digest[2]! << 8) | digest[3]!) >>> 0;
-        return (standard ^ 0xffffffff) >>> 0;
-      };
-    })
-    .catch(() => kiCrc);
-  return fastKiCrc;
-}

@@ -12,6 +12,7 @@
  * than write past it, so a hostile stream cannot make it allocate more (zip-bomb safe).
  */
 import { ErrorCode, FormatError } from './format-error.ts';
+import { compileWasmModule, growMemory } from './wasm-module.ts';
 import { INFLATE_WASM_BASE64 } from './wasm/inflate-wasm.generated.ts';
 
 interface KernelExports {
@@ -32,7 +33,6 @@ interface Kernel {
   heapBase: number;
 }
 
-const PAGE_SIZE = 64 * 1024;
 /** wasm32 addresses at most 4 GiB; browsers and Node allow memories up to that. */
 const MAX_MEMORY = 4 * 1024 * 1024 * 1024;
 /** Memory the per-thread instance may keep; larger calls get a throwaway instance. */
@@ -64,22 +64,8 @@ const OUTPUT_FULL = 13;
 let compiled: WebAssembly.Module | null | undefined;
 let shared: Kernel | undefined;
 
-function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
 function kernelModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(decodeBase64(INFLATE_WASM_BASE64));
-    } catch {
-      // No WebAssembly, or a synchronous compile refused (a browser's main thread).
-      compiled = null;
-    }
-  }
+  if (compiled === undefined) compiled = compileWasmModule(INFLATE_WASM_BASE64);
   return compiled;
 }
 
@@ -95,19 +81,6 @@ export function isWasmInflateAvailable(): boolean {
 }
 
 const align8 = (value: number): number => Math.ceil(value / 8) * 8;
-
-/** Grows the kernel's memory to at least `bytes`; false when the engine refuses. */
-function ensureMemory(kernel: Kernel, bytes: number): boolean {
-  const memory = kernel.exports.memory;
-  const have = memory.buffer.byteLength;
-  if (bytes <= have) return true;
-  try {
-    memory.grow(Math.ceil((bytes - have) / PAGE_SIZE));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface WasmInflateRequest {
   data: Uint8Array;
@@ -136,7 +109,7 @@ export function inflateWasm(request: WasmInflateRequest): Uint8Array | null {
   const needed = outputAt + expectedSize;
   if (needed > MAX_MEMORY) return null;
   const kernel = needed <= SHARED_MEMORY_LIMIT ? sharedKernel : instantiate(module);
-  if (!ensureMemory(kernel, needed)) return null;
+  if (!growMemory(kernel.exports.memory, needed)) return null;
 
   const { exports } = kernel;
   new Uint8Array(exports.memory.buffer, inputAt, data.length).set(data);

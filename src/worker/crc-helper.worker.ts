@@ -2,12 +2,12 @@
 /**
  * Checksum worker of a decoder worker's Verify all (crc-pipeline.ts): one of a pool, each
  * reading its own tasks (runs of ranges) straight from the file and hashing them
- * (crc-share.ts, with the word kernel of crc32-words.ts), so reading and hashing spread
+ * (crc-share.ts, with the WebAssembly kernel of ki-crc-wasm.ts), so reading and hashing spread
  * over the cores. Answers each window with
  * the ranges that ended in it, then `done` per task; a failure answers `failed` and stops.
  */
-import { kiCrcWords } from '../binary/crc32-words.ts';
 import { FormatError } from '../binary/format-error.ts';
+import { kiCrcKernel } from '../binary/ki-crc-wasm.ts';
 import type { IndexedRange } from './coalesced-reader.ts';
 import type { CrcPoolReply, CrcPoolRequest } from './crc-pipeline.ts';
 import { hashShare } from './crc-share.ts';
@@ -32,7 +32,7 @@ async function runTask(id: number, packed: Float64Array): Promise<void> {
     await hashShare(blob!, ranges, {
       windowSize,
       maxGap,
-      kiCrc: kiCrcWords,
+      kernel: kiCrcKernel(),
       onResults: (results) => reply({ kind: 'results', results }, [results.buffer]),
     });
     reply({ kind: 'done', id });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BlobByteSource, MemoryByteSource } from '../binary/byte-source.ts';
 import { kiCrc } from '../binary/crc32.ts';
+import { jsKiCrcKernel, kiCrcKernel, type KiCrcKernel } from '../binary/ki-crc-wasm.ts';
 import type { IndexedRange } from './coalesced-reader.ts';
 import { planReads } from './coalesced-reader.ts';
 import {
@@ -130,12 +131,17 @@ describe('hashShare', () => {
     { index: 6, offset: 19_000, length: 1_000 },
   ];
 
-  async function run(blob: Blob, noStreams: boolean): Promise<Map<number, [number, boolean]>> {
+  async function run(
+    blob: Blob,
+    noStreams: boolean,
+    kernel: KiCrcKernel = kiCrcKernel(),
+    windowSize = 1024,
+  ): Promise<Map<number, [number, boolean]>> {
     const seen = new Map<number, [number, boolean]>();
     await hashShare(blob, ranges, {
-      windowSize: 1024,
+      windowSize,
       maxGap: 256,
-      kiCrc,
+      kernel,
       noStreams,
       onResults: (results) => {
         for (let at = 0; at < results.length; at += 3) {
@@ -147,9 +153,16 @@ describe('hashShare', () => {
     return seen;
   }
 
-  for (const noStreams of [false, true]) {
-    it(`gives each range its KI-CRC and all-zero flag (${noStreams ? 'slice reads' : 'BYOB stream'})`, async () => {
-      const seen = await run(new Blob([bytes]), noStreams);
+  // Windows of 4 KiB give pieces long enough for the WebAssembly kernel's fold.
+  for (const [noStreams, kernel, windowSize] of [
+    [false, kiCrcKernel(), 1024],
+    [true, kiCrcKernel(), 1024],
+    [false, kiCrcKernel(), 4096],
+    [false, jsKiCrcKernel(), 1024],
+  ] as const) {
+    const how = `${noStreams ? 'slice reads' : 'BYOB stream'}, ${windowSize} B windows, ${kernel.engine} kernel`;
+    it(`gives each range its KI-CRC and all-zero flag (${how})`, async () => {
+      const seen = await run(new Blob([bytes]), noStreams, kernel, windowSize);
       expect(seen.size).toBe(ranges.length);
       for (const range of ranges) {
         const data = bytes.subarray(range.offset, range.offset + range.length);

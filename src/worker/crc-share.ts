@@ -9,8 +9,8 @@
  * that is used again and again; consecutive reads share one stream. Where the stream is not
  * a byte stream, each window is read with `slice().arrayBuffer()` instead.
  */
-import { isAllZero, type KiCrcFunction } from '../binary/crc32.ts';
 import { ErrorCode, FormatError } from '../binary/format-error.ts';
+import type { KiCrcKernel } from '../binary/ki-crc-wasm.ts';
 import { planReads, type IndexedRange, type PlannedRead } from './coalesced-reader.ts';
 
 /** Planned reads that one stream serves, over the file's bytes `[start, end)`. */
@@ -44,7 +44,8 @@ export function planStreams(reads: readonly PlannedRead[], maxGap: number): Stre
 export interface ShareOptions {
   windowSize: number;
   maxGap: number;
-  kiCrc: KiCrcFunction;
+  /** The KI-CRC and all-zero test (ki-crc-wasm.ts). */
+  kernel: KiCrcKernel;
   /** Per window: index, KI-CRC, 1 when all zero, for each range that ended in it. */
   onResults: (results: Float64Array) => void;
   /** Read with `slice().arrayBuffer()` even where BYOB streams work (tests). */
@@ -97,7 +98,7 @@ export async function hashShare(
   ranges: readonly IndexedRange[],
   options: ShareOptions,
 ): Promise<void> {
-  const { windowSize, kiCrc, onResults } = options;
+  const { windowSize, kernel, onResults } = options;
   // The range being hashed; a range larger than a window continues into the next one.
   let crc = 0;
   let isZero = true;
@@ -109,8 +110,9 @@ export async function hashShare(
         isZero = true;
       }
       const chunk = window.subarray(piece.start, piece.start + piece.length);
-      crc = kiCrc(chunk, crc);
-      if (isZero) isZero = isAllZero(chunk);
+      crc = kernel.kiCrc(chunk, crc);
+      // Still zero so far means crc is 0 here, so the kernel's answer is exact.
+      if (isZero) isZero = kernel.lastWasAllZero();
       if (piece.isLast) ended.push(piece.range.index, crc, isZero ? 1 : 0);
     }
     if (ended.length > 0) onResults(Float64Array.from(ended));

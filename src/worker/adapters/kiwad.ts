@@ -2,7 +2,7 @@
  * KIWAD archives in the worker: streams the journal into the tree, reads entries on demand
  * and verifies KI-CRCs over stored bytes with coalesced reads.
  */
-import { isAllZero, loadFastKiCrc } from '../../binary/crc32.ts';
+import { kiCrcKernel } from '../../binary/ki-crc-wasm.ts';
 import { ErrorCode, FormatError, hexOffset } from '../../binary/format-error.ts';
 import {
   KiwadEntryColumns,
@@ -197,9 +197,8 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
         await crcPipeline(source, ranges, report, options);
         return;
       }
-      // WebAssembly CRC (same results as kiCrc); running CRC and all-zero state per entry,
-      // fed chunk by chunk in offset order.
-      const kiCrc = await loadFastKiCrc();
+      // Running CRC and all-zero state per entry, fed chunk by chunk in offset order.
+      const kernel = kiCrcKernel();
       let crc = 0;
       let isZero = true;
       await readCoalesced(
@@ -210,9 +209,9 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
             crc = 0;
             isZero = true;
           }
-          crc = kiCrc(chunk, crc);
-          // Early exit on the first non-zero byte, so this costs nothing on real data.
-          if (isZero) isZero = isAllZero(chunk);
+          crc = kernel.kiCrc(chunk, crc);
+          // Still zero so far means crc is 0 here, so the kernel's answer is exact.
+          if (isZero) isZero = kernel.lastWasAllZero();
           if (isLast) report(range.index, crc, isZero);
         },
         options,

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { kiCrc } from './crc32.ts';
+import { jsKiCrcKernel, kiCrcKernel, STAGE_SIZE, type KiCrcKernel } from './ki-crc-wasm.ts';
+import { KI_CRC_WASM_SOURCE_SHA256 } from './wasm/ki-crc-wasm.generated.ts';
+
+const ascii = (text: string) => new TextEncoder().encode(text);
+
+/** Bytes that are not a simple pattern, so a wrong fold offset shows. */
+function noise(length: number, seed = 1): Uint8Array {
+  const bytes = new Uint8Array(length);
+  let state = seed >>> 0 || 1;
+  for (let i = 0; i < length; i++) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    bytes[i] = state & 0xff;
+  }
+  return bytes;
+}
+
+const wasm = kiCrcKernel();
+const kernels: [string, KiCrcKernel][] = [
+  ['WebAssembly', wasm],
+  ['JS', jsKiCrcKernel()],
+];
+
+describe('kiCrcKernel', () => {
+  it('runs on WebAssembly in Node', () => {
+    expect(wasm.engine).toBe('wasm');
+  });
+
+  it('was built from the ki-crc.c in the tree (run npm run build:wasm after editing it)', () => {
+    const source = readFileSync(new URL('./wasm/ki-crc.c', import.meta.url));
+    expect(createHash('sha256').update(source).digest('hex')).toBe(KI_CRC_WASM_SOURCE_SHA256);
+  });
+
+  for (const [name, kernel] of kernels) {
+    describe(name, () => {
+      it('matches the spec check values', () => {
+        for (const [input, expected] of [
+          ['', 0x00000000],
+          ['a', 0x3ab551ce],
+          ['123456789', 0x2dfd2d88],
+          ['KIWAD', 941604119],
+          ['uncompressed data\n', 0x65a073d0],
+        ] as const) {
+          expect(kernel.kiCrc(ascii(input))).toBe(expected);
+        }
+      });
+
+      it('agrees with the table kernel on every length around the fold, from any register', () => {
+        // The fold starts at 316 words (1,264 bytes); lengths on both sides and far past it.
+        const data = noise(20_000, 7);
+        for (let length = 0; length <= 1_400; length++) {
+          const part = data.subarray(3, 3 + length);
+          expect(kernel.kiCrc(part)).toBe(kiCrc(part));
+        }
+        for (const length of [1_999, 4_096, 4_097, 8_191, 19_997]) {
+          const part = data.subarray(1, 1 + length);
+          expect(kernel.kiCrc(part, 0xdeadbeef)).toBe(kiCrc(part, 0xdeadbeef));
+        }
+      });
+
+      it("chains over any cut, and leaves the caller's bytes as they were", () => {
+        fc.assert(
+          fc.property(
+            fc.uint8Array({ minLength: 0, maxLength: 6_000, size: 'max' }),
+            fc.nat(6_000),
+            fc.integer({ min: 0, max: 0xffffffff }),
+            (data, cut, start) => {
+              const copy = data.slice();
+              const at = Math.min(cut, data.length);
+              const chained = kernel.kiCrc(
+                data.subarray(at),
+                kernel.kiCrc(data.subarray(0, at), start),
+              );
+              return chained === kiCrc(data, start) && data.every((byte, i) => byte === copy[i]);
+            },
+          ),
+          { numRuns: 200 },
+        );
+      });
+
+      it('tells whether the bytes were all zero', () => {
+        for (const length of [0, 1, 5, 1_500, 100_000]) {
+          const zero = new Uint8Array(length);
+          expect(kernel.kiCrc(zero)).toBe(0);
+          expect(kernel.lastWasAllZero()).toBe(true);
+          if (length === 0) continue;
+          for (const at of [0, length >> 1, length - 1]) {
+            const one = new Uint8Array(length);
+            one[at] = 0x40;
+            kernel.kiCrc(one);
+            expect(kernel.lastWasAllZero()).toBe(false);
+          }
+        }
+        // The answer is per call: zero bytes after a call that saw others read as zero.
+        kernel.kiCrc(new Uint8Array(3_000), 0);
+        expect(kernel.lastWasAllZero()).toBe(true);
+      });
+    });
+  }
+
+  it('hashes inputs longer than one stage in chained stages', () => {
+    const data = noise(STAGE_SIZE * 2 + 12_345, 3);
+    expect(wasm.kiCrc(data, 0x1234)).toBe(kiCrc(data, 0x1234));
+    const zero = new Uint8Array(STAGE_SIZE + 10);
+    wasm.kiCrc(zero);
+    expect(wasm.lastWasAllZero()).toBe(true);
+    zero[STAGE_SIZE + 5] = 1;
+    wasm.kiCrc(zero);
+    expect(wasm.lastWasAllZero()).toBe(false);
+  });
+});
