@@ -13,6 +13,7 @@
  * - `byob`: `file.slice(part).stream()` read with a BYOB reader into reused windows.
  * - `stream`: `file.slice(part).stream()`, default reader (chunks the stream chooses).
  * - `response`: `new Response(file.slice(window)).arrayBuffer()`.
+ * - `fetch`: `fetch()` of a blob: URL of the part, its body read as `byob` reads.
  * - `none`: no read; one window of random bytes in memory is handed out as often as the
  *   part's size needs (the CRC kernel alone, for comparison).
  *
@@ -24,7 +25,7 @@ import type { KiCrcFunction } from '../../src/binary/crc32.ts';
 import { bulkKiCrc } from '../../src/binary/ki-crc-wasm.ts';
 
 export type ReadMethod =
-  'arrayBuffer' | 'arrayBuffer2' | 'frs' | 'byob' | 'stream' | 'response' | 'none';
+  'arrayBuffer' | 'arrayBuffer2' | 'frs' | 'byob' | 'fetch' | 'stream' | 'response' | 'none';
 
 export interface ReadJob {
   method: ReadMethod;
@@ -191,8 +192,17 @@ async function read(file: File, job: ReadJob, sink: Sink): Promise<void> {
         await sink.use(value);
       }
     }
-    case 'byob': {
-      const reader = file.slice(from, to).stream().getReader({ mode: 'byob' });
+    case 'byob':
+    case 'fetch': {
+      let stream: ReadableStream<Uint8Array>;
+      if (job.method === 'fetch') {
+        const url = URL.createObjectURL(file.slice(from, to));
+        stream = (await fetch(url)).body!;
+        URL.revokeObjectURL(url);
+      } else {
+        stream = file.slice(from, to).stream();
+      }
+      const reader = stream.getReader({ mode: 'byob' });
       let buffer = await sink.take();
       let filled = 0;
       for (;;) {

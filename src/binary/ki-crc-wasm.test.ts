@@ -84,6 +84,42 @@ describe('kiCrcKernel', () => {
         );
       });
 
+      it('hashes the pieces of a window at once, apart or overlapping', () => {
+        const window = noise(40_000, 11);
+        window.fill(0, 30_000, 33_000);
+        const before = window.slice();
+        const layouts: [number, number][][] = [
+          // apart, with gaps, empty pieces and a zero one
+          [
+            [0, 5_000],
+            [5_000, 0],
+            [5_100, 1_263],
+            [6_400, 1_264],
+            [9_000, 20_000],
+            [30_000, 3_000],
+            [33_000, 7_000],
+          ],
+          // overlapping: each piece must see the window's own bytes
+          [
+            [0, 8_000],
+            [4_000, 8_000],
+            [4_000, 2],
+            [30_500, 2_000],
+            [31_000, 9_000],
+          ],
+        ];
+        for (const layout of layouts) {
+          const pairs = new Uint32Array(layout.flat());
+          kernel.kiCrcPieces(window, pairs, layout.length, 0xcafe);
+          layout.forEach(([start, length], k) => {
+            const bytes = window.subarray(start, start + length);
+            expect(pairs[2 * k]).toBe(kiCrc(bytes, k === 0 ? 0xcafe : 0));
+            if (k > 0) expect(pairs[2 * k + 1] === 0).toBe(bytes.every((byte) => byte === 0));
+          });
+        }
+        expect(window).toEqual(before);
+      });
+
       it('tells whether the bytes were all zero', () => {
         for (const length of [0, 1, 5, 1_500, 100_000]) {
           const zero = new Uint8Array(length);
@@ -103,6 +139,20 @@ describe('kiCrcKernel', () => {
       });
     });
   }
+
+  it('hashes more pieces than one call into the kernel takes', () => {
+    const window = noise(300_000, 5);
+    const count = 10_000;
+    const pairs = new Uint32Array(2 * count);
+    for (let k = 0; k < count; k++) {
+      pairs[2 * k] = k * 30;
+      pairs[2 * k + 1] = 30;
+    }
+    wasm.kiCrcPieces(window, pairs, count, 0);
+    for (const k of [0, 4_095, 4_096, 8_192, 9_999]) {
+      expect(pairs[2 * k]).toBe(kiCrc(window.subarray(k * 30, k * 30 + 30)));
+    }
+  });
 
   it('hashes inputs longer than one stage in chained stages', () => {
     const data = noise(STAGE_SIZE * 2 + 12_345, 3);

@@ -28,6 +28,13 @@ export interface KiCrcKernel {
    * zero bytes is 0), and the answer may be false for zero bytes.
    */
   lastWasAllZero(): boolean;
+  /**
+   * Hashes pieces of one window at once. `pieces` holds a (start, length) pair per piece,
+   * offsets into `window`; each pair is replaced by (KI-CRC, 0 when the piece was all zero
+   * bytes, else not 0). The first piece starts from `previous`, the others from 0, as for
+   * whole entries. Pieces may overlap, and `window` is left as it is.
+   */
+  kiCrcPieces(window: Uint8Array, pieces: Uint32Array, count: number, previous: number): void;
 }
 
 interface KernelExports {
@@ -36,10 +43,13 @@ interface KernelExports {
   delve_ki_crc_init(): void;
   delve_ki_crc(register: number, at: number, length: number): number;
   delve_ki_crc_seen(): number;
+  delve_ki_crc_pieces(base: number, pieces: number, count: number, firstRegister: number): void;
 }
 
 /** Bytes copied into the kernel per call into it; longer inputs go in stages, chained. */
 export const STAGE_SIZE = 2 * 1024 * 1024;
+/** Pieces per call of `kiCrcPieces` into the kernel; more go in several calls. */
+const PIECES_PER_CALL = 4096;
 
 class WasmKiCrc implements KiCrcKernel {
   readonly engine = 'wasm';
@@ -48,10 +58,32 @@ class WasmKiCrc implements KiCrcKernel {
   readonly #stage: Uint8Array;
   #seen = 0;
 
+  readonly #piecesAt: number;
+  readonly #pieces: Uint32Array;
+
   constructor(exports: KernelExports, stageAt: number) {
     this.#exports = exports;
     this.#stageAt = stageAt;
     this.#stage = new Uint8Array(exports.memory.buffer, stageAt, STAGE_SIZE);
+    this.#piecesAt = stageAt + STAGE_SIZE;
+    this.#pieces = new Uint32Array(exports.memory.buffer, this.#piecesAt, 2 * PIECES_PER_CALL);
+  }
+
+  kiCrcPieces(window: Uint8Array, pieces: Uint32Array, count: number, previous: number): void {
+    if (window.length > STAGE_SIZE || !inOrderApart(pieces, count)) {
+      // The kernel overwrites what it hashes, so overlapping pieces go one by one.
+      hashPiecesOneByOne(this, window, pieces, count, previous);
+      return;
+    }
+    this.#stage.set(window);
+    for (let from = 0; from < count; from += PIECES_PER_CALL) {
+      const take = Math.min(PIECES_PER_CALL, count - from);
+      const part = pieces.subarray(2 * from, 2 * (from + take));
+      this.#pieces.set(part);
+      const register = from === 0 ? previous : 0;
+      this.#exports.delve_ki_crc_pieces(this.#stageAt, this.#piecesAt, take, register);
+      part.set(this.#pieces.subarray(0, 2 * take));
+    }
   }
 
   kiCrc(data: Uint8Array, previous = 0): number {
@@ -73,6 +105,32 @@ class WasmKiCrc implements KiCrcKernel {
   }
 }
 
+/** True when the (start, length) pairs go up and no piece reaches into the next. */
+function inOrderApart(pieces: Uint32Array, count: number): boolean {
+  for (let k = 1; k < count; k++) {
+    if (pieces[2 * k]! < pieces[2 * k - 2]! + pieces[2 * k - 1]!) return false;
+  }
+  return true;
+}
+
+function hashPiecesOneByOne(
+  kernel: KiCrcKernel,
+  window: Uint8Array,
+  pieces: Uint32Array,
+  count: number,
+  previous: number,
+): void {
+  for (let k = 0; k < count; k++) {
+    const start = pieces[2 * k]!;
+    const crc = kernel.kiCrc(
+      window.subarray(start, start + pieces[2 * k + 1]!),
+      k === 0 ? previous : 0,
+    );
+    pieces[2 * k] = crc;
+    pieces[2 * k + 1] = kernel.lastWasAllZero() ? 0 : 1;
+  }
+}
+
 class JsKiCrc implements KiCrcKernel {
   readonly engine = 'js';
   #last: Uint8Array = new Uint8Array(0);
@@ -85,6 +143,10 @@ class JsKiCrc implements KiCrcKernel {
   lastWasAllZero(): boolean {
     return isAllZero(this.#last);
   }
+
+  kiCrcPieces(window: Uint8Array, pieces: Uint32Array, count: number, previous: number): void {
+    hashPiecesOneByOne(this, window, pieces, count, previous);
+  }
 }
 
 let kernel: KiCrcKernel | undefined;
@@ -95,7 +157,7 @@ function wasmKernel(): KiCrcKernel | null {
   try {
     const exports = new WebAssembly.Instance(module, {}).exports as unknown as KernelExports;
     const stageAt = Math.ceil((exports.__heap_base.value as number) / 16) * 16;
-    if (!growMemory(exports.memory, stageAt + STAGE_SIZE)) return null;
+    if (!growMemory(exports.memory, stageAt + STAGE_SIZE + 8 * PIECES_PER_CALL)) return null;
     exports.delve_ki_crc_init();
     return new WasmKiCrc(exports, stageAt);
   } catch {

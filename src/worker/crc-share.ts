@@ -102,20 +102,35 @@ export async function hashShare(
   // The range being hashed; a range larger than a window continues into the next one.
   let crc = 0;
   let isZero = true;
+  // (start, length) in, (KI-CRC, 0 when all zero) out, per piece of a window.
+  let pairs = new Uint32Array(256);
   const hashWindow = (read: PlannedRead, window: Uint8Array) => {
-    const ended: number[] = [];
-    for (const piece of read.pieces) {
-      if (piece.isFirst) {
-        crc = 0;
-        isZero = true;
-      }
-      const chunk = window.subarray(piece.start, piece.start + piece.length);
-      crc = kernel.kiCrc(chunk, crc);
-      // Still zero so far means crc is 0 here, so the kernel's answer is exact.
-      if (isZero) isZero = kernel.lastWasAllZero();
-      if (piece.isLast) ended.push(piece.range.index, crc, isZero ? 1 : 0);
+    const { pieces } = read;
+    const count = pieces.length;
+    if (pairs.length < 2 * count) pairs = new Uint32Array(2 * count);
+    for (let k = 0; k < count; k++) {
+      pairs[2 * k] = pieces[k]!.start;
+      pairs[2 * k + 1] = pieces[k]!.length;
     }
-    if (ended.length > 0) onResults(Float64Array.from(ended));
+    // Only a window's first piece can go on from the window before (a range larger than a
+    // window is read alone); every other piece is a whole range and starts from 0.
+    kernel.kiCrcPieces(window, pairs, count, pieces[0]?.isFirst === false ? crc : 0);
+    const ended = new Float64Array(3 * count);
+    let endedCount = 0;
+    for (let k = 0; k < count; k++) {
+      const piece = pieces[k]!;
+      if (piece.isFirst) isZero = true;
+      crc = pairs[2 * k]!;
+      // A continued piece started from the crc so far: while all was zero that was 0, and
+      // the kernel's answer is exact (ki-crc-wasm.ts).
+      isZero &&= pairs[2 * k + 1] === 0;
+      if (piece.isLast) {
+        ended[endedCount++] = piece.range.index;
+        ended[endedCount++] = crc;
+        ended[endedCount++] = isZero ? 1 : 0;
+      }
+    }
+    if (endedCount > 0) onResults(endedCount === ended.length ? ended : ended.slice(0, endedCount));
   };
   const reads = planReads(ranges, windowSize, options.maxGap);
   let buffer: ArrayBuffer | null = null;

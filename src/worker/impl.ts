@@ -345,16 +345,16 @@ export function createDecoderImpl(): DecoderApi {
           };
           let bytesTotal = 0;
           for (let i = 0; i < count; i++) {
-            const entry = adapter.entry(i);
+            const storedSize = adapter.storedSize(i);
             // Entries of a damaged table may point past the end: they cannot be checked.
-            if (entry.dataOffset + entry.storedSize > fileSize) {
+            if (adapter.dataOffset(i) + storedSize > fileSize) {
               setStatus(i, 'error');
               tally.errors++;
               tally.checked++;
               continue;
             }
             indexes.push(i);
-            bytesTotal += entry.storedSize;
+            bytesTotal += storedSize;
           }
           let bytesDone = 0;
           const report = throttle(onProgress, 50);

@@ -133,6 +133,24 @@ EXPORT("delve_ki_crc") u32 delve_ki_crc(u32 c, u8 *p, u32 n) {
   return table_crc(0, p + 4 * end, n - 4 * end);
 }
 
+/*
+ * Many pieces of one window in one call (Verify all hashes ~100,000 entries of a few KiB).
+ * `pieces` holds a (start, length) pair per piece, offsets from `base`; each pair is
+ * replaced by (KI-CRC, OR of the words read: 0 when all zero). The first piece starts from
+ * `first_register`, the others from 0. Pieces must not overlap: each is overwritten.
+ */
+EXPORT("delve_ki_crc_pieces")
+void delve_ki_crc_pieces(u8 *base, u32 *pieces, u32 count, u32 first_register) {
+  for (u32 k = 0; k < count; k++) {
+    u32 *piece = pieces + 2 * k;
+    seen = 0;
+    u32 crc = delve_ki_crc(k == 0 ? first_register : 0, base + piece[0], piece[1]);
+    piece[0] = crc;
+    piece[1] = seen;
+  }
+  seen = 0;
+}
+
 /* The OR of the words hashed since the previous call (0: all zero); starts over. */
 EXPORT("delve_ki_crc_seen") u32 delve_ki_crc_seen(void) {
   u32 value = seen;

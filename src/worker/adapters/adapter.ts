@@ -42,6 +42,9 @@ export interface ArchiveAdapter {
   /** Entries read (may be fewer than declared after a fatal error). */
   entryCount(): number;
   entry(entryIndex: number): AdapterEntry;
+  /** `entry(i).dataOffset` and `.storedSize` without the rest (no name, no object). */
+  dataOffset(entryIndex: number): number;
+  storedSize(entryIndex: number): number;
   fields(entryIndex: number): DetailField[];
   /** Content as the user sees it (inflated). Throws FormatError. */
   readContent(entryIndex: number): Promise<EntryContent>;

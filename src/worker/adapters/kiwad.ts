@@ -164,6 +164,14 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
         recordLength: entry.recordSpan.length,
       };
     },
+    dataOffset(entryIndex) {
+      checkIndex(entryIndex);
+      return table.dataOffset(entryIndex);
+    },
+    storedSize(entryIndex) {
+      checkIndex(entryIndex);
+      return table.storedSize(entryIndex);
+    },
     fields: (entryIndex) => kiwadEntryFields(entryAt(entryIndex)),
     readContent,
     async verify(entryIndexes, onStatus, token) {

@@ -23,6 +23,8 @@ export function openRaw(): ArchiveAdapter {
     fatal: null,
     entryCount: () => 0,
     entry: noEntries,
+    dataOffset: noEntries,
+    storedSize: noEntries,
     fields: noEntries,
     readContent: () => Promise.reject(noEntries()),
     verify: () => Promise.resolve(),

@@ -87,6 +87,8 @@ export async function openWwd(hooks: OpenHooks): Promise<ArchiveAdapter> {
         recordLength: node.span.length,
       };
     },
+    dataOffset: (entryIndex) => nodeAt(entryIndex).span.offset,
+    storedSize: (entryIndex) => nodeAt(entryIndex).span.length,
     fields: (entryIndex) => nodeAt(entryIndex).fields,
     readContent(entryIndex) {
       const { span } = nodeAt(entryIndex);
