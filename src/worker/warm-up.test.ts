@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { createDecoderImpl } from './impl.ts';
-import { makeWarmUpArchive, makeWarmUpLevel, warmUp } from './warm-up.ts';
+import {
+  makeWarmUpArchive,
+  makeWarmUpLevel,
+  WARM_UP_LARGE_ENTRY_SIZE,
+  warmUp,
+  warmUpArchiveBlob,
+} from './warm-up.ts';
 
 describe('decoder warm-up', () => {
   it('opens its own archive: every entry, sorted, in nested folders', async () => {
     const decoder = createDecoderImpl();
-    const opened = await decoder.open(new Blob([makeWarmUpArchive(600)]), 'warm-up.wad', () => undefined);
+    const opened = await decoder.open(
+      warmUpArchiveBlob(makeWarmUpArchive(600)),
+      'warm-up.wad',
+      () => undefined,
+    );
     if (!opened.ok) throw new Error(opened.error.message);
     expect(opened.value.entryCount).toBe(600);
     expect(opened.value.issues).toEqual([]);
@@ -14,10 +24,32 @@ describe('decoder warm-up', () => {
     expect(decoder.setFilter('*.dds').matchCount).toBe(120);
   });
 
+  it('has entries past 2^31 with its large entry, all inside a Blob of zeros', async () => {
+    const archive = makeWarmUpArchive(600, WARM_UP_LARGE_ENTRY_SIZE);
+    const blob = warmUpArchiveBlob(archive);
+    expect(blob.size).toBe(archive.head.length + archive.dataSize);
+    expect(archive.dataSize).toBeGreaterThan(WARM_UP_LARGE_ENTRY_SIZE);
+    const tail = new Uint8Array(await blob.slice(blob.size - 5).arrayBuffer());
+    expect([...tail]).toEqual([0, 0, 0, 0, 0]);
+    const decoder = createDecoderImpl();
+    const opened = await decoder.open(blob, 'warm-up.wad', () => undefined);
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(opened.value.issues).toEqual([]);
+    expect(opened.value.fatal).toBeNull();
+    expect(opened.value.totalStoredSize).toBeGreaterThan(2 ** 31);
+    const last = decoder.entryDetails(599);
+    if (!last.ok) throw new Error(last.error.message);
+    expect(last.value.dataOffset).toBeGreaterThan(2 ** 31);
+  });
+
   it('opens its own level, compressed and not, with its objects', async () => {
     for (const compress of [false, true]) {
       const decoder = createDecoderImpl();
-      const opened = await decoder.open(makeWarmUpLevel(40, compress), 'warm-up.wwd', () => undefined);
+      const opened = await decoder.open(
+        makeWarmUpLevel(40, compress),
+        'warm-up.wwd',
+        () => undefined,
+      );
       if (!opened.ok) throw new Error(opened.error.message);
       expect(opened.value.format).toBe('wwd');
       expect(opened.value.issues).toEqual([]);

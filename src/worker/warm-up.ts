@@ -11,7 +11,7 @@
  * with a yield between them, so a file that arrives meanwhile waits at most one round;
  * its decoder is another instance and shares no state with the warm-up's.
  */
-import { MemoryByteSource } from '../binary/byte-source.ts';
+import { BlobByteSource } from '../binary/byte-source.ts';
 import { KIWAD_STORED_MARKER } from '../formats/kiwad/layout.ts';
 import { readKiwad } from '../formats/kiwad/read.ts';
 import { encodeKiwadName, writeKiwadRaw, type KiwadRawRecord } from '../formats/kiwad/write.ts';
@@ -20,11 +20,27 @@ import { writeWwd } from '../formats/wwd/write.ts';
 import type { DecoderApi } from './api.ts';
 
 /**
+ * Stored size of the warm-up archive's middle entry: the entries after it lie past 2^31.
+ * Offsets and sizes of a real archive above 2^30 are not small integers to the engine
+ * (31-bit on 64-bit Chromium), and code optimised on small ones only was thrown away in the
+ * middle of opening the bench's 1.1 GB archive (`--js-flags=--trace-opt`: the journal
+ * scan, "not a Smi"; docs/PERFORMANCE.md).
+ */
+export const WARM_UP_LARGE_ENTRY_SIZE = 2 ** 31 + 2 ** 20;
+
+/** The warm-up archive: its header and journal, and how many (zero) data bytes follow. */
+export interface WarmUpArchive {
+  head: Uint8Array<ArrayBuffer>;
+  dataSize: number;
+}
+
+/**
  * Entries of the warm-up archive: sorted paths two to three folders deep, as KI's are,
  * several files to a folder (runs of 8, 6 and 2), so the tree takes its paths for runs of
- * entries in one folder as well as for new folders.
+ * entries in one folder as well as for new folders. With `largeEntrySize`, the middle
+ * entry is that large (see WARM_UP_LARGE_ENTRY_SIZE).
  */
-export function makeWarmUpArchive(entryCount: number): Uint8Array<ArrayBuffer> {
+export function makeWarmUpArchive(entryCount: number, largeEntrySize = 0): WarmUpArchive {
   const names: string[] = [];
   const extensions = ['dds', 'xml', 'ogg', 'nif', 'bin'];
   for (let i = 0; i < entryCount; i++) {
@@ -34,11 +50,15 @@ export function makeWarmUpArchive(entryCount: number): Uint8Array<ArrayBuffer> {
     names.push(`${folder}/${leaf}i${String(i).padStart(5, '0')}.${extensions[i % 5]}`);
   }
   names.sort();
+  const large =
+    largeEntrySize > 0
+      ? names.findIndex((name, index) => index >= entryCount >> 1 && name.endsWith('.ogg'))
+      : -1;
   const records: KiwadRawRecord[] = names.map((name, index) => {
     const isStored = name.endsWith('.ogg');
     return {
       dataOffset: 0,
-      uncompressedSize: 16,
+      uncompressedSize: index === large ? largeEntrySize : 16,
       compressedSize: isStored ? KIWAD_STORED_MARKER : 8,
       compressedFlag: isStored ? 0 : 1,
       crc: index * 2654435761,
@@ -48,14 +68,35 @@ export function makeWarmUpArchive(entryCount: number): Uint8Array<ArrayBuffer> {
   const header = { magic: 'KIWAD', version: 2, entryCount: records.length, flags: 1 };
   // Each entry's data after the journal, in journal order, as KI lays archives out: the
   // checks then take the paths they take for a real archive (the bytes are never read).
-  let dataOffset = writeKiwadRaw({ header, records, data: new Uint8Array(0) }).length;
-  const dataStart = dataOffset;
+  const headSize = writeKiwadRaw({ header, records, data: new Uint8Array(0) }).length;
+  let dataOffset = headSize;
   for (const record of records) {
     record.dataOffset = dataOffset;
     dataOffset += record.compressedFlag ? record.compressedSize : record.uncompressedSize;
   }
-  const bytes = writeKiwadRaw({ header, records, data: new Uint8Array(dataOffset - dataStart) });
-  return bytes as Uint8Array<ArrayBuffer>;
+  const head = writeKiwadRaw({ header, records, data: new Uint8Array(0) });
+  return { head: head as Uint8Array<ArrayBuffer>, dataSize: dataOffset - headSize };
+}
+
+/**
+ * The archive as a Blob. Its data is zeros, made of one 1 MiB part referred to again and
+ * again (a Blob of Blobs copies nothing), so even 2 GiB of it costs 1 MiB of memory.
+ */
+export function warmUpArchiveBlob(archive: WarmUpArchive): Blob {
+  const unit = 1024 * 1024;
+  let zeros = new Blob([new Uint8Array(Math.min(unit, archive.dataSize))]);
+  const parts: Blob[] = [];
+  let left = archive.dataSize;
+  // Binary digits of the data size, in MiB, each a doubling of the part before.
+  for (let bit = unit; left > 0 && bit <= archive.dataSize; bit *= 2) {
+    if ((Math.floor(archive.dataSize / bit) & 1) === 1) {
+      parts.push(zeros);
+      left -= bit;
+    }
+    zeros = new Blob([zeros, zeros]);
+  }
+  if (left > 0) parts.push(new Blob([new Uint8Array(left)]));
+  return new Blob([archive.head, ...parts]);
 }
 
 /** A small WWD level (two planes, `objectCount` objects), compressed or not. */
@@ -112,8 +153,9 @@ export async function warmUp(
   options: WarmUpOptions = DEFAULTS,
 ): Promise<number> {
   const started = performance.now();
-  const archiveBytes = makeWarmUpArchive(options.entriesPerRound);
-  const archive = new Blob([archiveBytes]);
+  const archive = warmUpArchiveBlob(
+    makeWarmUpArchive(options.entriesPerRound, WARM_UP_LARGE_ENTRY_SIZE),
+  );
   const levels = [makeWarmUpLevel(60, false), makeWarmUpLevel(60, true)];
   for (let round = 0; round < options.rounds; round++) {
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -139,11 +181,14 @@ export async function warmUp(
     }
   }
   // The journal's hot loop once more, in many short batches: the code after the loop
-  // then has the engine's feedback too (a real open runs ten or more batches).
+  // then has the engine's feedback too (a real open runs ten or more batches). Batches of 4
+  // records, many calls of a short loop: with them `--js-flags=--trace-opt` shows no
+  // compile of the scan left for the first real open; with batches of 50, one (13 ms of a
+  // background thread) ran during it.
   for (let pass = 0; pass < 4; pass++) {
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const read = await readKiwad(new MemoryByteSource(archiveBytes), {
-      batchSize: 50,
+    const read = await readKiwad(new BlobByteSource(archive), {
+      batchSize: 4,
       retainEntries: false,
     });
     if (read.fatal) throw new Error(`warm-up journal did not read: ${read.fatal.message}`);
@@ -154,7 +199,7 @@ export async function warmUp(
   // ~90 ms against ~70 ms a tenth of a second later (docs/PERFORMANCE.md). So a pause for
   // them to finish, and one short pass that installs what they made, before saying "warm".
   await new Promise((resolve) => setTimeout(resolve, COMPILE_PAUSE_MS));
-  const last = await readKiwad(new MemoryByteSource(archiveBytes), {
+  const last = await readKiwad(new BlobByteSource(archive), {
     batchSize: 500,
     retainEntries: false,
   });
