@@ -182,9 +182,9 @@ export async function warmUp(
   }
   // The journal's hot loop once more, in many short batches: the code after the loop
   // then has the engine's feedback too (a real open runs ten or more batches). Batches of 4
-  // records, many calls of a short loop: with them `--js-flags=--trace-opt` shows no
-  // compile of the scan left for the first real open; with batches of 50, one (13 ms of a
-  // background thread) ran during it.
+  // records, many calls of a short loop: with them `--js-flags=--trace-opt` shows nothing
+  // more done to the scan's code during the first real open; with batches of 50, its
+  // top-tier code (13 ms of compiling on a background thread) was installed only then.
   for (let pass = 0; pass < 4; pass++) {
     await new Promise((resolve) => setTimeout(resolve, 0));
     const read = await readKiwad(new BlobByteSource(archive), {
