@@ -106,6 +106,7 @@ async function workerOpen(source: ByteSource): Promise<object> {
   const tree = new EntryTree();
   const adapter = await openKiwad({
     source,
+    startsHelpersAhead: false,
     onEntries: (batch) => tree.addEntries(batch),
     onEntryRange(entries, start, end) {
       const started = performance.now();

@@ -17,7 +17,7 @@ import { inflate, type InflateOptions } from '../../src/binary/inflate.ts';
 import { readKiwad } from '../../src/formats/kiwad/read.ts';
 import { openKiwad } from '../../src/worker/adapters/kiwad.ts';
 import { readInOrder } from '../../src/worker/content-prefetch.ts';
-import { crcPipeline } from '../../src/worker/crc-pipeline.ts';
+import { CrcPool } from '../../src/worker/crc-pipeline.ts';
 import { readCoalesced } from '../../src/worker/coalesced-reader.ts';
 
 export interface HarnessJob {
@@ -192,8 +192,8 @@ async function run(file: File, job: HarnessJob): Promise<HarnessResult> {
   };
   const started = performance.now();
   if (job.mode === 'crc-pipeline') {
-    await crcPipeline(
-      source,
+    const pool = new CrcPool(source);
+    await pool.run(
       entries.map((entry) => ({
         index: entry.index,
         offset: entry.dataOffset,
@@ -202,6 +202,7 @@ async function run(file: File, job: HarnessJob): Promise<HarnessResult> {
       () => undefined,
       { windowSize: (job.windowMiB ?? 32) * 1024 * 1024 },
     );
+    pool.terminate();
     result.outputBytes = entries.reduce((sum, entry) => sum + entry.storedSize, 0);
     result.entries = entries.length;
   } else if (job.mode === 'read' || job.mode === 'crc') {
@@ -224,6 +225,7 @@ async function run(file: File, job: HarnessJob): Promise<HarnessResult> {
   } else if (job.mode === 'content') {
     const adapter = await openKiwad({
       source,
+      startsHelpersAhead: false,
       onEntries: () => undefined,
       onEntryRange: () => undefined,
     });
@@ -241,6 +243,7 @@ async function run(file: File, job: HarnessJob): Promise<HarnessResult> {
   } else if (job.mode === 'sequential') {
     const adapter = await openKiwad({
       source,
+      startsHelpersAhead: false,
       onEntries: () => undefined,
       onEntryRange: () => undefined,
     });

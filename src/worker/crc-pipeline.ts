@@ -1,9 +1,10 @@
 /**
  * Verify all on several cores: a pool of checksum workers (crc-helper.worker.ts), each
  * reading its own runs of the file and hashing them (crc-share.ts). In a browser reading a
- * File costs about as much CPU as hashing it (docs/PERFORMANCE.md, Verify), so both spread
- * over the pool; the decoder worker only hands out tasks and passes results on, and stays
- * free for other calls.
+ * File costs more CPU than hashing it with the fold kernel (docs/PERFORMANCE.md, Verify),
+ * so the reads spread over several streams and both over the cores; the decoder worker only
+ * hands out tasks and passes results on, and stays free for other calls. A large archive's
+ * pool is started soon after its open and kept while it is open (CrcPool).
  *
  * The ranges, sorted by offset, are cut into tasks of consecutive ranges; each worker
  * gets two to start with and one more per task done, so a worker slowed by the machine
@@ -39,6 +40,8 @@ const MAX_WORKERS = 6;
  * (docs/PERFORMANCE.md). The caller's windowSize is for its own reads.
  */
 const POOL_WINDOW_SIZE = 2 * 1024 * 1024;
+/** Bytes between two ranges that a worker reads and drops rather than start a new read. */
+const DEFAULT_MAX_GAP = 64 * 1024;
 /** How often the caller's checkpoint (cancel, pacing) runs while the pool works, ms. */
 const CHECK_EVERY_MS = 25;
 
@@ -116,57 +119,112 @@ export function sortedByOffset(ranges: readonly IndexedRange[]): readonly Indexe
 const delay = (ms: number) =>
   new Promise<'tick'>((resolve) => setTimeout(() => resolve('tick'), ms));
 
+const createCrcWorker = () =>
+  new Worker(new URL('./crc-helper.worker.ts', import.meta.url), { type: 'module' });
+
 /**
- * Reads and hashes `ranges` on the pool and calls `onRange(index, crc, isAllZero)` for each,
- * in no particular order. `options.checkpoint` runs every few ms while the pool works
- * (throw to stop: the workers are ended). A failed read or a worker that stops rejects with
- * a FormatError.
+ * The checksum workers of one file. They can be started ahead of a Verify all (`start`),
+ * since they take 20–30 ms to load, and are kept between runs that end well; a run that
+ * fails or is stopped ends them (that is what stops their reads at once), and the next run
+ * starts new ones. Closing the file ends its decoder worker, and this pool with it.
  */
-export async function crcPipeline(
-  source: ByteSource,
-  ranges: readonly IndexedRange[],
-  onRange: (index: number, crc: number, isAllZero: boolean) => void,
-  options: CoalesceOptions,
-): Promise<void> {
-  const blob = blobOf(source);
-  if (!blob)
-    throw new FormatError({
-      code: ErrorCode.INTERNAL,
-      offset: 0,
-      detail: 'checksum pool needs a file',
-    });
-  const windowSize = POOL_WINDOW_SIZE;
-  const maxGap = options.maxGap ?? 64 * 1024;
-  const cores = navigator.hardwareConcurrency || 1;
-  let tasks: Float64Array[] = [];
-  let nextTask = 0;
-  let tasksDone = 0;
-  let finish!: () => void;
-  let fail!: (error: FormatError) => void;
-  const finished = new Promise<'done'>((resolve, reject) => {
-    finish = () => resolve('done');
-    fail = reject;
-  });
-  finished.catch(() => undefined);
-  const workers: Worker[] = [];
-  const sendTask = (worker: Worker) => {
-    if (nextTask >= tasks.length) return;
-    const ranges = tasks[nextTask]!;
-    const request: CrcPoolRequest = { kind: 'task', id: nextTask++, ranges };
-    worker.postMessage(request, [ranges.buffer]);
-  };
-  try {
+export class CrcPool {
+  #workers: Worker[] = [];
+  readonly #blob: Blob;
+  readonly #name: string;
+
+  constructor(source: ByteSource) {
+    const blob = blobOf(source);
+    if (!blob)
+      throw new FormatError({
+        code: ErrorCode.INTERNAL,
+        offset: 0,
+        detail: 'checksum pool needs a file',
+      });
+    this.#blob = blob;
+    this.#name = source.name;
+  }
+
+  /** True while workers are started and kept. */
+  get isStarted(): boolean {
+    return this.#workers.length > 0;
+  }
+
+  /** Starts the workers, if they are not yet; they wait for tasks. */
+  start(): void {
+    if (this.#workers.length > 0) return;
+    const cores = navigator.hardwareConcurrency || 1;
+    for (let k = 0; k < poolSize(cores, Infinity); k++) {
+      const worker = createCrcWorker();
+      const start: CrcPoolRequest = {
+        kind: 'start',
+        blob: this.#blob,
+        windowSize: POOL_WINDOW_SIZE,
+        maxGap: DEFAULT_MAX_GAP,
+      };
+      worker.postMessage(start);
+      this.#workers.push(worker);
+    }
+  }
+
+  terminate(): void {
+    for (const worker of this.#workers) worker.terminate();
+    this.#workers = [];
+  }
+
+  /**
+   * Reads and hashes `ranges` on the pool and calls `onRange(index, crc, isAllZero)` for
+   * each, in no particular order. `options.checkpoint` runs every few ms while the pool
+   * works (throw to stop: the workers are ended). A failed read or a worker that stops
+   * rejects with a FormatError.
+   */
+  async run(
+    ranges: readonly IndexedRange[],
+    onRange: (index: number, crc: number, isAllZero: boolean) => void,
+    options: CoalesceOptions,
+  ): Promise<void> {
     // The workers start first: they take tens of milliseconds to load, which the sorting
     // and cutting below then overlaps.
-    for (let k = 0; k < poolSize(cores, ranges.length); k++) {
-      workers.push(
-        new Worker(new URL('./crc-helper.worker.ts', import.meta.url), { type: 'module' }),
-      );
+    this.start();
+    const workers = this.#workers;
+    let isKept = false;
+    try {
+      const sorted = sortedByOffset(ranges);
+      const totalBytes = sorted.reduce((sum, range) => sum + range.length, 0);
+      const tasks = splitTasks(sorted, taskBytesFor(totalBytes, workers.length, POOL_WINDOW_SIZE));
+      if (tasks.length > 0) await this.#runTasks(workers, tasks, onRange, options);
+      isKept = true;
+    } finally {
+      for (const worker of workers) {
+        worker.onmessage = null;
+        worker.onerror = null;
+        worker.onmessageerror = null;
+      }
+      if (!isKept) this.terminate();
     }
-    const sorted = sortedByOffset(ranges);
-    const totalBytes = sorted.reduce((sum, range) => sum + range.length, 0);
-    tasks = splitTasks(sorted, taskBytesFor(totalBytes, workers.length, windowSize));
-    if (tasks.length === 0) return;
+  }
+
+  async #runTasks(
+    workers: readonly Worker[],
+    tasks: Float64Array[],
+    onRange: (index: number, crc: number, isAllZero: boolean) => void,
+    options: CoalesceOptions,
+  ): Promise<void> {
+    let nextTask = 0;
+    let tasksDone = 0;
+    let finish!: () => void;
+    let fail!: (error: FormatError) => void;
+    const finished = new Promise<'done'>((resolve, reject) => {
+      finish = () => resolve('done');
+      fail = reject;
+    });
+    finished.catch(() => undefined);
+    const sendTask = (worker: Worker) => {
+      if (nextTask >= tasks.length) return;
+      const ranges = tasks[nextTask]!;
+      const request: CrcPoolRequest = { kind: 'task', id: nextTask++, ranges };
+      worker.postMessage(request, [ranges.buffer]);
+    };
     for (const worker of workers) {
       worker.onmessage = (event: MessageEvent<CrcPoolReply>) => {
         const reply = event.data;
@@ -189,7 +247,7 @@ export async function crcPipeline(
           if (tasksDone === tasks.length) finish();
           else sendTask(worker);
         } else {
-          const detail = `${reply.detail} (${source.name})`;
+          const detail = `${reply.detail} (${this.#name})`;
           fail(new FormatError({ code: reply.code, offset: reply.offset, detail }));
         }
       };
@@ -212,8 +270,6 @@ export async function crcPipeline(
           }),
         );
       };
-      const start: CrcPoolRequest = { kind: 'start', blob, windowSize, maxGap };
-      worker.postMessage(start);
       // Two tasks queued, so a worker never waits for the next one.
       sendTask(worker);
       sendTask(worker);
@@ -223,7 +279,5 @@ export async function crcPipeline(
       await options.checkpoint?.();
       if (state === 'done') return;
     }
-  } finally {
-    for (const worker of workers) worker.terminate();
   }
 }

@@ -36,7 +36,7 @@ expose(exposed satisfies DecoderApi);
 // The page learns when it is done (client.ts marks it as `delve:decoder-warm`); comlink
 // ignores the message, which has no call id.
 if (self.name === SPARE_WORKER_NAME) {
-  warmUp(createDecoderImpl).then(
+  warmUp(() => createDecoderImpl({ startsHelpersAhead: false })).then(
     (elapsedMs) => self.postMessage({ [WARM_UP_DONE]: elapsedMs }),
     (error: unknown) => console.warn('decoder warm-up failed', error),
   );

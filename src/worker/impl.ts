@@ -82,7 +82,13 @@ class ContentCache {
   }
 }
 
-export function createDecoderImpl(): DecoderApi {
+export interface DecoderOptions {
+  /** Start helper workers an opened file may want later (OpenHooks); off for the warm-up. */
+  startsHelpersAhead?: boolean;
+}
+
+export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
+  const startsHelpersAhead = options.startsHelpersAhead ?? true;
   let tree = new EntryTree();
   const jobs = new JobRegistry<JobKind>();
   const cache = new ContentCache();
@@ -202,9 +208,15 @@ export function createDecoderImpl(): DecoderApi {
         const source = new BlobByteSource(file, name, { headSize: OPEN_HEAD_SIZE });
         const file_: OpenedFile = { blob: file, source, adapter: null };
         opened = file_;
-        file_.adapter = await openFile(source, name, onProgress, (opening) => {
-          tree = opening;
-        });
+        file_.adapter = await openFile(
+          source,
+          name,
+          onProgress,
+          (opening) => {
+            tree = opening;
+          },
+          startsHelpersAhead,
+        );
         const value = summary(file_.adapter, file_, name);
         preparePathsLater(tree);
         return value;

@@ -36,6 +36,7 @@ export async function openFile(
   name: string,
   onProgress: (progress: OpenProgress) => void,
   onTree: (tree: EntryTree) => void,
+  startsHelpersAhead = true,
 ): Promise<ArchiveAdapter> {
   const head = await source.read(0, Math.min(source.size, 64));
   await injectFault(head);
@@ -53,6 +54,7 @@ export async function openFile(
   };
   const hooks: OpenHooks = {
     source,
+    startsHelpersAhead,
     onEntries: (batch, entriesRead, entryCount) => {
       tree.addEntries(batch);
       report(entriesRead, batch.length, entryCount);

@@ -58,6 +58,11 @@ export interface ArchiveAdapter {
 
 export interface OpenHooks {
   source: ByteSource;
+  /**
+   * Whether helper workers an opened file may want later (Verify all's checksum pool) are
+   * started ahead. False for the spare worker's warm-up, whose archives are never verified.
+   */
+  startsHelpersAhead: boolean;
   /** Called as entries are parsed, in batches, so rows show before the table is complete. */
   onEntries(batch: TreeEntryInput[], entriesRead: number, entryCount: number): void;
   /**

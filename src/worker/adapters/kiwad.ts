@@ -16,7 +16,7 @@ import type { KiwadEntry } from '../../formats/kiwad/types.ts';
 import type { EntryStatus } from '../api.ts';
 import { readCoalesced } from '../coalesced-reader.ts';
 import { ContentPool } from '../content-pool.ts';
-import { canPipeline, crcPipeline } from '../crc-pipeline.ts';
+import { canPipeline, CrcPool } from '../crc-pipeline.ts';
 import type { TreeEntrySource } from '../entry-tree.ts';
 import { ReadAheadSource } from '../read-ahead-source.ts';
 import { yieldBriefly, yieldToEventLoop } from '../jobs.ts';
@@ -70,6 +70,12 @@ class ColumnsTreeSource implements TreeEntrySource {
 
 /** Entries inflated to at least this many bytes may go to a helper worker. */
 const HELPER_MIN_SIZE = 256 * 1024;
+/**
+ * After opening an archive whose Verify all would use the checksum pool, its workers start
+ * this much later, once the page has shown the archive: they take 20–30 ms to load, which
+ * a Verify all then does not wait for (docs/PERFORMANCE.md).
+ */
+const CRC_POOL_START_DELAY_MS = 1000;
 
 export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
   const { source } = hooks;
@@ -98,6 +104,15 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
   ];
   // The reader streams every entry it read, even when it stops early, so the tree has them all.
   const { issues, fatal } = result;
+
+  // Verify all over a large archive reads and hashes on a pool of workers (crc-pipeline.ts),
+  // started ahead and kept while the file is open.
+  let storedTotal = 0;
+  for (let i = 0; i < table.length; i++) storedTotal += table.storedSize(i);
+  const crcPool = canPipeline(source, storedTotal) ? new CrcPool(source) : null;
+  if (crcPool && hooks.startsHelpersAhead) {
+    setTimeout(() => crcPool.start(), CRC_POOL_START_DELAY_MS);
+  }
 
   // Content reads in file order (zips, bulk extraction) share windows instead of one read each.
   const contentSource = new ReadAheadSource(source);
@@ -200,9 +215,8 @@ export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
         },
       };
       const totalBytes = ranges.reduce((sum, range) => sum + range.length, 0);
-      if (canPipeline(source, totalBytes)) {
-        // A pool of workers reads and hashes (crc-pipeline.ts).
-        await crcPipeline(source, ranges, report, options);
+      if (crcPool && canPipeline(source, totalBytes)) {
+        await crcPool.run(ranges, report, options);
         return;
       }
       // Running CRC and all-zero state per entry, fed chunk by chunk in offset order.
