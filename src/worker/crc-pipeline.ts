@@ -130,6 +130,8 @@ const createCrcWorker = () =>
  */
 export class CrcPool {
   #workers: Worker[] = [];
+  /** A kept worker reported an error while idle (its script did not load, say). */
+  #isBroken = false;
   readonly #blob: Blob;
   readonly #name: string;
 
@@ -145,11 +147,6 @@ export class CrcPool {
     this.#name = source.name;
   }
 
-  /** True while workers are started and kept. */
-  get isStarted(): boolean {
-    return this.#workers.length > 0;
-  }
-
   /** Starts the workers, if they are not yet; they wait for tasks. */
   start(): void {
     if (this.#workers.length > 0) return;
@@ -163,13 +160,25 @@ export class CrcPool {
         maxGap: DEFAULT_MAX_GAP,
       };
       worker.postMessage(start);
+      this.#setIdle(worker);
       this.#workers.push(worker);
     }
+  }
+
+  /** Between runs a worker has nothing to answer; an error then condemns the pool. */
+  #setIdle(worker: Worker): void {
+    worker.onmessage = null;
+    worker.onmessageerror = null;
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.#isBroken = true;
+    };
   }
 
   terminate(): void {
     for (const worker of this.#workers) worker.terminate();
     this.#workers = [];
+    this.#isBroken = false;
   }
 
   /**
@@ -183,8 +192,9 @@ export class CrcPool {
     onRange: (index: number, crc: number, isAllZero: boolean) => void,
     options: CoalesceOptions,
   ): Promise<void> {
-    // The workers start first: they take tens of milliseconds to load, which the sorting
-    // and cutting below then overlaps.
+    // The workers start first (unless kept from before): they take tens of milliseconds to
+    // load, which the sorting and cutting below then overlaps.
+    if (this.#isBroken) this.terminate();
     this.start();
     const workers = this.#workers;
     let isKept = false;
@@ -195,12 +205,8 @@ export class CrcPool {
       if (tasks.length > 0) await this.#runTasks(workers, tasks, onRange, options);
       isKept = true;
     } finally {
-      for (const worker of workers) {
-        worker.onmessage = null;
-        worker.onerror = null;
-        worker.onmessageerror = null;
-      }
-      if (!isKept) this.terminate();
+      if (isKept) for (const worker of workers) this.#setIdle(worker);
+      else this.terminate();
     }
   }
 
