@@ -1,8 +1,8 @@
 /**
  * The bulk paths tuned for speed (docs/PERFORMANCE.md) give the same answers as the simple
- * ones: Verify all over more than 64 MiB hashes on a pool of checksum workers, kept for the
- * next run (crc-pipeline.ts), and a zip reads entries ahead with large ones inflated on
- * helper workers (content-pool.ts).
+ * ones: Verify all over more than 64 MiB hashes on a pool of checksum workers, replaced by a
+ * warmed-up one after each run (crc-pipeline.ts), and a zip reads entries ahead with large
+ * ones inflated on helper workers (content-pool.ts).
  * The archive is written to a temp file and opened through the file input.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -64,9 +64,9 @@ test('verify over a helper worker and a zip over helper workers match the archiv
     await page.getByTestId('verify-all').click();
     await expect(page.getByTestId('verify-summary')).toContainText(expected, { timeout: 60_000 });
 
-    // Again, on the checksum workers kept from the first run: the same answer. The summary
-    // goes while a run works and comes back with its answer; a MutationObserver sees both,
-    // however fast the run.
+    // Again, on the pool started (and warmed up on made-up data) after the first run: the
+    // same answer. The summary goes while a run works and comes back with its answer; a
+    // MutationObserver sees both, however fast the run.
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { summarySeen: string[] }).summarySeen = seen;

@@ -46,10 +46,38 @@ async function runTask(id: number, packed: Float64Array): Promise<void> {
   }
 }
 
+/**
+ * A run over made-up data while the worker waits for its first task (CrcPool.start): a
+ * new worker runs its reads and hashing in the engine's slower tiers, with a young heap
+ * that collects garbage often, and a pool's first Verify all took ~100 ms longer than the
+ * next on the same workers (docs/PERFORMANCE.md). 24 MiB of zeros, one Blob of a 1 MiB
+ * part used again (nothing copied), in ranges of the sizes archives have: many of a few
+ * KiB, a few of MiBs.
+ */
+async function warmUp(): Promise<void> {
+  const unit = new Blob([new Uint8Array(1024 * 1024)]);
+  const zeros = new Blob(Array.from({ length: 24 }, () => unit));
+  const ranges: IndexedRange[] = [];
+  let offset = 0;
+  for (let index = 0; offset < 16 * 1024 * 1024; index++) {
+    const length = 1024 + ((index * 2654435761) % 6144);
+    ranges.push({ index, offset, length });
+    offset += length;
+  }
+  for (let index = ranges.length; offset + 3 * 1024 * 1024 <= zeros.size; index++) {
+    ranges.push({ index, offset, length: 3 * 1024 * 1024 - 5 });
+    offset += 3 * 1024 * 1024;
+  }
+  const options = { windowSize, maxGap, kernel: kiCrcKernel(), onResults: () => undefined };
+  await hashShare(zeros, ranges, options);
+}
+
 self.onmessage = (event: MessageEvent<CrcPoolRequest>) => {
   const request = event.data;
   if (request.kind === 'start') {
     ({ blob, windowSize, maxGap } = request);
+    // A failed warm-up changes nothing: the tasks then run as they would have anyway.
+    if (request.warmUp) queue = queue.then(warmUp).catch(() => undefined);
     return;
   }
   queue = queue.then(() => runTask(request.id, request.ranges));

@@ -17,7 +17,8 @@ import { ErrorCode, FormatError } from '../binary/format-error.ts';
 import type { CoalesceOptions, IndexedRange } from './coalesced-reader.ts';
 
 export type CrcPoolRequest =
-  | { kind: 'start'; blob: Blob; windowSize: number; maxGap: number }
+  /** `warmUp`: run over made-up data first (crc-helper.worker.ts), when no task waits. */
+  | { kind: 'start'; blob: Blob; windowSize: number; maxGap: number; warmUp: boolean }
   /** Per range: index, offset, length; sorted by offset. */
   | { kind: 'task'; id: number; ranges: Float64Array };
 
@@ -42,6 +43,11 @@ const MAX_WORKERS = 6;
 const POOL_WINDOW_SIZE = 2 * 1024 * 1024;
 /** Bytes between two ranges that a worker reads and drops rather than start a new read. */
 const DEFAULT_MAX_GAP = 64 * 1024;
+/**
+ * A run in which no worker has answered for this long has stalled: it fails with an error
+ * instead of waiting for ever (the browser stopped handing a stream's bytes over).
+ */
+const STALL_MS = 15_000;
 /** How often the caller's checkpoint (cancel, pacing) runs while the pool works, ms. */
 const CHECK_EVERY_MS = 25;
 
@@ -123,14 +129,19 @@ const createCrcWorker = () =>
   new Worker(new URL('./crc-helper.worker.ts', import.meta.url), { type: 'module' });
 
 /**
- * The checksum workers of one file. They can be started ahead of a Verify all (`start`),
- * since they take 20–30 ms to load, and are kept between runs that end well; a run that
- * fails or is stopped ends them (that is what stops their reads at once), and the next run
- * starts new ones. Closing the file ends its decoder worker, and this pool with it.
+ * The checksum workers of one file. They can be started ahead of a Verify all (`start`):
+ * a new worker takes 20–30 ms to load, and runs its first reads and hashing in the engine's
+ * slower tiers with a young heap, so the first run on new workers was ~100 ms slower than
+ * the next on the same ones (docs/PERFORMANCE.md). Workers started ahead therefore warm
+ * up on made-up data while they wait. After a run that ends well the pool is replaced by
+ * a new one, started and warmed for the next run: workers kept from run to run stalled
+ * after a few runs, one of their streams never handing over its next bytes. A run that
+ * fails, stalls or is stopped ends the pool (that is what stops its reads at once); the
+ * next run starts a new one. Closing the file ends its decoder worker, and this pool.
  */
 export class CrcPool {
   #workers: Worker[] = [];
-  /** A kept worker reported an error while idle (its script did not load, say). */
+  /** A waiting worker reported an error (its script did not load, say). */
   #isBroken = false;
   readonly #blob: Blob;
   readonly #name: string;
@@ -147,8 +158,8 @@ export class CrcPool {
     this.#name = source.name;
   }
 
-  /** Starts the workers, if they are not yet; they wait for tasks. */
-  start(): void {
+  /** Starts the workers, if they are not yet; they warm up (`warmUp`) and wait for tasks. */
+  start(warmUp = true): void {
     if (this.#workers.length > 0) return;
     const cores = navigator.hardwareConcurrency || 1;
     for (let k = 0; k < poolSize(cores, Infinity); k++) {
@@ -158,6 +169,7 @@ export class CrcPool {
         blob: this.#blob,
         windowSize: POOL_WINDOW_SIZE,
         maxGap: DEFAULT_MAX_GAP,
+        warmUp,
       };
       worker.postMessage(start);
       this.#setIdle(worker);
@@ -165,7 +177,7 @@ export class CrcPool {
     }
   }
 
-  /** Between runs a worker has nothing to answer; an error then condemns the pool. */
+  /** A waiting worker has nothing to answer; an error then condemns the pool. */
   #setIdle(worker: Worker): void {
     worker.onmessage = null;
     worker.onmessageerror = null;
@@ -192,12 +204,12 @@ export class CrcPool {
     onRange: (index: number, crc: number, isAllZero: boolean) => void,
     options: CoalesceOptions,
   ): Promise<void> {
-    // The workers start first (unless kept from before): they take tens of milliseconds to
-    // load, which the sorting and cutting below then overlaps.
+    // The workers start first (unless started ahead): they take tens of milliseconds to
+    // load, which the sorting and cutting below then overlaps. Tasks wait: no warm-up.
     if (this.#isBroken) this.terminate();
-    this.start();
+    this.start(false);
     const workers = this.#workers;
-    let isKept = false;
+    let isKept = false; // the run ended well: a new pool waits for the next
     try {
       const sorted = sortedByOffset(ranges);
       const totalBytes = sorted.reduce((sum, range) => sum + range.length, 0);
@@ -205,8 +217,8 @@ export class CrcPool {
       if (tasks.length > 0) await this.#runTasks(workers, tasks, onRange, options);
       isKept = true;
     } finally {
-      if (isKept) for (const worker of workers) this.#setIdle(worker);
-      else this.terminate();
+      this.terminate();
+      if (isKept) this.start();
     }
   }
 
@@ -218,6 +230,10 @@ export class CrcPool {
   ): Promise<void> {
     let nextTask = 0;
     let tasksDone = 0;
+    // Where each task starts (its ranges go to the worker), for the stall's message.
+    const taskOffsets = tasks.map((task) => task[1] ?? 0);
+    const pending = new Set<number>();
+    let lastAnswerAt = performance.now();
     let finish!: () => void;
     let fail!: (error: FormatError) => void;
     const finished = new Promise<'done'>((resolve, reject) => {
@@ -228,12 +244,14 @@ export class CrcPool {
     const sendTask = (worker: Worker) => {
       if (nextTask >= tasks.length) return;
       const ranges = tasks[nextTask]!;
+      pending.add(nextTask);
       const request: CrcPoolRequest = { kind: 'task', id: nextTask++, ranges };
       worker.postMessage(request, [ranges.buffer]);
     };
     for (const worker of workers) {
       worker.onmessage = (event: MessageEvent<CrcPoolReply>) => {
         const reply = event.data;
+        lastAnswerAt = performance.now();
         if (reply.kind === 'results') {
           const { results } = reply;
           try {
@@ -249,6 +267,7 @@ export class CrcPool {
             );
           }
         } else if (reply.kind === 'done') {
+          pending.delete(reply.id);
           tasksDone++;
           if (tasksDone === tasks.length) finish();
           else sendTask(worker);
@@ -284,6 +303,14 @@ export class CrcPool {
       const state = await Promise.race([finished, delay(CHECK_EVERY_MS)]);
       await options.checkpoint?.();
       if (state === 'done') return;
+      if (performance.now() - lastAnswerAt > STALL_MS) {
+        const oldest = Math.min(...pending);
+        throw new FormatError({
+          code: ErrorCode.INTERNAL,
+          offset: taskOffsets[oldest] ?? 0,
+          detail: `reading for checksums stalled: no bytes for ${STALL_MS / 1000} s (${this.#name})`,
+        });
+      }
     }
   }
 }
