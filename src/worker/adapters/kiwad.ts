@@ -75,7 +75,7 @@ const HELPER_MIN_SIZE = 256 * 1024;
  * this much later, once the page has shown the archive: they take 20–30 ms to load, which
  * a Verify all then does not wait for (docs/PERFORMANCE.md).
  */
-const CRC_POOL_START_DELAY_MS = 1000;
+const CRC_POOL_START_DELAY_MS = 250;
 
 export async function openKiwad(hooks: OpenHooks): Promise<ArchiveAdapter> {
   const { source } = hooks;
