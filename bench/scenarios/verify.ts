@@ -126,7 +126,7 @@ export async function benchVerify(
     { id: 'verify.app_ms', label: 'App Verify all', value: round(appMs), unit: 'ms' },
     {
       // Once the page has settled after the open: whether the archive's checksum workers
-      // (started a second after it) are there yet depends on how long that took.
+      // (started 250 ms after it) are there and warm yet depends on how long that took.
       id: 'verify.first_run_mbps',
       label: 'App Verify all, first run after the open',
       value: round(firstRate),
