@@ -149,7 +149,7 @@ export async function benchVerify(
       ratio: round(appRate / nativeRate, 2),
       target: '≥ 0.6× native',
       met: appRate >= 0.6 * nativeRate,
-      note: `median of ${times.length} runs in one page, the first right after the open (${round(firstRate / nativeRate, 2)}× native) once the next spare decoder has warmed up, the others 0.5 s after the one before; native = fs reads of the same stored bytes + zlib.crc32 (${round(appRate / nativeCrcRate, 2)}× of zlib.crc32 alone on bytes in memory)`,
+      note: `median of ${times.length} runs in one page: the first (${round(firstRate / nativeRate, 2)}× native) once the page has settled after the open, the others 0.5 s after the one before; native = fs reads of the same stored bytes + zlib.crc32 (${round(appRate / nativeCrcRate, 2)}× of zlib.crc32 alone on bytes in memory)`,
     },
     {
       id: 'responsive.verify',
