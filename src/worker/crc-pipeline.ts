@@ -209,16 +209,18 @@ export class CrcPool {
     if (this.#isBroken) this.terminate();
     this.start(false);
     const workers = this.#workers;
-    let isKept = false; // the run ended well: a new pool waits for the next
+    let endedWell = false;
     try {
       const sorted = sortedByOffset(ranges);
       const totalBytes = sorted.reduce((sum, range) => sum + range.length, 0);
       const tasks = splitTasks(sorted, taskBytesFor(totalBytes, workers.length, POOL_WINDOW_SIZE));
       if (tasks.length > 0) await this.#runTasks(workers, tasks, onRange, options);
-      isKept = true;
+      endedWell = true;
     } finally {
+      // Ended or failed, these workers go; after a run that ended well, new ones wait for
+      // the next (see the class comment).
       this.terminate();
-      if (isKept) this.start();
+      if (endedWell) this.start();
     }
   }
 
