@@ -128,6 +128,14 @@ const delay = (ms: number) =>
 const createCrcWorker = () =>
   new Worker(new URL('./crc-helper.worker.ts', import.meta.url), { type: 'module' });
 
+/** What a pool is made with; the defaults are the browser's (tests pass their own). */
+export interface CrcPoolOptions {
+  createWorker?: () => Worker;
+  /** Logical cores (navigator.hardwareConcurrency). */
+  cores?: number;
+  stallMs?: number;
+}
+
 /**
  * The checksum workers of one file. They can be started ahead of a Verify all (`start`):
  * a new worker takes 20–30 ms to load, and runs its first reads and hashing in the engine's
@@ -145,8 +153,11 @@ export class CrcPool {
   #isBroken = false;
   readonly #blob: Blob;
   readonly #name: string;
+  readonly #createWorker: () => Worker;
+  readonly #cores: number;
+  readonly #stallMs: number;
 
-  constructor(source: ByteSource) {
+  constructor(source: ByteSource, options: CrcPoolOptions = {}) {
     const blob = blobOf(source);
     if (!blob)
       throw new FormatError({
@@ -156,14 +167,16 @@ export class CrcPool {
       });
     this.#blob = blob;
     this.#name = source.name;
+    this.#createWorker = options.createWorker ?? createCrcWorker;
+    this.#cores = options.cores ?? (globalThis.navigator?.hardwareConcurrency || 1);
+    this.#stallMs = options.stallMs ?? STALL_MS;
   }
 
   /** Starts the workers, if they are not yet; they warm up (`warmUp`) and wait for tasks. */
   start(warmUp = true): void {
     if (this.#workers.length > 0) return;
-    const cores = navigator.hardwareConcurrency || 1;
-    for (let k = 0; k < poolSize(cores, Infinity); k++) {
-      const worker = createCrcWorker();
+    for (let k = 0; k < poolSize(this.#cores, Infinity); k++) {
+      const worker = this.#createWorker();
       const start: CrcPoolRequest = {
         kind: 'start',
         blob: this.#blob,
@@ -305,12 +318,12 @@ export class CrcPool {
       const state = await Promise.race([finished, delay(CHECK_EVERY_MS)]);
       await options.checkpoint?.();
       if (state === 'done') return;
-      if (performance.now() - lastAnswerAt > STALL_MS) {
+      if (performance.now() - lastAnswerAt > this.#stallMs) {
         const oldest = Math.min(...pending);
         throw new FormatError({
           code: ErrorCode.INTERNAL,
           offset: taskOffsets[oldest] ?? 0,
-          detail: `reading for checksums stalled: no bytes for ${STALL_MS / 1000} s (${this.#name})`,
+          detail: `reading for checksums stalled: no answer for ${this.#stallMs / 1000} s (${this.#name})`,
         });
       }
     }
