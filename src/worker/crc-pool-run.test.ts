@@ -80,7 +80,7 @@ async function runAll(pool: CrcPool, checkpoint?: () => void): Promise<Map<numbe
       expect(seen.has(index)).toBe(false);
       seen.set(index, crc);
     },
-    { checkpoint },
+    checkpoint ? { checkpoint } : {},
   );
   return seen;
 }
