@@ -28,7 +28,7 @@ import {
 } from '../src/formats/kiwad/write.ts';
 import type { ByteSource } from '../src/binary/byte-source.ts';
 import { openKiwad } from '../src/worker/adapters/kiwad.ts';
-import { EntryTree } from '../src/worker/entry-tree.ts';
+import { EntryTree } from '../src/worker/tree/entry-tree.ts';
 import { planEntries } from './lib/generate.ts';
 import { nativeRecord } from './lib/native.ts';
 

@@ -5,7 +5,7 @@
  * (seed, fast-check path, input bytes). Results go in docs/RELIABILITY.md by hand.
  */
 import { fuzzTarget } from '../src/formats/fuzz/run-fuzz.ts';
-import { FUZZ_TARGETS } from '../src/formats/fuzz/targets.ts';
+import { loadFuzzTargets } from '../src/formats/fuzz/targets.ts';
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -25,7 +25,7 @@ if (!Number.isSafeInteger(iterations) || iterations <= 0) {
 }
 
 let failed = false;
-for (const target of FUZZ_TARGETS) {
+for (const target of await loadFuzzTargets()) {
   if (only && target.format !== only) continue;
   const started = performance.now();
   try {

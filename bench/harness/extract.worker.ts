@@ -16,9 +16,9 @@ import { bulkKiCrc } from '../../src/binary/ki-crc-wasm.ts';
 import { inflate, type InflateOptions } from '../../src/binary/inflate.ts';
 import { readKiwad } from '../../src/formats/kiwad/read.ts';
 import { openKiwad } from '../../src/worker/adapters/kiwad.ts';
-import { readInOrder } from '../../src/worker/content-prefetch.ts';
-import { CrcPool } from '../../src/worker/crc-pipeline.ts';
-import { readCoalesced } from '../../src/worker/coalesced-reader.ts';
+import { readInOrder } from '../../src/worker/jobs/content-prefetch.ts';
+import { CrcPool } from '../../src/worker/pools/crc-pipeline.ts';
+import { readCoalesced } from '../../src/binary/coalesced-read.ts';
 
 export interface HarnessJob {
   /**

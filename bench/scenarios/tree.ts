@@ -4,7 +4,7 @@
  * last row can still be reached (by scrolling to the end and by the End key).
  */
 import type { Browser, Page } from '@playwright/test';
-import { compileFilter } from '../../src/worker/entry-tree.ts';
+import { compileFilter } from '../../src/worker/tree/entry-tree.ts';
 import {
   closePage,
   longTasksBetween,

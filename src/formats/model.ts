@@ -1,10 +1,19 @@
 /**
- * The shared output model of every decoder: spans, issues, and the archive-entry shape that
- * the worker turns into tree rows. Plain data only, so it crosses the worker boundary as is.
+ * The one model every format shares: a format module opens byte sources into a `Session`, and
+ * a session is a tree of nodes (folders, entries, sections, records, values), each with a
+ * stable path, a span into its bytes, and the columns its format declares. Content is
+ * addressed by typed references (`ContentRef`); what a session can do beyond showing nodes
+ * (read content, verify, give a decoded view, take more sources) are optional capabilities.
+ *
+ * Sessions are pure code: they run in the decoder worker and in the Node CLI alike, and reach
+ * the machine only through the `FormatServices` they are given (services.ts).
  */
+import type { ByteSource } from '../binary/byte-source.ts';
 import type { ErrorInfo } from '../binary/format-error.ts';
+import type { FuzzTarget } from './fuzz/fuzz-target.ts';
+import type { FormatServices } from './services.ts';
 
-/** A byte range of the file: `[offset, offset + length)`. */
+/** A byte range: `[offset, offset + length)`. */
 export interface Span {
   offset: number;
   length: number;
@@ -19,16 +28,273 @@ export interface Issue {
   code: string;
   message: string;
   span?: Span;
-  /** The archive entry it concerns, when it concerns one. */
+  /** The node it concerns, when it concerns one. */
   entryIndex?: number;
 }
-
-/** Identifiers of the formats Delve knows; `raw` is any file it does not. */
-export type FormatId = 'kiwad' | 'wwd' | 'raw';
 
 /** What a parse returns: the value read so far, its issues, and a fatal error if it stopped early. */
 export interface ParseResult<T> {
   value: T;
   issues: Issue[];
   fatal: ErrorInfo | null;
+}
+
+/** A label and a display value: header facts, a node's fields. */
+export type Fact = [label: string, value: string];
+
+/**
+ * What a node is. Folders group by path (the generic tree makes them); entries are archive
+ * members with content; sections, records and values are parts of a decoded document.
+ */
+export type NodeKind = 'folder' | 'entry' | 'section' | 'record' | 'value';
+
+/**
+ * How a column's cells are made. `size`, `stored`, `ratio` and `status` are the generic
+ * columns every tree can fill (folders sum their entries); `text`, `number` and `hex` take
+ * the session's own `cell(index, columnId)`.
+ */
+export type ColumnKind = 'size' | 'stored' | 'ratio' | 'status' | 'text' | 'number' | 'hex';
+
+export interface ColumnDef {
+  /** Stable within the format (widths are remembered by it). */
+  id: string;
+  label: string;
+  kind: ColumnKind;
+}
+
+/** A cell of a format's own column: shown as is (`text`), with separators (`number`) or in hex. */
+export type CellValue = string | number | null;
+
+/** The column set every session has; subtrees may name others (`NodeTable.columnSet`). */
+export const DEFAULT_COLUMNS = 'default';
+
+/** The columns of an archive of entries: unpacked size, stored size, ratio, checksum state. */
+export const ARCHIVE_COLUMNS: readonly ColumnDef[] = [
+  { id: 'size', label: 'Size', kind: 'size' },
+  { id: 'stored', label: 'Stored', kind: 'stored' },
+  { id: 'ratio', label: 'Ratio', kind: 'ratio' },
+  { id: 'status', label: 'Checksum', kind: 'status' },
+];
+
+/**
+ * A session's nodes by index, as the tree reads them while they stream in: no object per
+ * node (an archive's own columns stand behind it). Paths are `/`-separated; the tree makes
+ * the folders. The optional hints come from a reader that has already looked at every byte
+ * of the paths: where a plain path's last `/` is (-1: none; -2: not known, search it, which
+ * it must be for any path that is not plain), whether the text before it is the previous
+ * node's, and how many leading characters the two share. They save the tree work.
+ */
+export interface NodeTable {
+  path(index: number): string;
+  /** Unpacked bytes (documents: the node's own span length). */
+  size(index: number): number;
+  /** Bytes in the file. */
+  storedSize(index: number): number;
+  lastSlash?(index: number): number;
+  sharesFolderWithPrevious?(index: number): boolean;
+  commonWithPrevious?(index: number): number;
+  sortsAfterPrevious?(index: number): boolean;
+  /**
+   * How many nodes the source has room for so far: a hint to size the tree's arrays once.
+   * Bounded by bytes actually read, never by a count a file declares.
+   */
+  expectedCount?(): number;
+}
+
+/** One node as a plain object, for sessions that make few (documents). */
+export interface NodeInput {
+  index: number;
+  path: string;
+  size: number;
+  storedSize: number;
+}
+
+/** Where a node's bytes are: in the file as read, or in the session's decoded (logical) bytes. */
+export type SpanBase = 'file' | 'logical';
+
+/** Everything about one node, made on demand for the details pane and the CLI. */
+export interface NodeDetails {
+  index: number;
+  path: string;
+  kind: NodeKind;
+  /** Unpacked bytes of its content. */
+  size: number;
+  /** Bytes it takes in the file. */
+  storedSize: number;
+  /** Its bytes: the content (entries) or the decoded section (documents). */
+  span: Span;
+  spanBase: SpanBase;
+  /** The table record that describes it, in the file; null when it has none. */
+  record: Span | null;
+  isCompressed: boolean;
+  /** Stored checksum, unsigned; null when the format keeps none for it. */
+  checksum: number | null;
+  /** Format-specific fields. */
+  fields: Fact[];
+}
+
+/**
+ * A typed reference to content: the opened file as is, the session's decoded bytes (what
+ * document spans point into; the file itself when the session has none), or a node's content.
+ */
+export type ContentRef =
+  | { kind: 'file' }
+  | { kind: 'logical' }
+  | { kind: 'node'; index: number };
+
+export const FILE_REF: ContentRef = { kind: 'file' };
+export const LOGICAL_REF: ContentRef = { kind: 'logical' };
+export const nodeRef = (index: number): ContentRef => ({ kind: 'node', index });
+
+export interface Content {
+  bytes: Uint8Array;
+  /** Set when the bytes are shown raw because decoding failed. */
+  warning: string | null;
+}
+
+/** Capability: the content of nodes. */
+export interface ContentCapability {
+  /**
+   * Where a node's content lies in a source as it is (stored entries), so it can be sliced
+   * without reading; null when it must be decoded.
+   */
+  storedSpan(index: number): { source: ByteSource; span: Span } | null;
+  /** The content as the user sees it (inflated). Throws FormatError. */
+  read(index: number): Promise<Content>;
+  /** Whether `read` would fail for want of a source the session lacks (its message, or null). */
+  unavailable?(index: number): string | null;
+}
+
+/** Checksum state of a node: not yet checked, or the outcome of its check. */
+export type NodeStatus = 'unchecked' | 'ok' | 'mismatch' | 'unpatched' | 'missing' | 'unsupported' | 'error';
+
+export interface CancelSignal {
+  readonly isCancelled: boolean;
+  /** Throws a CANCELLED FormatError once cancelled. */
+  throwIfCancelled(): void;
+}
+
+/** Capability: checking nodes against the checksums the file keeps. */
+export interface VerifyCapability {
+  /** Bytes a check of the node reads (for progress); 0 when it has nothing to check. */
+  cost(index: number): number;
+  /** Why the node cannot be checked (it points past the end, ...), or null when it can. */
+  precheck?(index: number): NodeStatus | null;
+  /** Checks the nodes, reporting each status as it is known. */
+  run(
+    indexes: readonly number[],
+    onStatus: (index: number, status: NodeStatus) => void,
+    signal: CancelSignal,
+  ): Promise<void>;
+}
+
+/**
+ * Capability: a decoded model for a dedicated view (a WWD level for the level view). `kind`
+ * names the view plug-in (ui/preview/registry.ts); the data is plain, structured-cloneable.
+ */
+export interface ViewCapability {
+  kind: string;
+  data(): unknown;
+}
+
+/** A source the session names but has not been given (a `.pkg` volume of an `.idx`). */
+export interface MissingSource {
+  name: string;
+  /** Nodes that need it. */
+  nodeCount: number;
+}
+
+/** Capability: taking more sources after the open. */
+export interface SourcesCapability {
+  missing(): MissingSource[];
+  /** Offers a source; true when the session took it (it named it and lacked it). */
+  add(source: ByteSource): boolean;
+}
+
+export interface Session {
+  /** The module's id. */
+  readonly format: string;
+  /** Human name of what was opened, e.g. `KIWAD v2`, `WWD level (compressed)`. */
+  readonly label: string;
+  /** Header facts (each fact once; the file's name, size and format are the UI's). */
+  readonly facts: Fact[];
+  readonly issues: Issue[];
+  /** Set when reading stopped early: the nodes read so far are still browsable. */
+  readonly fatal: ErrorInfo | null;
+  /**
+   * `archive`: nodes are entries grouped into folders by path, sizes sum up, sorted by name.
+   * `document`: nodes keep file order, a node may have children, sizes are each node's own.
+   */
+  readonly layout: 'archive' | 'document';
+  /** Column sets by name; `DEFAULT_COLUMNS` always. */
+  readonly columnSets: Readonly<Record<string, readonly ColumnDef[]>>;
+  nodeCount(): number;
+  nodeTable(): NodeTable;
+  /** The column set of a node when it is not the default. */
+  columnSetOf?(index: number): string;
+  /** A node's cell in one of the format's own columns. */
+  cell?(index: number, columnId: string): CellValue;
+  details(index: number): NodeDetails;
+  /** Decoded bytes that `logical` spans refer to (a level's header plus inflated main block). */
+  readonly logical?: Uint8Array;
+  readonly content?: ContentCapability;
+  readonly verify?: VerifyCapability;
+  readonly view?: ViewCapability;
+  readonly sources?: SourcesCapability;
+}
+
+/** How nodes reach the tree while a session opens, so rows show before the table is read. */
+export interface OpenSink {
+  /** Nodes as objects, in batches. `declared` is the count the file declares (0: unknown). */
+  nodes(batch: readonly NodeInput[], nodesRead: number, declared: number): void;
+  /** Nodes `[start, end)` of a table the session keeps: no object per node. */
+  nodeRange(table: NodeTable, start: number, end: number, declared: number): void;
+}
+
+export interface OpenRequest {
+  /** The first is the file opened; more may follow (volumes). Never empty. */
+  sources: readonly ByteSource[];
+  services: FormatServices;
+  sink: OpenSink;
+}
+
+/** A sample file a spare decoder worker opens before any real file comes (worker/rpc/warm-up.ts). */
+export interface WarmUpSample {
+  name: string;
+  blob: Blob;
+  /** A filter to run over its tree (a glob its names match). */
+  filter?: string;
+}
+
+/**
+ * How a format warms up a spare worker: its sample opened in `rounds` rounds, then any hot
+ * loop of its own (`afterRounds`), and once the engine's background compiles are done, a
+ * short pass that installs them (`settle`).
+ */
+export interface WarmUpPlan {
+  rounds: number;
+  sample(round: number): WarmUpSample;
+  afterRounds?(pause: () => Promise<void>): Promise<void>;
+  settle?(): Promise<void>;
+}
+
+/**
+ * A format: one folder below `formats/`, one line in `registry.ts`.
+ * `detect` sees at least `DETECT_HEAD_LENGTH` bytes (fewer when the file is shorter).
+ */
+export interface FormatModule<Id extends string = string> {
+  readonly id: Id;
+  /** Human name of the format, e.g. `KIWAD archive`. */
+  readonly label: string;
+  /** What the format is, in a line, for the empty state, CLI help and README. */
+  readonly summary: string;
+  /** Usual file extensions, lower case, with the dot. */
+  readonly extensions: readonly string[];
+  /** `magic`: the head proves it; `name`: only the name suggests it; null: not this format. */
+  detect(head: Uint8Array, name: string): 'magic' | 'name' | null;
+  open(request: OpenRequest): Promise<Session>;
+  /** Fuzzing and conformance: valid sample files and how to mutate them (loaded on demand). */
+  readonly fuzzTarget?: () => Promise<FuzzTarget>;
+  /** Warming up a spare decoder worker (loaded with the worker: keep it small). */
+  readonly warmUp?: () => WarmUpPlan;
 }

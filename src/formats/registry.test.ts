@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DETECT_HEAD_LENGTH, FORMATS, detectFormat, formatInfo } from './registry.ts';
+import { DETECT_HEAD_LENGTH, FORMATS, detectFormat, formatModule } from './registry.ts';
 import { writeKiwad } from './kiwad/write.ts';
 import { draftWwdLevel } from './wwd/draft.ts';
 import { writeWwd } from './wwd/write.ts';
@@ -47,15 +47,20 @@ describe('detectFormat: WWD', () => {
   });
 });
 
-describe('format table', () => {
-  it('has unique ids, raw last, and a row per id', () => {
+describe('format registry', () => {
+  it('has unique ids, raw last, and a module per id', () => {
     const ids = FORMATS.map((format) => format.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.at(-1)).toBe('raw');
-    expect(formatInfo('kiwad').extensions).toContain('.wad');
-    expect(formatInfo('wwd')).toMatchObject({ extensions: ['.wwd'], detectByExtension: true });
-    expect(FORMATS.filter((format) => format.detectByExtension).map((format) => format.id)).toEqual(
-      ['wwd'],
-    );
+    expect(formatModule('kiwad').extensions).toContain('.wad');
+    expect(formatModule('wwd').extensions).toEqual(['.wwd']);
+    expect(() => formatModule('nope')).toThrow(/unknown format/);
+  });
+
+  it('claims a file by name only for formats without a real magic (WWD)', () => {
+    const claimsByName = FORMATS.filter((format) =>
+      format.extensions.some((ext) => format.detect(new Uint8Array(0), `x${ext}`) === 'name'),
+    ).map((format) => format.id);
+    expect(claimsByName).toEqual(['wwd']);
   });
 });

@@ -1,72 +1,47 @@
 /**
- * The one table of formats Delve knows, and detection from a file's first bytes.
- * Detection trusts magic numbers first: a `.wad` without the `KIWAD` magic is shown raw.
- * The name is a fallback only for formats that ask for it (`detectByExtension`): WWD's
- * "magic" is its header size, and a level whose size field is damaged should still reach
- * the WWD decoder and get its clear error rather than be shown raw.
+ * The one list of formats Delve reads. Everything that lists formats — the format ids, the
+ * worker's openers, the fuzz and conformance suites, the CLI's help, the empty state, the
+ * formats table of the README and docs — is derived from it. Adding a format is one line
+ * here (docs/ADDING-A-FORMAT.md).
+ *
+ * Detection trusts magic first, in list order; a name alone (the extension) counts only
+ * when no module's magic matched. `raw` matches anything and stays last.
  */
-import type { FormatId } from './model.ts';
+import type { FormatModule } from './model.ts';
+import { kiwadFormat } from './kiwad/module.ts';
+import { rawFormat } from './raw/module.ts';
+import { wwdFormat } from './wwd/module.ts';
 
-export interface FormatInfo {
-  id: FormatId;
-  /** Human name, e.g. `KIWAD archive`. */
-  label: string;
-  /** Usual file extensions, lower case, with the dot. */
-  extensions: readonly string[];
-  /** Leading bytes that identify the format; null when it has none. */
-  magic: Uint8Array | null;
-  /** When no magic matches, a file with one of `extensions` still goes to this format. */
-  detectByExtension: boolean;
-}
+export const FORMATS = [kiwadFormat, wwdFormat, rawFormat] as const satisfies readonly FormatModule[];
 
-const ascii = (text: string): Uint8Array => Uint8Array.from(text, (char) => char.charCodeAt(0));
+/** Identifiers of the formats Delve knows; `raw` is any file it does not. */
+export type FormatId = (typeof FORMATS)[number]['id'];
 
-/** Checked in order; `raw` (no magic) is the fallback and stays last. */
-export const FORMATS: readonly FormatInfo[] = [
-  {
-    id: 'kiwad',
-    label: 'KIWAD archive',
-    extensions: ['.wad'],
-    magic: ascii('KIWAD'),
-    detectByExtension: false,
-  },
-  {
-    // The u32 header size 0x5F4 at offset 0 (spec wwd §2).
-    id: 'wwd',
-    label: 'WWD level',
-    extensions: ['.wwd'],
-    magic: Uint8Array.of(0xf4, 0x05, 0x00, 0x00),
-    detectByExtension: true,
-  },
-  { id: 'raw', label: 'Raw file', extensions: [], magic: null, detectByExtension: false },
-];
+/** The id of the format of files Delve does not recognise. */
+export const RAW_FORMAT: FormatId = rawFormat.id;
 
 /** Bytes of the file head that detection needs; read at least this many. */
-export const DETECT_HEAD_LENGTH = 16;
+export const DETECT_HEAD_LENGTH = 64;
 
-function startsWith(head: Uint8Array, magic: Uint8Array): boolean {
-  if (head.length < magic.length) return false;
-  for (let i = 0; i < magic.length; i++) if (head[i] !== magic[i]) return false;
-  return true;
-}
-
-/** The format of a file from its first bytes (`DETECT_HEAD_LENGTH` is plenty), then its name. */
+/** The format of a file from its first bytes (`DETECT_HEAD_LENGTH`), then its name. */
 export function detectFormat(head: Uint8Array, name: string): FormatId {
+  let byName: FormatId | null = null;
   for (const format of FORMATS) {
-    if (format.magic && startsWith(head, format.magic)) return format.id;
+    const match = format.detect(head, name);
+    if (match === 'magic') return format.id;
+    if (match === 'name' && byName === null) byName = format.id;
   }
-  const lowerName = name.toLowerCase();
-  for (const format of FORMATS) {
-    if (format.detectByExtension && format.extensions.some((ext) => lowerName.endsWith(ext))) {
-      return format.id;
-    }
-  }
-  return 'raw';
+  return byName ?? RAW_FORMAT;
 }
 
-/** The table row of a format. */
-export function formatInfo(id: FormatId): FormatInfo {
-  const info = FORMATS.find((format) => format.id === id);
-  if (!info) throw new Error(`unknown format ${id}`);
-  return info;
+/** The module of a format id. */
+export function formatModule(id: string): FormatModule {
+  const module = FORMATS.find((format) => format.id === id);
+  if (!module) throw new Error(`unknown format ${id}`);
+  return module;
+}
+
+/** True when `id` names a registered format. */
+export function isFormatId(id: string): id is FormatId {
+  return FORMATS.some((format) => format.id === id);
 }

@@ -1,5 +1,5 @@
 /** The one app state of the browser page: real workers, real downloads. */
-import { FileDecoder } from '../worker/client.ts';
+import { FileDecoder } from '../worker/rpc/client.ts';
 import { saveBlob } from './download.ts';
 import { createDelveState } from './store.ts';
 

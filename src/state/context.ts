@@ -3,7 +3,7 @@
  * tree, jobs) and all take this context, so each file stays small and testable on its own.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ErrorInfo } from '../worker/api.ts';
+import type { ErrorInfo } from '../worker/rpc/api.ts';
 import { createRowCache, type RowCache } from './row-cache.ts';
 import { shiftIndex, shiftSpans } from './row-spans.ts';
 import type {

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { delve } from './app.ts';
-import type { TreeRow } from '../worker/api.ts';
+import type { TreeRow } from '../worker/rpc/api.ts';
 import { buildLayout, type FlatLayout, type LayoutFile } from './flat-layout.ts';
 import type { DelveActions } from './store.ts';
 import type { Job, MultiSelection, OpenFile, Selection, SelectionSummary, Toast } from './types.ts';

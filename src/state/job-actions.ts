@@ -3,7 +3,7 @@
  * progress (the UI shows it once it has run 200 ms) and can be cancelled. A failure becomes a
  * toast naming the file, what failed and the offset (ErrorInfo.message carries `at 0x…`).
  */
-import type { Result } from '../worker/api.ts';
+import type { Result } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { sanitizeFileName, selectionZipNameFor, zipNameFor } from './file-names.ts';
 import { spanRowCount, type RowSpan } from './row-spans.ts';

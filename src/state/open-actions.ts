@@ -2,7 +2,7 @@
  * Opening and closing files. Each file gets its own decoder (its own worker), so a file that
  * hangs or kills its worker takes only itself down; the others keep working.
  */
-import type { ErrorInfo, OpenProgress } from '../worker/api.ts';
+import type { ErrorInfo, OpenProgress } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { ROW_PAGE_SIZE } from './row-cache.ts';
 import { createThrottle } from './throttle.ts';

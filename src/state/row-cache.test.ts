@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TreeRow } from '../worker/api.ts';
+import type { TreeRow } from '../worker/rpc/api.ts';
 import { createRowCache, ROW_PAGE_SIZE, type RowSource } from './row-cache.ts';
 
 type NameOf = (index: number, version: number) => string;

@@ -4,8 +4,8 @@
  * version moves on, the old pages are kept as a fallback until the new ones arrive, so a row
  * never flashes blank while one message crosses to the worker and back.
  */
-import type { TreeRow } from '../worker/api.ts';
-import type { FileDecoder } from '../worker/client.ts';
+import type { TreeRow } from '../worker/rpc/api.ts';
+import type { FileDecoder } from '../worker/rpc/client.ts';
 
 export const ROW_PAGE_SIZE = 200;
 

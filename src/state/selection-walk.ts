@@ -10,7 +10,7 @@
  *     filter opens every folder), so "Ctrl+A, Download selection" gives what is on screen;
  *   - the file's own row is the whole archive (with a filter: every match).
  */
-import type { TreeRow } from '../worker/api.ts';
+import type { TreeRow } from '../worker/rpc/api.ts';
 import type { RowSpan } from './row-spans.ts';
 
 /** Rows per getRows call. */

@@ -3,7 +3,7 @@
  * tree; these ask it to change and then bump the file's `rowsVersion` so the visible pages
  * are fetched again.
  */
-import type { TreeRow } from '../worker/api.ts';
+import type { TreeRow } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import type { Selection } from './types.ts';
 

@@ -10,8 +10,8 @@ import type {
   TreeRow,
   VerifyProgress,
   VerifySummary,
-} from '../worker/api.ts';
-import type { FileDecoder } from '../worker/client.ts';
+} from '../worker/rpc/api.ts';
+import type { FileDecoder } from '../worker/rpc/client.ts';
 import type { RowSpan } from './row-spans.ts';
 
 export type FileStatus = 'opening' | 'ready' | 'failed';

@@ -4,9 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fuzzTarget } from './run-fuzz.ts';
-import { FUZZ_TARGETS } from './targets.ts';
+import { loadFuzzTargets } from './targets.ts';
 import { applyMutations } from './mutations.ts';
-import { kiwadTarget } from './kiwad-target.ts';
+import { kiwadTarget } from '../kiwad/fuzz-target.ts';
+
+const FUZZ_TARGETS = await loadFuzzTargets();
 
 describe.each(FUZZ_TARGETS.map((target) => [target.format, target] as const))(
   'fuzz %s',

@@ -1,7 +1,14 @@
-/** Every decoder's fuzz target; a format joins the fuzz suite by adding itself here. */
-import type { FuzzTarget } from './fuzz-target.ts';
+/**
+ * Every decoder's fuzz target: each registered format's own (a format joins the fuzz suite
+ * by registering), plus the shared inflate path.
+ */
+import { FORMATS } from '../registry.ts';
 import { deflateTarget } from './deflate-target.ts';
-import { kiwadTarget } from './kiwad-target.ts';
-import { wwdFuzzTarget } from '../wwd/wwd-fuzz-target.ts';
+import type { FuzzTarget } from './fuzz-target.ts';
 
-export const FUZZ_TARGETS: readonly FuzzTarget[] = [kiwadTarget, wwdFuzzTarget, deflateTarget];
+export async function loadFuzzTargets(): Promise<FuzzTarget[]> {
+  const formats = await Promise.all(
+    FORMATS.flatMap((format) => ('fuzzTarget' in format ? [format.fuzzTarget()] : [])),
+  );
+  return [...formats, deflateTarget];
+}

@@ -7,7 +7,8 @@ import { forEachChunk, type ByteSource } from '../../binary/byte-source.ts';
 import { isAllZero, kiCrc } from '../../binary/crc32.ts';
 import { ErrorCode, FormatError, hexOffset } from '../../binary/format-error.ts';
 import { hex32 } from '../../binary/hashes.ts';
-import { hasZlibHeader, inflate } from '../../binary/inflate.ts';
+import { hasZlibHeader, inflate, type InflateOptions } from '../../binary/inflate.ts';
+import type { Content } from '../model.ts';
 import { KIWAD_FORMAT, kiwadError } from './layout.ts';
 import type { KiwadEntry, KiwadEntryStatus } from './types.ts';
 
@@ -15,7 +16,8 @@ const CHECK_CHUNK = 4 * 1024 * 1024;
 /** Deflate cannot expand past ~1032:1; a larger declared size is a lie, refused before allocating. */
 const MAX_INFLATE_RATIO = 1032;
 
-function checkEntryRange(source: ByteSource, entry: KiwadEntry): void {
+/** Throws OUT_OF_BOUNDS when the entry's data ends past the end of the file. */
+export function checkKiwadEntryRange(source: ByteSource, entry: KiwadEntry): void {
   if (entry.dataOffset + entry.storedSize > source.size) {
     throw kiwadError(
       ErrorCode.OUT_OF_BOUNDS,
@@ -27,16 +29,11 @@ function checkEntryRange(source: ByteSource, entry: KiwadEntry): void {
 }
 
 /**
- * The content of an entry: stored bytes as is, compressed ones inflated to exactly
- * `uncompressedSize`. A "compressed" entry without a zlib header comes back raw with a
- * warning. Throws FormatError (OUT_OF_BOUNDS, DECOMPRESS_FAILED, SIZE_MISMATCH).
+ * What an entry's stored bytes need: stored ones are the content as is; a "compressed"
+ * entry without a zlib header comes back raw with a warning; a zlib one is inflated to
+ * exactly `uncompressedSize`. Throws SIZE_MISMATCH for a size no zlib stream could reach.
  */
-export async function readKiwadEntry(
-  source: ByteSource,
-  entry: KiwadEntry,
-): Promise<{ bytes: Uint8Array; warning: string | null }> {
-  checkEntryRange(source, entry);
-  const stored = await source.read(entry.dataOffset, entry.storedSize);
+export function planKiwadContent(entry: KiwadEntry, stored: Uint8Array): InflateOptions | Content {
   if (!entry.isCompressed) return { bytes: stored, warning: null };
   if (!hasZlibHeader(stored)) {
     return {
@@ -44,24 +41,38 @@ export async function readKiwadEntry(
       warning: `entry ${entry.index} is marked compressed but is not a zlib stream; showing the stored bytes`,
     };
   }
-  const path = `entries[${entry.index}]`;
   if (entry.uncompressedSize > entry.storedSize * MAX_INFLATE_RATIO + 1024) {
     throw kiwadError(
       ErrorCode.SIZE_MISMATCH,
       entry.dataOffset,
       `entry ${entry.index} declares ${entry.uncompressedSize} bytes, more than ${entry.storedSize} zlib bytes can hold`,
-      `${path}.uncompressedSize`,
+      `entries[${entry.index}].uncompressedSize`,
     );
   }
+  return { container: 'zlib', expectedSize: entry.uncompressedSize, offset: entry.dataOffset };
+}
+
+/** An inflate error of an entry, with the format and the entry's path filled in. */
+export function kiwadContentError(entry: KiwadEntry, error: unknown): unknown {
+  return error instanceof FormatError
+    ? error.withContext(KIWAD_FORMAT, `entries[${entry.index}]`)
+    : error;
+}
+
+/**
+ * The content of an entry: stored bytes as is, compressed ones inflated to exactly
+ * `uncompressedSize` (planKiwadContent). Throws FormatError (OUT_OF_BOUNDS,
+ * DECOMPRESS_FAILED, SIZE_MISMATCH).
+ */
+export async function readKiwadEntry(source: ByteSource, entry: KiwadEntry): Promise<Content> {
+  checkKiwadEntryRange(source, entry);
+  const stored = await source.read(entry.dataOffset, entry.storedSize);
+  const plan = planKiwadContent(entry, stored);
+  if ('bytes' in plan) return plan;
   try {
-    const bytes = await inflate(stored, {
-      container: 'zlib',
-      expectedSize: entry.uncompressedSize,
-      offset: entry.dataOffset,
-    });
-    return { bytes, warning: null };
+    return { bytes: await inflate(stored, plan), warning: null };
   } catch (error) {
-    throw error instanceof FormatError ? error.withContext(KIWAD_FORMAT, path) : error;
+    throw kiwadContentError(entry, error);
   }
 }
 
@@ -75,7 +86,7 @@ export async function checkKiwadEntry(
   entry: KiwadEntry,
   isCancelled?: () => boolean,
 ): Promise<KiwadEntryStatus> {
-  checkEntryRange(source, entry);
+  checkKiwadEntryRange(source, entry);
   let crc = 0;
   let isZero = true;
   await forEachChunk(source, entry.dataOffset, entry.storedSize, CHECK_CHUNK, (chunk, position) => {
@@ -90,8 +101,20 @@ export async function checkKiwadEntry(
     crc = kiCrc(chunk, crc);
     if (isZero) isZero = isAllZero(chunk);
   });
-  if (crc === entry.crc) return 'ok';
-  return crc === 0 && isZero ? 'unpatched' : 'mismatch';
+  return kiwadEntryStatus(crc, entry.crc, isZero);
+}
+
+/**
+ * The one status rule of a KIWAD entry: its KI-CRC matches; or the entry is a placeholder a
+ * dynamic WAD fills in later (CRC 0 over stored bytes that are all zero); or it mismatches.
+ */
+export function kiwadEntryStatus(
+  computed: number,
+  stored: number,
+  isAllZero: boolean,
+): KiwadEntryStatus {
+  if (computed === stored) return 'ok';
+  return computed === 0 && isAllZero ? 'unpatched' : 'mismatch';
 }
 
 /** Label/value pairs of an entry for a details panel. */

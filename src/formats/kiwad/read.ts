@@ -37,7 +37,15 @@ import type { KiwadArchive, KiwadEntry, KiwadHeader } from './types.ts';
 
 export * from './layout.ts';
 export { KiwadEntryColumns, NAME_HINT } from './entry-columns.ts';
-export { checkKiwadEntry, kiwadEntryFields, readKiwadEntry } from './read-entry.ts';
+export {
+  checkKiwadEntry,
+  checkKiwadEntryRange,
+  kiwadContentError,
+  kiwadEntryFields,
+  kiwadEntryStatus,
+  planKiwadContent,
+  readKiwadEntry,
+} from './read-entry.ts';
 
 const FORMAT = KIWAD_FORMAT;
 const FIRST_SLICE = 64 * 1024;

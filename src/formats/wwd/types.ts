@@ -364,3 +364,6 @@ export interface WwdDocumentNode {
   /** For an object's node: its plane index and its position in that plane's `objects`. */
   object?: { plane: number; index: number };
 }
+
+/** A level for the level view: everything but the raw bytes (read those through the logical content). */
+export type WwdLevelView = Omit<WwdLevel, 'logical' | 'trailingData'>;

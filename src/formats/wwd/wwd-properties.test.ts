@@ -19,7 +19,7 @@ import type {
 } from './types.ts';
 import { writeWwd } from './write.ts';
 import { fuzzTarget } from '../fuzz/run-fuzz.ts';
-import { wwdFuzzTarget } from './wwd-fuzz-target.ts';
+import { wwdFuzzTarget } from './fuzz-target.ts';
 
 const BUDGET_MS = 250;
 const i32 = fc.integer({ min: -0x80000000, max: 0x7fffffff });

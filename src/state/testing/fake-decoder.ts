@@ -12,8 +12,8 @@ import type {
   TreeRow,
   VerifyProgress,
   VerifySummary,
-} from '../../worker/api.ts';
-import type { FileDecoder } from '../../worker/client.ts';
+} from '../../worker/rpc/api.ts';
+import type { FileDecoder } from '../../worker/rpc/client.ts';
 
 interface FakeNode {
   nodeId: number;

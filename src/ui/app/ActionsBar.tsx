@@ -15,7 +15,7 @@ import {
 } from '../../state/hooks.ts';
 import { isFocusTheSelection, selectedRowCount } from '../../state/selection-actions.ts';
 import type { Selection } from '../../state/types.ts';
-import type { VerifySummary } from '../../worker/api.ts';
+import type { VerifySummary } from '../../worker/rpc/api.ts';
 import { formatCount } from '../format.ts';
 import { JobList } from './JobList.tsx';
 

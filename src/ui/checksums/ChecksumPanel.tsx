@@ -5,8 +5,8 @@
  * seconds. A running job shows progress and can be cancelled; leaving the entry cancels it.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactElement } from 'react';
-import type { Digests, ErrorInfo, JobProgress } from '../../worker/api.ts';
-import type { FileDecoder } from '../../worker/client.ts';
+import type { Digests, ErrorInfo, JobProgress } from '../../worker/rpc/api.ts';
+import type { FileDecoder } from '../../worker/rpc/client.ts';
 import { contentKey } from '../preview/decoder-key.ts';
 import { formatExactBytes, formatSize } from '../format.ts';
 import { digestRows, matchDigest } from './digest-format.ts';

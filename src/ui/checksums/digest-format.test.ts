@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Digests } from '../../worker/api.ts';
+import type { Digests } from '../../worker/rpc/api.ts';
 import { digestRows, matchDigest } from './digest-format.ts';
 
 // Digests of the ASCII bytes "123456789" (CRC-32 check value 0xCBF43926); KI-CRC made up.

@@ -2,7 +2,7 @@
  * Display and comparison of digests for the checksum panel. Pure, so the matching rules
  * (prefixes, case, separators, CRCs in decimal) are unit-tested.
  */
-import type { Digests } from '../../worker/api.ts';
+import type { Digests } from '../../worker/rpc/api.ts';
 import { formatHex32 } from '../format.ts';
 
 export type DigestId = 'crc32' | 'kiCrc' | 'md5' | 'sha1' | 'sha256';

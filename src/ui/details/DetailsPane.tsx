@@ -10,7 +10,7 @@
 import { useDeferredValue, type ReactElement } from 'react';
 import { useTrueAfterPaint } from '../use-after-paint.ts';
 import { useFile, useSelection } from '../../state/hooks.ts';
-import { WHOLE_FILE, type TreeRow } from '../../worker/api.ts';
+import { WHOLE_FILE, type TreeRow } from '../../worker/rpc/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
 import { formatCount, formatExactBytes, formatRatio, formatSize } from '../format.ts';
 import { PreviewPane } from '../preview/PreviewPane.tsx';

@@ -1,7 +1,7 @@
 /** Every fact the worker has about one entry: where it is, its sizes, CRC and table record. */
 import { useEffect, useState, type ReactElement } from 'react';
-import type { EntryDetails, EntryStatus, ErrorInfo } from '../../worker/api.ts';
-import type { FileDecoder } from '../../worker/client.ts';
+import type { EntryDetails, EntryStatus, ErrorInfo } from '../../worker/rpc/api.ts';
+import type { FileDecoder } from '../../worker/rpc/client.ts';
 import { formatExactBytes, formatHex32, formatOffset, formatRatio, formatSize } from '../format.ts';
 import { FactList, type Fact } from './FactList.tsx';
 

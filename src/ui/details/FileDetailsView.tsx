@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import type { OpenFile } from '../../state/types.ts';
-import type { Issue } from '../../worker/api.ts';
+import type { Issue } from '../../worker/rpc/api.ts';
 import {
   formatCount,
   formatCountOf,

@@ -5,8 +5,8 @@
  * or Audio. Only the active view is mounted, and each view fetches just what it shows.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
-import type { ErrorInfo } from '../../worker/api.ts';
-import type { FileDecoder } from '../../worker/client.ts';
+import type { ErrorInfo } from '../../worker/rpc/api.ts';
+import type { FileDecoder } from '../../worker/rpc/client.ts';
 import { AudioView } from './audio/AudioView.tsx';
 import { contentKey } from './decoder-key.ts';
 import { formatExactBytes, formatSize } from '../format.ts';

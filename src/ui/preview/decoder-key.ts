@@ -3,7 +3,7 @@
  * entry (or another file with the same entry index) remounts them: their state, pending reads
  * and object URLs start fresh instead of briefly showing the previous entry.
  */
-import type { FileDecoder } from '../../worker/client.ts';
+import type { FileDecoder } from '../../worker/rpc/client.ts';
 
 const decoderIds = new WeakMap<FileDecoder, number>();
 let nextDecoderId = 1;

@@ -5,8 +5,8 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { WHOLE_FILE } from '../../worker/api.ts';
-import type { FileDecoder } from '../../worker/client.ts';
+import { WHOLE_FILE } from '../../worker/rpc/api.ts';
+import type { FileDecoder } from '../../worker/rpc/client.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { HexView } from './hex/HexView.tsx';

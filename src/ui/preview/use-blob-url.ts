@@ -4,7 +4,7 @@
  * and a result that arrives after that is dropped, so stale loads never show or leak.
  */
 import { useEffect, useState } from 'react';
-import type { FileDecoder } from '../../worker/client.ts';
+import type { FileDecoder } from '../../worker/rpc/client.ts';
 
 export type BlobUrlState =
   | { status: 'loading' }

@@ -14,7 +14,7 @@ import type { RowComponentProps } from 'react-window';
 import { locate } from '../../state/flat-layout.ts';
 import { useCachedRow, useFile } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
-import type { EntryStatus } from '../../worker/api.ts';
+import type { EntryStatus } from '../../worker/rpc/api.ts';
 import {
   formatCount,
   formatCountOf,

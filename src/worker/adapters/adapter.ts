@@ -6,9 +6,9 @@
 import type { ByteSource } from '../../binary/byte-source.ts';
 import type { ErrorInfo } from '../../binary/format-error.ts';
 import type { Issue } from '../../formats/model.ts';
-import type { DetailField, DocumentView, EntryStatus, FileKind, FormatId } from '../api.ts';
-import type { TreeEntryInput, TreeEntrySource } from '../entry-tree.ts';
-import type { CancelToken } from '../jobs.ts';
+import type { DetailField, DocumentView, EntryStatus, FileKind, FormatId } from '../rpc/api.ts';
+import type { TreeEntryInput, TreeEntrySource } from '../tree/entry-tree.ts';
+import type { CancelToken } from '../jobs/jobs.ts';
 
 export interface AdapterEntry {
   path: string;

@@ -13,13 +13,13 @@ import {
   readKiwadEntry,
 } from '../../formats/kiwad/read.ts';
 import type { KiwadEntry } from '../../formats/kiwad/types.ts';
-import type { EntryStatus } from '../api.ts';
-import { readCoalesced } from '../coalesced-reader.ts';
-import { ContentPool } from '../content-pool.ts';
-import { canPipeline, CrcPool } from '../crc-pipeline.ts';
-import type { TreeEntrySource } from '../entry-tree.ts';
-import { ReadAheadSource } from '../read-ahead-source.ts';
-import { yieldBriefly, yieldToEventLoop } from '../jobs.ts';
+import type { EntryStatus } from '../rpc/api.ts';
+import { readCoalesced } from '../../binary/coalesced-read.ts';
+import { ContentPool } from '../pools/content-pool.ts';
+import { canPipeline, CrcPool } from '../pools/crc-pipeline.ts';
+import type { TreeEntrySource } from '../tree/entry-tree.ts';
+import { ReadAheadSource } from '../../binary/read-ahead-source.ts';
+import { yieldBriefly, yieldToEventLoop } from '../jobs/jobs.ts';
 import type { ArchiveAdapter, OpenHooks } from './adapter.ts';
 
 /** Entry count from the header, or 0 when the header itself is unreadable (the parse reports why). */

@@ -3,7 +3,7 @@
  * sniffed by magic bytes in sniff.ts: the content as a Blob URL in <audio controls>.
  */
 import { useState, type ReactElement } from 'react';
-import type { FileDecoder } from '../../../worker/client.ts';
+import type { FileDecoder } from '../../../worker/rpc/client.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes, formatSize } from '../../format.ts';
 import { BlobPending } from '../BlobPending.tsx';

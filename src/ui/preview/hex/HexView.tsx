@@ -19,7 +19,7 @@ import {
   type ReactElement,
 } from 'react';
 import { List, useListRef } from 'react-window';
-import type { FileDecoder } from '../../../worker/client.ts';
+import type { FileDecoder } from '../../../worker/rpc/client.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes, formatOffset } from '../../format.ts';
 import { HexRow, type HexRowData } from './HexRow.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ByteRange, Result } from '../../../worker/api.ts';
+import type { ByteRange, Result } from '../../../worker/rpc/api.ts';
 import { HexPageCache } from './page-cache.ts';
 
 interface Call {

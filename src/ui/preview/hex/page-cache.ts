@@ -5,7 +5,7 @@
  * so a fast fling across a big file does not queue hundreds of reads. No React, no DOM: tested
  * under Node with a fake loader.
  */
-import type { ByteRange, ErrorInfo, Result } from '../../../worker/api.ts';
+import type { ByteRange, ErrorInfo, Result } from '../../../worker/rpc/api.ts';
 
 export type PageLoader = (offset: number, length: number) => Promise<Result<ByteRange>>;
 

@@ -4,7 +4,7 @@
  * transparency shows, fitted to the pane or at 1:1 (pixel art and textures need real pixels).
  */
 import { useState, type ReactElement } from 'react';
-import type { FileDecoder } from '../../../worker/client.ts';
+import type { FileDecoder } from '../../../worker/rpc/client.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes, formatSize } from '../../format.ts';
 import { BlobPending } from '../BlobPending.tsx';

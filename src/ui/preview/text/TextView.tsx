@@ -3,8 +3,8 @@
  * XML pretty-printed when they parse. Rendered as text in a <pre>, never as HTML.
  */
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import type { ErrorInfo } from '../../../worker/api.ts';
-import type { FileDecoder } from '../../../worker/client.ts';
+import type { ErrorInfo } from '../../../worker/rpc/api.ts';
+import type { FileDecoder } from '../../../worker/rpc/client.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes } from '../../format.ts';
 import { extensionOf } from '../sniff.ts';

@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { saveBlob } from '../../../state/download.ts';
-import { LOGICAL, type WwdLevelView } from '../../../worker/api.ts';
-import type { FileDecoder } from '../../../worker/client.ts';
+import { LOGICAL, type WwdLevelView } from '../../../worker/rpc/api.ts';
+import type { FileDecoder } from '../../../worker/rpc/client.ts';
 import { contentKey } from '../decoder-key.ts';
 import { ZOOM_STEP } from './camera.ts';
 import {

@@ -9,7 +9,7 @@ import type { WwdObject, WwdPlane } from './level-types.ts';
 import { FactList } from '../../details/FactList.tsx';
 import { objectMatches, objectTitle } from './object-fields.ts';
 import { useEntryFields } from './use-entry-fields.ts';
-import type { FileDecoder } from '../../../worker/client.ts';
+import type { FileDecoder } from '../../../worker/rpc/client.ts';
 import type { ObjectRef } from './scene.ts';
 import { cssRgb, logicRgb } from './tile-colors.ts';
 import './level-panel.css';

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import type { OpenFile } from '../../../state/types.ts';
-import { LOGICAL, WHOLE_FILE, type TreeRow } from '../../../worker/api.ts';
-import type { FileDecoder } from '../../../worker/client.ts';
+import { LOGICAL, WHOLE_FILE, type TreeRow } from '../../../worker/rpc/api.ts';
+import type { FileDecoder } from '../../../worker/rpc/client.ts';
 import { ChecksumPanel } from '../../checksums/ChecksumPanel.tsx';
 import { EntryDetailsView } from '../../details/EntryDetailsView.tsx';
 import { FileDetailsView } from '../../details/FileDetailsView.tsx';

@@ -3,7 +3,7 @@
  * draw order, flags, sizes in world pixels, and what lies at a world point.
  */
 import type { WwdPlane, WwdTileProperty } from './level-types.ts';
-import type { WwdLevelView } from '../../../worker/api.ts';
+import type { WwdLevelView } from '../../../worker/rpc/api.ts';
 import { attributeAt } from './attributes.ts';
 import type { Size } from './camera.ts';
 import { TILE_EMPTY, TILE_FILL } from './tile-colors.ts';

@@ -4,7 +4,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { FileDecoder } from '../../../worker/client.ts';
+import type { FileDecoder } from '../../../worker/rpc/client.ts';
 import { LevelLegend } from './LevelLegend.tsx';
 import { LevelToolbar } from './LevelToolbar.tsx';
 import { LevelView } from './LevelView.tsx';

@@ -4,7 +4,7 @@
  * attribute overlay and the object markers go. Pure, so it is tested without a canvas.
  */
 import type { WwdPlane, WwdTileProperty } from './level-types.ts';
-import type { WwdLevelView } from '../../../worker/api.ts';
+import type { WwdLevelView } from '../../../worker/rpc/api.ts';
 import type { Point, Size } from './camera.ts';
 import {
   drawOrder,

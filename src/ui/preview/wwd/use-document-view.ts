@@ -5,8 +5,8 @@
  * remembered per file too.
  */
 import { useEffect, useState } from 'react';
-import type { DocumentView, Result, WwdLevelView } from '../../../worker/api.ts';
-import type { FileDecoder } from '../../../worker/client.ts';
+import type { DocumentView, Result, WwdLevelView } from '../../../worker/rpc/api.ts';
+import type { FileDecoder } from '../../../worker/rpc/client.ts';
 import type { Camera } from './camera.ts';
 import type { ObjectRef, PlaneMode, SceneOptions } from './scene.ts';
 

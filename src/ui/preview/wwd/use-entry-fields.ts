@@ -3,8 +3,8 @@
  * uses it for the selected object, so the map and the tree show the same fields.
  */
 import { useEffect, useState } from 'react';
-import type { DetailField } from '../../../worker/api.ts';
-import type { FileDecoder } from '../../../worker/client.ts';
+import type { DetailField } from '../../../worker/rpc/api.ts';
+import type { FileDecoder } from '../../../worker/rpc/client.ts';
 
 export type EntryFields =
   | { status: 'none' | 'loading' }

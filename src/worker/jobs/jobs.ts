@@ -3,7 +3,7 @@
  * `cancel(kind)` on the API cancels running jobs of that kind (all without one); each job
  * checks its token between chunks.
  */
-import { ErrorCode, FormatError } from '../binary/format-error.ts';
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 
 export class CancelToken {
   isCancelled = false;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BlobByteSource, MemoryByteSource } from '../binary/byte-source.ts';
-import { kiCrc } from '../binary/crc32.ts';
-import { jsKiCrcKernel, kiCrcKernel, type KiCrcKernel } from '../binary/ki-crc-wasm.ts';
-import type { IndexedRange } from './coalesced-reader.ts';
-import { planReads } from './coalesced-reader.ts';
+import { BlobByteSource, MemoryByteSource } from '../../binary/byte-source.ts';
+import { kiCrc } from '../../binary/crc32.ts';
+import { jsKiCrcKernel, kiCrcKernel, type KiCrcKernel } from '../../binary/ki-crc-wasm.ts';
+import type { IndexedRange } from '../../binary/coalesced-read.ts';
+import { planReads } from '../../binary/coalesced-read.ts';
 import {
   blobOf,
   canPipeline,

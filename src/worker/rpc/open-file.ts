@@ -2,15 +2,15 @@
  * Opening a file in the decoder worker: detect the format, run its adapter, and stream its
  * entries into a new tree, reporting progress as they arrive. impl.ts keeps the result.
  */
-import type { ByteSource } from '../binary/byte-source.ts';
-import type { FormatId } from '../formats/model.ts';
-import { detectFormat } from '../formats/registry.ts';
-import type { ArchiveAdapter, OpenHooks } from './adapters/adapter.ts';
-import { openKiwad } from './adapters/kiwad.ts';
-import { openRaw } from './adapters/raw.ts';
-import { openWwd } from './adapters/wwd.ts';
+import type { ByteSource } from '../../binary/byte-source.ts';
+import type { FormatId } from '../../formats/model.ts';
+import { detectFormat } from '../../formats/registry.ts';
+import type { ArchiveAdapter, OpenHooks } from '../adapters/adapter.ts';
+import { openKiwad } from '../adapters/kiwad.ts';
+import { openRaw } from '../adapters/raw.ts';
+import { openWwd } from '../adapters/wwd.ts';
 import type { OpenProgress } from './api.ts';
-import { EntryTree } from './entry-tree.ts';
+import { EntryTree } from '../tree/entry-tree.ts';
 import { injectFault } from './faults.ts';
 
 /** How each format opens; documents get a tree of sections in file order. */

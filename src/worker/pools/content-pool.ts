@@ -7,9 +7,9 @@
  * every window twice, and parallel Blob reads are slower than one. Helpers start on first
  * use; sized to the cores: `hardwareConcurrency - 1`, at most 4.
  */
-import { ErrorCode, FormatError, type ErrorCode as ErrorCodeType } from '../binary/format-error.ts';
-import type { KiwadEntry } from '../formats/kiwad/types.ts';
-import type { EntryContent } from './adapters/adapter.ts';
+import { ErrorCode, FormatError, type ErrorCode as ErrorCodeType } from '../../binary/format-error.ts';
+import type { KiwadEntry } from '../../formats/kiwad/types.ts';
+import type { EntryContent } from '../adapters/adapter.ts';
 
 export interface HelperRequest {
   id: number;

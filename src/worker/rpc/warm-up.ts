@@ -11,12 +11,12 @@
  * with a yield between them, so a file that arrives meanwhile waits at most one round;
  * its decoder is another instance and shares no state with the warm-up's.
  */
-import { BlobByteSource } from '../binary/byte-source.ts';
-import { KIWAD_STORED_MARKER } from '../formats/kiwad/layout.ts';
-import { readKiwad } from '../formats/kiwad/read.ts';
-import { encodeKiwadName, writeKiwadRaw, type KiwadRawRecord } from '../formats/kiwad/write.ts';
-import { draftWwdLevel, draftWwdObject, draftWwdPlane } from '../formats/wwd/draft.ts';
-import { writeWwd } from '../formats/wwd/write.ts';
+import { BlobByteSource } from '../../binary/byte-source.ts';
+import { KIWAD_STORED_MARKER } from '../../formats/kiwad/layout.ts';
+import { readKiwad } from '../../formats/kiwad/read.ts';
+import { encodeKiwadName, writeKiwadRaw, type KiwadRawRecord } from '../../formats/kiwad/write.ts';
+import { draftWwdLevel, draftWwdObject, draftWwdPlane } from '../../formats/wwd/draft.ts';
+import { writeWwd } from '../../formats/wwd/write.ts';
 import type { DecoderApi } from './api.ts';
 
 /**

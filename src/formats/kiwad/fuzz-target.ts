@@ -1,10 +1,10 @@
 /** KIWAD as a fuzz target: the full read path of the app and CLI on mutated archives. */
 import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { FormatError } from '../../binary/format-error.ts';
-import { KIWAD_RECORD_FIELD } from '../kiwad/layout.ts';
-import { checkKiwadEntry, parseKiwadHeader, readKiwad, readKiwadEntry } from '../kiwad/read.ts';
-import { writeKiwad } from '../kiwad/write.ts';
-import type { FuzzTarget } from './fuzz-target.ts';
+import { KIWAD_RECORD_FIELD } from './layout.ts';
+import { checkKiwadEntry, parseKiwadHeader, readKiwad, readKiwadEntry } from './read.ts';
+import { writeKiwad } from './write.ts';
+import type { FuzzTarget } from '../fuzz/fuzz-target.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
 

@@ -9,9 +9,9 @@
  * that is used again and again; consecutive reads share one stream. Where the stream is not
  * a byte stream, each window is read with `slice().arrayBuffer()` instead.
  */
-import { ErrorCode, FormatError } from '../binary/format-error.ts';
-import type { KiCrcKernel } from '../binary/ki-crc-wasm.ts';
-import { planReads, type IndexedRange, type PlannedRead } from './coalesced-reader.ts';
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
+import type { KiCrcKernel } from '../../binary/ki-crc-wasm.ts';
+import { planReads, type IndexedRange, type PlannedRead } from '../../binary/coalesced-read.ts';
 
 /** Planned reads that one stream serves, over the file's bytes `[start, end)`. */
 export interface StreamRun {

@@ -4,10 +4,10 @@
  * cancellable jobs. Every method returns errors as data (Result), never throws across
  * the boundary.
  */
-import { BlobByteSource, type ByteSource } from '../binary/byte-source.ts';
-import { ErrorCode, FormatError, toErrorInfo } from '../binary/format-error.ts';
-import { digestBytes, digestRange } from '../binary/hashes.ts';
-import type { ArchiveAdapter } from './adapters/adapter.ts';
+import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
+import { ErrorCode, FormatError, toErrorInfo } from '../../binary/format-error.ts';
+import { digestBytes, digestRange } from '../../binary/hashes.ts';
+import type { ArchiveAdapter } from '../adapters/adapter.ts';
 import {
   LOGICAL,
   WHOLE_FILE,
@@ -20,11 +20,11 @@ import {
   type Result,
   type TreeRow,
 } from './api.ts';
-import { EntryTree } from './entry-tree.ts';
-import { JobRegistry, throttle, yieldBriefly } from './jobs.ts';
-import { readInOrder } from './content-prefetch.ts';
+import { EntryTree } from '../tree/entry-tree.ts';
+import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
+import { readInOrder } from '../jobs/content-prefetch.ts';
 import { openFile } from './open-file.ts';
-import { buildZip } from './zip-builder.ts';
+import { buildZip } from '../jobs/zip-builder.ts';
 
 /** Paths cut out per step after an open (EntryTree.preparePaths): ~2 ms each. */
 const PREPARE_PATHS_STEP = 25_000;

@@ -6,7 +6,7 @@
  * reads. Large reads pass straight through. Every read returns its own copy, so a caller
  * may keep what it got without pinning the window.
  */
-import type { ByteSource } from '../binary/byte-source.ts';
+import type { ByteSource } from './byte-source.ts';
 
 export const READ_AHEAD_WINDOW = 2 * 1024 * 1024;
 

@@ -4,7 +4,7 @@
  * 100,000 small entries cost a few hundred slice reads instead of 100,000. A range larger
  * than the window is delivered in chunks.
  */
-import type { ByteSource } from '../binary/byte-source.ts';
+import type { ByteSource } from './byte-source.ts';
 
 export interface IndexedRange {
   index: number;

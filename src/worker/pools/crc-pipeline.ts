@@ -12,9 +12,9 @@
  *
  * Used only where it pays: a browser with Worker, a Blob-backed source and enough bytes.
  */
-import { BlobByteSource, type ByteSource } from '../binary/byte-source.ts';
-import { ErrorCode, FormatError } from '../binary/format-error.ts';
-import type { CoalesceOptions, IndexedRange } from './coalesced-reader.ts';
+import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
+import type { CoalesceOptions, IndexedRange } from '../../binary/coalesced-read.ts';
 
 export type CrcPoolRequest =
   /** `warmUp`: run over made-up data first (crc-helper.worker.ts), when no task waits. */

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kiwadTarget } from '../formats/fuzz/kiwad-target.ts';
-import { applyMutations, mutationArbitrary } from '../formats/fuzz/mutations.ts';
+import { kiwadTarget } from '../../formats/fuzz/kiwad-target.ts';
+import { applyMutations, mutationArbitrary } from '../../formats/fuzz/mutations.ts';
 import type { Result } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
 

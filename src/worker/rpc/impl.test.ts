@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { createHash } from 'node:crypto';
-import { MemoryByteSource } from '../binary/byte-source.ts';
-import { ErrorCode } from '../binary/format-error.ts';
-import { readKiwad } from '../formats/kiwad/read.ts';
-import { writeKiwad } from '../formats/kiwad/write.ts';
+import { MemoryByteSource } from '../../binary/byte-source.ts';
+import { ErrorCode } from '../../binary/format-error.ts';
+import { readKiwad } from '../../formats/kiwad/read.ts';
+import { writeKiwad } from '../../formats/kiwad/write.ts';
 import { LOGICAL, WHOLE_FILE, type OpenProgress, type Result, type TreeRow } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
 
@@ -162,7 +162,7 @@ describe('decoder worker implementation', () => {
 });
 
 describe('decoder worker on a WWD level', () => {
-  const fixture = new URL('../formats/wwd/fixtures/', import.meta.url);
+  const fixture = new URL('../../formats/wwd/fixtures', import.meta.url);
 
   it('opens the level as a document of sections with fields and spans in the decoded bytes', async () => {
     const { readFileSync, readdirSync } = await import('node:fs');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryByteSource, type ByteSource } from '../binary/byte-source.ts';
-import { readCoalesced } from './coalesced-reader.ts';
+import { MemoryByteSource, type ByteSource } from './byte-source.ts';
+import { readCoalesced } from './coalesced-read.ts';
 import { ReadAheadSource } from './read-ahead-source.ts';
 
 const bytes = Uint8Array.from({ length: 10_000 }, (_, i) => (i * 31) & 0xff);

@@ -4,9 +4,9 @@
  * and errors, not the hashing (crc-pool.test.ts checks that, through hashShare).
  */
 import { describe, expect, it } from 'vitest';
-import { BlobByteSource } from '../binary/byte-source.ts';
-import { FormatError } from '../binary/format-error.ts';
-import type { IndexedRange } from './coalesced-reader.ts';
+import { BlobByteSource } from '../../binary/byte-source.ts';
+import { FormatError } from '../../binary/format-error.ts';
+import type { IndexedRange } from '../../binary/coalesced-read.ts';
 import { CrcPool, type CrcPoolReply, type CrcPoolRequest } from './crc-pipeline.ts';
 
 type Behaviour = (worker: StandInWorker, request: CrcPoolRequest) => void;

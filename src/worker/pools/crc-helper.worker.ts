@@ -6,9 +6,9 @@
  * over the cores. Answers each window with
  * the ranges that ended in it, then `done` per task; a failure answers `failed` and stops.
  */
-import { FormatError } from '../binary/format-error.ts';
-import { kiCrcKernel } from '../binary/ki-crc-wasm.ts';
-import type { IndexedRange } from './coalesced-reader.ts';
+import { FormatError } from '../../binary/format-error.ts';
+import { kiCrcKernel } from '../../binary/ki-crc-wasm.ts';
+import type { IndexedRange } from '../../binary/coalesced-read.ts';
 import type { CrcPoolReply, CrcPoolRequest } from './crc-pipeline.ts';
 import { hashShare } from './crc-share.ts';
 

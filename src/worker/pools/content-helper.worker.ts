@@ -5,9 +5,9 @@
  * here; this runs the same `readKiwadEntry` over them as the decoder would, and transfers
  * the content back, or answers with the error's fields.
  */
-import type { ByteSource } from '../binary/byte-source.ts';
-import { ErrorCode, FormatError } from '../binary/format-error.ts';
-import { readKiwadEntry } from '../formats/kiwad/read.ts';
+import type { ByteSource } from '../../binary/byte-source.ts';
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
+import { readKiwadEntry } from '../../formats/kiwad/read.ts';
 import type { HelperReply, HelperRequest } from './content-pool.ts';
 
 /** The file as far as one entry goes: its stored range, nothing else. */

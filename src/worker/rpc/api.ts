@@ -1,0 +1,236 @@
+/**
+ * The only contract between the UI and a decoder worker. Each opened file gets its own
+ * worker (so a decoder that hangs or dies takes down that file only); the worker owns the
+ * file, its parsed model and its tree, and the UI pulls what it shows: pages of rows, byte
+ * ranges, digests. Every type here is structured-cloneable.
+ *
+ * Errors cross as data (`{ok: false, error}`): comlink keeps only message and stack of a
+ * thrown error, so a thrown FormatError would lose its code and offset.
+ */
+import type { ErrorInfo } from '../../binary/format-error.ts';
+import type { Digests } from '../../binary/hashes.ts';
+import type {
+  CellValue,
+  ColumnDef,
+  ContentRef,
+  Fact,
+  Issue,
+  MissingSource,
+  NodeDetails,
+  NodeKind,
+  NodeStatus,
+} from '../../formats/model.ts';
+import type { FormatId } from '../../formats/registry.ts';
+
+export type {
+  CellValue,
+  ColumnDef,
+  ContentRef,
+  Digests,
+  ErrorInfo,
+  Fact,
+  FormatId,
+  Issue,
+  MissingSource,
+  NodeKind,
+  NodeStatus,
+};
+export { FILE_REF, LOGICAL_REF, nodeRef } from '../../formats/model.ts';
+
+/** The name a spare decoder worker is started with (`self.name` inside it): it warms itself up. */
+export const SPARE_WORKER_NAME = 'delve-decoder-spare';
+/** Key of the message a spare posts when its warm-up is done (its value: the time it took, ms). */
+export const WARM_UP_DONE = 'delveWarmUpMs';
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+
+/** Checksum state of a node: not yet checked, or the outcome of its check. */
+export type EntryStatus = NodeStatus;
+
+/** A file handed to the worker: its bytes and the name it had (a `File` is both). */
+export interface NamedBlob {
+  name: string;
+  blob: Blob;
+}
+
+/** One visible row of a file's tree (folders and nodes; the file's own row is the UI's). */
+export interface TreeRow {
+  /** Stable id of the row's tree node within this file. */
+  nodeId: number;
+  /** Id of the parent tree node; -1 at the top level. */
+  parentId: number;
+  /** 1 for top-level rows of the file (the file's own row is level 0 in the UI). */
+  depth: number;
+  name: string;
+  /** Full path, `/`-separated: stable, usable in a link. */
+  path: string;
+  kind: NodeKind;
+  /** The row can be expanded (a folder, or a document node with children). */
+  isFolder: boolean;
+  isExpanded: boolean;
+  /** The session's node index; -1 for folders the tree made. */
+  entryIndex: number;
+  /** Unpacked bytes (folders: sum over descendants). */
+  size: number;
+  /** Bytes in the file (folders: sum over descendants). */
+  storedSize: number;
+  isCompressed: boolean;
+  /** Stored checksum, unsigned; null when the format keeps none. */
+  checksum: number | null;
+  status: EntryStatus;
+  /** Nodes below a folder (0 for nodes). */
+  entryCount: number;
+  /** The row's column set (`FileSummary.columnSets`). */
+  columnSet: string;
+  /** Cells of the format's own columns (`text`, `number`, `hex`), by column id. */
+  cells: Record<string, CellValue>;
+}
+
+/** What an opened session can do beyond showing its nodes. */
+export interface Capabilities {
+  /** Node content can be read (previews, downloads, zips, digests of nodes). */
+  content: boolean;
+  /** Verify all checks nodes against stored checksums. */
+  verify: boolean;
+  /** The kind of decoded view the session offers (ui/preview/registry.ts), or null. */
+  view: string | null;
+  /** The session takes more sources after the open. */
+  sources: boolean;
+}
+
+export interface FileSummary {
+  name: string;
+  /** Size of the opened file in bytes. */
+  size: number;
+  format: FormatId;
+  /** Human name of what was opened, e.g. `KIWAD v2`. */
+  formatLabel: string;
+  /** Header facts, each once. */
+  facts: Fact[];
+  layout: 'archive' | 'document';
+  columnSets: Record<string, readonly ColumnDef[]>;
+  capabilities: Capabilities;
+  /** Names of the sources the session opened from, in order. */
+  sources: string[];
+  /** Sources the session names and lacks. */
+  missingSources: MissingSource[];
+  entryCount: number;
+  totalSize: number;
+  totalStoredSize: number;
+  issues: Issue[];
+  /** Set when parsing stopped early: the rows read so far are still browsable. */
+  fatal: ErrorInfo | null;
+  /** Visible rows of the tree as opened (no filter), so the page needs no second call for it. */
+  rowCount: number;
+}
+
+export interface OpenProgress {
+  /** Nodes read so far. */
+  entriesRead: number;
+  /** Nodes declared by the header (0 when unknown). */
+  entryCount: number;
+  /** Visible rows now available through `getRows`. */
+  rowCount: number;
+}
+
+/** Everything about one node for the details pane, with its checksum state. */
+export interface EntryDetails extends NodeDetails {
+  status: EntryStatus;
+  /** Why its content cannot be read now (a missing volume), or null. */
+  unavailable: string | null;
+}
+
+/** A decoded view of the session (`Capabilities.view`): its kind names the view plug-in. */
+export interface DocumentView {
+  kind: string;
+  data: unknown;
+}
+
+export interface VerifyProgress {
+  entriesDone: number;
+  entryCount: number;
+  bytesDone: number;
+  bytesTotal: number;
+}
+
+export interface VerifySummary {
+  ok: number;
+  mismatched: number;
+  unpatched: number;
+  /** Nodes whose source (a volume) is missing. */
+  missing: number;
+  /** Nodes the format cannot check (an unsupported compression). */
+  unsupported: number;
+  errors: number;
+  /** Number of entries checked (all, unless cancelled). */
+  checked: number;
+  cancelled: boolean;
+}
+
+export interface ByteRange {
+  bytes: Uint8Array;
+  /** Size of the whole entry (or file) the range was taken from. */
+  totalSize: number;
+  /** Set when the bytes are shown raw because decoding failed (e.g. "compressed" data that is not zlib). */
+  warning: string | null;
+}
+
+export interface JobProgress {
+  done: number;
+  total: number;
+  label: string;
+}
+
+/** The cancellable jobs. */
+export type JobKind = 'verify' | 'zip' | 'digest';
+
+export interface FilterResult {
+  rowCount: number;
+  /** Entries that match the filter. */
+  matchCount: number;
+}
+
+export interface DecoderApi {
+  /** Opens a file (and the files that go with it): detects the format, streams nodes into the tree. */
+  open(files: NamedBlob[], onProgress: (progress: OpenProgress) => void): Promise<Result<FileSummary>>;
+  /** Offers more sources to the open session (a volume it lacks); answers the new summary. */
+  addSources(files: NamedBlob[]): Promise<Result<FileSummary>>;
+
+  /** Visible rows `[start, start + count)` of the tree. */
+  getRows(start: number, count: number): TreeRow[];
+  rowCount(): number;
+  /** Expands or collapses a folder; returns the new visible row count. */
+  setExpanded(nodeId: number, isExpanded: boolean): number;
+  /** Expands (or collapses) every folder; returns the new visible row count. */
+  setAllExpanded(isExpanded: boolean): number;
+  /** Row index of a tree node, or -1 when hidden (collapsed parent or filtered out). */
+  rowIndexOf(nodeId: number): number;
+  /** The tree node of a path, or -1. */
+  nodeIdOfPath(path: string): number;
+  /** Substring, or glob when it contains `*`, `?` or `[`: `*.dds`, `Textures/**`. Empty clears. */
+  setFilter(pattern: string): FilterResult;
+
+  entryDetails(entryIndex: number): Result<EntryDetails>;
+  /** Bytes `[offset, offset + length)` of some content (node content is inflated). */
+  readRange(ref: ContentRef, offset: number, length: number): Promise<Result<ByteRange>>;
+  /** The whole content as a Blob (for downloads, images, audio, nested opens). */
+  readBlob(ref: ContentRef): Promise<Result<Blob>>;
+  /** The format of some content, detected from its head and `name` (for a nested open). */
+  detectContent(ref: ContentRef, name: string): Promise<Result<FormatId>>;
+  /** The session's decoded view (`Capabilities.view`), e.g. a WWD level for the level view. */
+  documentView(): Result<DocumentView>;
+  /** CRC-32, KI-CRC, MD5, SHA-1 and SHA-256 of some content. */
+  digest(ref: ContentRef, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>>;
+
+  /** Checks every node against its stored checksum; rows then show their status. Cancellable. */
+  verifyAll(onProgress: (progress: VerifyProgress) => void): Promise<Result<VerifySummary>>;
+  /**
+   * A zip of the nodes under the given tree nodes (all when empty), built in a
+   * streamed way with progress. Fails clearly past zip32 limits. Cancellable.
+   */
+  zip(nodeIds: number[], onProgress: (progress: JobProgress) => void): Promise<Result<Blob>>;
+  /** Answers at once unless the worker is stuck: the client's watchdog calls it. */
+  ping(): 'pong';
+  /** Cancels running jobs of one kind (all without one); they then end with CANCELLED. */
+  cancel(kind?: JobKind): void;
+}
