@@ -27,7 +27,8 @@ import {
   type KiwadRawRecord,
 } from '../src/formats/kiwad/write.ts';
 import type { ByteSource } from '../src/binary/byte-source.ts';
-import { openKiwad } from '../src/worker/adapters/kiwad.ts';
+import { kiwadFormat } from '../src/formats/kiwad/module.ts';
+import { workerServices } from '../src/worker/services/services.ts';
 import { EntryTree } from '../src/worker/tree/entry-tree.ts';
 import { planEntries } from './lib/generate.ts';
 import { nativeRecord } from './lib/native.ts';
@@ -104,22 +105,24 @@ let treeMs = 0;
 async function workerOpen(source: ByteSource): Promise<object> {
   treeMs = 0;
   const tree = new EntryTree();
-  const adapter = await openKiwad({
-    source,
-    startsHelpersAhead: false,
-    onEntries: (batch) => tree.addEntries(batch),
-    onEntryRange(entries, start, end) {
-      const started = performance.now();
-      tree.addEntryRange(entries, start, end);
-      treeMs += performance.now() - started;
-      // The first batch is reported at once with its row count (open-file.ts).
-      if (start === 0) tree.rowCount();
+  const session = await kiwadFormat.open({
+    sources: [source],
+    services: workerServices({ startsHelpersAhead: false }),
+    sink: {
+      nodes: () => undefined,
+      nodeRange(table, start, end) {
+        const started = performance.now();
+        tree.addEntryRange(table, start, end);
+        treeMs += performance.now() - started;
+        // The first batch is reported at once with its row count (open-file.ts).
+        if (start === 0) tree.rowCount();
+      },
     },
   });
   const rows = tree.rowCount();
   treeTimes.push(treeMs);
-  if (adapter.fatal || rows === 0) throw new Error(adapter.fatal?.message ?? 'no rows');
-  return { tree, adapter };
+  if (session.fatal || rows === 0) throw new Error(session.fatal?.message ?? 'no rows');
+  return { tree, session };
 }
 
 /** Wall and CPU times of `runs` runs after a warm-up (the JIT, first allocations of each shape). */

@@ -1,5 +1,5 @@
-// npm test: typecheck, lint (zero warnings), unit tests, then e2e in headless Chromium,
-// ending with one line that counts every test: `N passed, N failed`.
+// npm test: typecheck, lint (zero warnings), format (prettier --check), unit tests, then e2e
+// in headless Chromium, ending with one line that counts every test: `N passed, N failed`.
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
@@ -13,6 +13,8 @@ const steps = [
   ['chromium', 'node scripts/ensure-chromium.mjs'],
   ['typecheck', 'npx tsc -p tsconfig.json --noEmit'],
   ['lint', 'npx eslint . --max-warnings 0'],
+  // What .prettierignore leaves out is generated or third-party.
+  ['format', 'npx prettier --check .'],
   ['unit', `npx vitest run --reporter=default --reporter=json --outputFile=${unitReport}`],
   // The e2e build has fault injection on (src/worker/faults.ts) for the isolation tests.
   ['build', 'npx vite build', { DELVE_FAULTS: '1' }],

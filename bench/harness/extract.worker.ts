@@ -3,7 +3,7 @@
  * Harness worker: opens the archive with the app's reader, then inflates every compressed
  * entry the way the app does.
  *
- * - `content`: the KIWAD adapter's `readContent` for every entry through `readInOrder`,
+ * - `content`: the KIWAD session's `content.read` for every entry through `readInOrder`,
  *   exactly as the decoder worker's zip reads them: a few entries ahead, so helper workers
  *   (content-pool.ts) inflate in parallel with this one.
  * - `sequential`: `readContent` one entry at a time (what previews and single downloads do).
@@ -15,10 +15,21 @@ import { kiCrc as jsKiCrc } from '../../src/binary/crc32.ts';
 import { bulkKiCrc } from '../../src/binary/ki-crc-wasm.ts';
 import { inflate, type InflateOptions } from '../../src/binary/inflate.ts';
 import { readKiwad } from '../../src/formats/kiwad/read.ts';
-import { openKiwad } from '../../src/worker/adapters/kiwad.ts';
+import { kiwadFormat } from '../../src/formats/kiwad/module.ts';
+import type { Session } from '../../src/formats/model.ts';
+import { workerServices } from '../../src/worker/services/services.ts';
 import { readInOrder } from '../../src/worker/jobs/content-prefetch.ts';
 import { CrcPool } from '../../src/worker/pools/crc-pipeline.ts';
 import { readCoalesced } from '../../src/binary/coalesced-read.ts';
+
+/** The archive opened as the decoder worker opens it, with the worker's services. */
+function openSession(source: BlobByteSource): Promise<Session> {
+  return kiwadFormat.open({
+    sources: [source],
+    services: workerServices({ startsHelpersAhead: false }),
+    sink: { nodes: () => undefined, nodeRange: () => undefined },
+  });
+}
 
 export interface HarnessJob {
   /**
@@ -223,17 +234,12 @@ async function run(file: File, job: HarnessJob): Promise<HarnessResult> {
     );
     result.entries = entries.length;
   } else if (job.mode === 'content') {
-    const adapter = await openKiwad({
-      source,
-      startsHelpersAhead: false,
-      onEntries: () => undefined,
-      onEntryRange: () => undefined,
-    });
+    const session = await openSession(source);
     const indexes = entries.map((entry) => entry.index);
     const get = readInOrder(
       indexes,
-      (index) => adapter.readContent(index),
-      (index) => adapter.entry(index).size,
+      (index) => session.content!.read(index),
+      (index) => session.nodeTable().size(index),
     );
     for (let position = 0; position < indexes.length; position++) {
       const before = performance.now();
@@ -241,15 +247,10 @@ async function run(file: File, job: HarnessJob): Promise<HarnessResult> {
       count(bytes.length, performance.now() - before);
     }
   } else if (job.mode === 'sequential') {
-    const adapter = await openKiwad({
-      source,
-      startsHelpersAhead: false,
-      onEntries: () => undefined,
-      onEntryRange: () => undefined,
-    });
+    const session = await openSession(source);
     for (const entry of entries) {
       const before = performance.now();
-      const { bytes } = await adapter.readContent(entry.index);
+      const { bytes } = await session.content!.read(entry.index);
       count(bytes.length, performance.now() - before);
     }
   } else {

@@ -103,3 +103,22 @@ export function toErrorInfo(error: unknown): ErrorInfo {
   const message = error instanceof Error ? error.message : String(error);
   return { code: ErrorCode.INTERNAL, message, offset: null, format: '', path: '' };
 }
+
+/** The fields of an error as plain data (a helper worker's answer), rebuilt by `new FormatError`. */
+export interface ErrorFields {
+  code: ErrorCode;
+  offset: number;
+  detail: string;
+  format: string;
+  path: string;
+}
+
+/** Any error as FormatError fields; anything else becomes INTERNAL at `offset`. */
+export function toErrorFields(error: unknown, offset = 0): ErrorFields {
+  if (error instanceof FormatError) {
+    const { code, offset: at, detail, format, path } = error;
+    return { code, offset: at, detail, format, path };
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return { code: ErrorCode.INTERNAL, offset, detail, format: '', path: '' };
+}

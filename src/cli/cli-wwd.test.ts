@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = join(root, 'src/formats/wwd/fixtures');
 const realDir = join(root, '../shared/fixtures/wwd');
 const hasReal = existsSync(realDir);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kiwadTarget } from '../formats/fuzz/kiwad-target.ts';
+import { kiwadTarget } from '../formats/kiwad/fuzz-target.ts';
 import { applyMutations, mutationArbitrary } from '../formats/fuzz/mutations.ts';
 import { runCli } from './run.ts';
 

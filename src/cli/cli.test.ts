@@ -20,7 +20,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeKiwad } from '../formats/kiwad/write.ts';
 import { runCli } from './run.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = join(root, 'src/formats/kiwad/fixtures');
 const realDir = join(root, '../shared/fixtures/kiwad');
 const hasReal = existsSync(realDir);

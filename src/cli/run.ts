@@ -2,7 +2,10 @@
  * The CLI as a function: `runCli(argv, io)` resolves to the exit code, so tests call it
  * directly. Every failure ends as one line on stderr (the file, what failed, the byte
  * offset for format errors), never a stack trace. Exit codes: 0 ok, 1 failure
- * (bad file, CRC mismatch, refused entries), 2 usage error.
+ * (bad file, checksum mismatch, refused entries), 2 usage error.
+ *
+ * The commands are generic over sessions; the formats, their options and `pack`'s writers
+ * come from the registry (format-cli.ts), so the help lists whatever formats are registered.
  */
 import type { Writable } from 'node:stream';
 import { parseArgs, usageError } from './args.ts';
@@ -13,6 +16,7 @@ import { infoCommand } from './commands/info.ts';
 import { lsCommand } from './commands/ls.ts';
 import { packCommand } from './commands/pack.ts';
 import { verifyCommand } from './commands/verify.ts';
+import { loadCliFormats, optionsHelp, uniqueOptions, type CliFormat } from './format-cli.ts';
 import { BrokenPipeError, CliError, Output, oneLine } from './output.ts';
 
 export interface CliIo {
@@ -22,33 +26,52 @@ export interface CliIo {
   cwd?: string;
 }
 
-export const COMMANDS: Readonly<Record<string, Command>> = {
-  info: infoCommand,
-  ls: lsCommand,
-  verify: verifyCommand,
-  cat: catCommand,
-  extract: extractCommand,
-  pack: packCommand,
-};
+/** The commands, by name, for the registered formats. */
+export function cliCommands(formats: readonly CliFormat[]): Readonly<Record<string, Command>> {
+  const pack = packCommand(formats);
+  return {
+    info: infoCommand(formats),
+    ls: lsCommand,
+    verify: verifyCommand,
+    cat: catCommand,
+    extract: extractCommand,
+    ...(pack ? { pack } : {}),
+  };
+}
 
-export function helpText(): string {
-  const rows = Object.values(COMMANDS).flatMap((command) => [
+/** One line per format: its label, extensions and what Delve shows of it. */
+function formatRows(formats: readonly CliFormat[]): string[] {
+  return formats.flatMap(({ module }) => {
+    const extensions = module.extensions.length > 0 ? ` (${module.extensions.join(', ')})` : '';
+    return [`  ${module.label}${extensions}`, `      ${module.summary}`];
+  });
+}
+
+export function helpText(formats: readonly CliFormat[]): string {
+  const commands = Object.values(cliCommands(formats)).flatMap((command) => [
     `  delve ${command.usage}`,
     `      ${command.summary}`,
   ]);
+  const infoOptions = uniqueOptions(formats.flatMap(({ cli }) => cli.infoOptions ?? []));
+  const packOptions = uniqueOptions(formats.flatMap(({ cli }) => cli.pack?.options ?? []));
   return [
-    'Delve: look inside game asset files (KIWAD .wad archives, WWD levels).',
+    'Delve: look inside game asset files.',
     '',
     'Usage:',
-    ...rows,
+    ...commands,
+    '',
+    'Formats:',
+    ...formatRows(formats),
     '',
     'Options:',
     '  --json      machine-readable output (info, ls, verify)',
-    '  --encoding  cp1252 (default) or cp1250: how info decodes the strings of a WWD level',
+    '  -o, --output  where extract writes (a folder) or pack writes (a file)',
     '  -h, --help  show this help',
+    ...(infoOptions.length > 0 ? ['', 'Options of info:', ...optionsHelp(infoOptions)] : []),
+    ...(packOptions.length > 0 ? ['', 'Options of pack:', ...optionsHelp(packOptions)] : []),
     '',
-    'Exit codes: 0 ok, 1 failure (bad file, CRC mismatch, refused entries), 2 usage error',
-    '(also ls, verify, cat or extract on a WWD level, which is not an archive).',
+    'Exit codes: 0 ok, 1 failure (bad file, checksum mismatch, refused entries), 2 usage error',
+    '(also ls, verify, cat or extract on a document, such as a level, which is not an archive).',
   ].join('\n');
 }
 
@@ -58,12 +81,13 @@ async function dispatch(
   err: Output,
   cwd: string,
 ): Promise<number> {
+  const formats = await loadCliFormats();
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    await out.line(helpText());
+    await out.line(helpText(formats));
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
+  const command = cliCommands(formats)[name];
   if (!command) throw usageError(`unknown command ${JSON.stringify(name)}`);
   const args = parseArgs(rest, command.spec);
   if (args.flags.has('--help')) {

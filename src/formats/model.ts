@@ -94,6 +94,12 @@ export interface NodeTable {
   sharesFolderWithPrevious?(index: number): boolean;
   commonWithPrevious?(index: number): number;
   sortsAfterPrevious?(index: number): boolean;
+  /** What the node is; `entry` for archives and `section` for documents when absent. */
+  kind?(index: number): NodeKind;
+  /** Whether its content is stored compressed. */
+  isCompressed?(index: number): boolean;
+  /** Its stored checksum, unsigned; null (or absent) when it has none. */
+  checksum?(index: number): number | null;
   /**
    * How many nodes the source has room for so far: a hint to size the tree's arrays once.
    * Bounded by bytes actually read, never by a count a file declares.
@@ -243,11 +249,16 @@ export interface Session {
   readonly sources?: SourcesCapability;
 }
 
-/** How nodes reach the tree while a session opens, so rows show before the table is read. */
+/**
+ * How nodes reach the tree while a session opens, so rows show before the table is read.
+ * A session uses one of the two: `nodes` for a document's nodes (file order kept, a node may
+ * have children), `nodeRange` for an archive's table (grouped into folders by path, sorted).
+ * `declared` is the count the file declares (0: unknown).
+ */
 export interface OpenSink {
-  /** Nodes as objects, in batches. `declared` is the count the file declares (0: unknown). */
+  /** Document nodes as objects, in batches (a few thousand at most). */
   nodes(batch: readonly NodeInput[], nodesRead: number, declared: number): void;
-  /** Nodes `[start, end)` of a table the session keeps: no object per node. */
+  /** Archive nodes `[start, end)` of a table the session keeps: no object per node. */
   nodeRange(table: NodeTable, start: number, end: number, declared: number): void;
 }
 
@@ -279,6 +290,72 @@ export interface WarmUpPlan {
 }
 
 /**
+ * What a format adds to the generic CLI (src/cli): `ls`, `cat`, `extract` and `verify` work
+ * on any session through its nodes and capabilities; a format gives only what is its own —
+ * the facts `info` prints (and their JSON), options of its own, and a writer for `pack`.
+ * Pure like the rest of the format: the CLI walks folders and writes files, the hooks see
+ * sessions, sources and bytes.
+ */
+export interface FormatCli {
+  /** Options `info` takes for this format's files, e.g. `--encoding cp1252|cp1250`. */
+  readonly infoOptions?: readonly CliOption[];
+  /**
+   * What `info` prints (default: the session's label, facts, node count and issues).
+   * Throws FormatError for a file that cannot be described (one line, exit 1).
+   */
+  info?(request: CliInfoRequest): Promise<CliInfo>;
+  /** Writes files of this format: `delve pack DIR -o FILE`. */
+  readonly pack?: CliWriter;
+}
+
+/** An option of a format's CLI hook, given as `--name VALUE`. */
+export interface CliOption {
+  /** Long name without the dashes, e.g. `encoding`. */
+  readonly name: string;
+  /** The value as usage shows it, e.g. `cp1252|cp1250` or `N`. */
+  readonly value: string;
+  /** The only values it takes (matched case-insensitively, passed on as listed); any when absent. */
+  readonly choices?: readonly string[];
+  /** What it does, for the help. */
+  readonly summary: string;
+}
+
+/** The values of a format's CLI options that were given, by name (no dashes). */
+export type CliOptionValues = Readonly<Record<string, string>>;
+
+export interface CliInfoRequest {
+  /** The session of the file, opened without a fatal error. */
+  session: Session;
+  /** The file (the session's first source); `name` and `size` are its own. */
+  source: ByteSource;
+  /** The format's `infoOptions` that were given (already checked against their choices). */
+  options: CliOptionValues;
+}
+
+/** What `info` prints: `json` for `--json`, else the lines (the CLI escapes control characters). */
+export interface CliInfo {
+  json: unknown;
+  lines: string[];
+}
+
+/** One file to pack: its path inside the new file (`/`-separated, already checked safe) and bytes. */
+export interface CliPackFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** A format's writer as `pack` runs it. */
+export interface CliWriter {
+  /** For the help, e.g. `pack a folder into a KIWAD archive`. */
+  readonly summary: string;
+  readonly options: readonly CliOption[];
+  /** A usage problem of the options (exit 2), or null; asked before any file is read. */
+  checkOptions(options: CliOptionValues): string | null;
+  /** The new file's bytes, and what it is for the summary line (e.g. `KIWAD v2`). */
+  write(files: readonly CliPackFile[], options: CliOptionValues): { bytes: Uint8Array; label: string };
+}
+
+/**
  * A format: one folder below `formats/`, one line in `registry.ts`.
  * `detect` sees at least `DETECT_HEAD_LENGTH` bytes (fewer when the file is shorter).
  */
@@ -297,4 +374,6 @@ export interface FormatModule<Id extends string = string> {
   readonly fuzzTarget?: () => Promise<FuzzTarget>;
   /** Warming up a spare decoder worker (loaded with the worker: keep it small). */
   readonly warmUp?: () => WarmUpPlan;
+  /** What the format adds to the CLI (loaded on demand: the worker never needs it). */
+  readonly cli?: () => Promise<FormatCli>;
 }

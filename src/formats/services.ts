@@ -7,7 +7,8 @@
  */
 import type { ByteSource } from '../binary/byte-source.ts';
 import { readCoalesced, type IndexedRange } from '../binary/coalesced-read.ts';
-import { crc32Ieee, isAllZero, kiCrc } from '../binary/crc32.ts';
+import { crc32Ieee, isAllZero } from '../binary/crc32.ts';
+import { kiCrcKernel } from '../binary/ki-crc-wasm.ts';
 import { inflate, type InflateOptions } from '../binary/inflate.ts';
 import { ReadAheadSource } from '../binary/read-ahead-source.ts';
 import type { CancelSignal, Content } from './model.ts';
@@ -75,40 +76,40 @@ export async function decodeHere(job: DecodeJob): Promise<Content> {
   return { bytes: await inflate(stored, plan), warning: null };
 }
 
-/** Checksum kernels for one thread: chained over chunks, starting from 0. */
-const KERNELS: Record<ChecksumKind, { start: number; step(bytes: Uint8Array, previous: number): number; end(value: number): number }> = {
-  'ki-crc': { start: 0, step: (bytes, previous) => kiCrc(bytes, previous), end: (value) => value >>> 0 },
-  crc32: {
-    start: 0,
-    step: (bytes, previous) => crc32Ieee(bytes, previous),
-    end: (value) => value >>> 0,
-  },
-};
-
-/** Ranges checksummed on this thread with coalesced reads, a cancel check between windows. */
-export function checksumsHere(source: ByteSource, kind: ChecksumKind): RangeChecksums {
-  const kernel = KERNELS[kind];
-  return {
-    prepare: () => undefined,
-    async run(ranges, report, signal) {
-      let value = kernel.start;
-      let isZero = true;
-      await readCoalesced(
-        source,
-        ranges,
-        (range, chunk, isFirst, isLast) => {
-          if (isFirst) {
-            value = kernel.start;
-            isZero = true;
-          }
-          value = kernel.step(chunk, value);
-          if (isZero) isZero = isAllZero(chunk);
-          if (isLast) report(range.index, kernel.end(value), isZero);
-        },
-        { windowSize: 8 * 1024 * 1024, checkpoint: () => signal.throwIfCancelled() },
-      );
+/**
+ * Checksums of ranges on this thread: coalesced reads in windows, a running checksum and
+ * all-zero state per range fed chunk by chunk in offset order, `checkpoint` between reads.
+ */
+export async function hashRangesHere(
+  source: ByteSource,
+  kind: ChecksumKind,
+  ranges: readonly IndexedRange[],
+  report: (index: number, value: number, isAllZero: boolean) => void,
+  options: { windowSize: number; checkpoint: () => void | Promise<void> },
+): Promise<void> {
+  const kernel = kind === 'ki-crc' ? kiCrcKernel() : null;
+  let value = 0;
+  let isZero = true;
+  await readCoalesced(
+    source,
+    ranges,
+    (range, chunk, isFirst, isLast) => {
+      if (isFirst) {
+        value = 0;
+        isZero = true;
+      }
+      if (kernel) {
+        value = kernel.kiCrc(chunk, value);
+        // Still zero so far means value is 0 here, so the kernel's answer is exact.
+        if (isZero) isZero = kernel.lastWasAllZero();
+      } else {
+        value = crc32Ieee(chunk, value);
+        if (isZero) isZero = isAllZero(chunk);
+      }
+      if (isLast) report(range.index, value >>> 0, isZero);
     },
-  };
+    options,
+  );
 }
 
 /** Everything on the calling thread: the CLI, tests, and hosts without workers. */
@@ -116,7 +117,16 @@ export function inlineServices(): FormatServices {
   return {
     ranges: { readAhead: (source) => new ReadAheadSource(source) },
     codecs: { decode: decodeHere },
-    checksums: { forRanges: (source, kind) => checksumsHere(source, kind) },
+    checksums: {
+      forRanges: (source, kind) => ({
+        prepare: () => undefined,
+        run: (ranges, report, signal) =>
+          hashRangesHere(source, kind, ranges, report, {
+            windowSize: 8 * 1024 * 1024,
+            checkpoint: () => signal.throwIfCancelled(),
+          }),
+      }),
+    },
     pause: () => Promise.resolve(),
     startsHelpersAhead: false,
   };

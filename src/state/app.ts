@@ -7,7 +7,7 @@ import { createDelveState } from './store.ts';
 FileDecoder.prewarm();
 
 export const delve = createDelveState({
-  createDecoder: () => new FileDecoder(),
+  createDecoder: () => FileDecoder.start(),
   saveBlob,
   fetch: (url) => fetch(url),
   now: () => performance.now(),

@@ -4,6 +4,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ErrorInfo } from '../worker/rpc/api.ts';
+import { createQueries, type Queries } from './queries.ts';
 import { createRowCache, type RowCache } from './row-cache.ts';
 import { shiftIndex, shiftSpans } from './row-spans.ts';
 import type {
@@ -27,10 +28,16 @@ export interface Context {
   deps: DelveDeps;
   stores: DelveStores;
   rowCache: RowCache;
+  /** What views read from files, cached by file id. */
+  queries: Queries;
   /** Cancel functions of running jobs (functions stay out of the stores' plain data). */
   jobCancels: Map<string, () => void>;
   nextId(prefix: string): string;
   getFile(fileId: string): OpenFile | undefined;
+  /** The file, when its worker can still be asked something. */
+  liveFile(fileId: string): OpenFile | undefined;
+  /** Forgets what was read from a file (closed, or its worker died): rows and queries. */
+  forgetFile(fileId: string): void;
   updateFile(fileId: string, change: (file: OpenFile) => Partial<OpenFile>): void;
   /** Records that the worker's rows changed: new count, new version, re-find the selection. */
   bumpRows(fileId: string, rowCount: number): void;
@@ -62,6 +69,7 @@ export function createContext(deps: DelveDeps): Context {
   const getFile = (fileId: string) =>
     stores.files.getState().files.find((file) => file.id === fileId);
   const rowCache = createRowCache(getFile);
+  const queries = createQueries(getFile);
   // Per file: a re-find of the selected row is running, and whether another is owed after it.
   const resolving = new Map<string, boolean>();
 
@@ -69,12 +77,21 @@ export function createContext(deps: DelveDeps): Context {
     deps,
     stores,
     rowCache,
+    queries,
     jobCancels: new Map(),
     nextId(prefix) {
       lastId += 1;
       return `${prefix}${lastId}`;
     },
     getFile,
+    liveFile(fileId) {
+      const file = getFile(fileId);
+      return file && !file.hasCrashed ? file : undefined;
+    },
+    forgetFile(fileId) {
+      rowCache.drop(fileId);
+      queries.dropFile(fileId);
+    },
     updateFile(fileId, change) {
       stores.files.setState((state) => ({
         files: state.files.map((file) =>

@@ -12,6 +12,8 @@ import { buildLayout, type FlatLayout, type LayoutFile } from './flat-layout.ts'
 import type { DelveActions } from './store.ts';
 import type { Job, MultiSelection, OpenFile, Selection, SelectionSummary, Toast } from './types.ts';
 
+export * from './query-hooks.ts';
+
 const { stores, rowCache } = delve;
 
 /** Actions never change identity: safe to call from handlers without listing as deps. */

@@ -3,8 +3,9 @@
  * progress (the UI shows it once it has run 200 ms) and can be cancelled. A failure becomes a
  * toast naming the file, what failed and the offset (ErrorInfo.message carries `at 0x…`).
  */
-import type { Result } from '../worker/rpc/api.ts';
+import { nodeRef, type Result } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
+import { cancelledError } from './errors.ts';
 import { sanitizeFileName, selectionZipNameFor, zipNameFor } from './file-names.ts';
 import { spanRowCount, type RowSpan } from './row-spans.ts';
 import { isFocusTheSelection } from './selection-actions.ts';
@@ -12,16 +13,7 @@ import { walkSelection } from './selection-walk.ts';
 import type { Job, JobKind, OpenFile, Selection } from './types.ts';
 
 function cancelledResult<T>(): Result<T> {
-  return {
-    ok: false,
-    error: {
-      code: 'CANCELLED',
-      message: 'cancelled by the user',
-      offset: null,
-      format: '',
-      path: '',
-    },
-  };
+  return { ok: false, error: cancelledError() };
 }
 
 export interface JobActions {
@@ -199,7 +191,7 @@ export function createJobActions(context: Context): JobActions {
     const outcome = await runJob(
       { fileId, kind: 'download', label: `Reading ${fileName}`, total: 0 },
       () => undefined,
-      () => file.decoder.readBlob(entryIndex),
+      () => file.decoder.readBlob(nodeRef(entryIndex)),
     );
     if (!outcome || outcome.wasCancelled) return;
     const { result } = outcome;
@@ -227,6 +219,7 @@ export function createJobActions(context: Context): JobActions {
             if (deps.now() - lastRefresh > 250) {
               lastRefresh = deps.now();
               context.bumpRows(fileId, context.getFile(fileId)?.rowCount ?? 0);
+              context.queries.statusesChanged(fileId);
             }
           }),
       );
@@ -244,6 +237,7 @@ export function createJobActions(context: Context): JobActions {
         else context.toastError(file.name, 'verify failed', result.error);
       }
       context.bumpRows(fileId, current.rowCount);
+      context.queries.statusesChanged(fileId);
     },
 
     cancelJob(jobId) {

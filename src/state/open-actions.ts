@@ -1,215 +1,209 @@
 /**
- * Opening and closing files. Each file gets its own decoder (its own worker), so a file that
- * hangs or kills its worker takes only itself down; the others keep working.
+ * Opening and closing files. Each session gets its own decoder (its own worker), so a file
+ * that hangs or kills its worker takes only itself down; the others keep working. Files that
+ * belong together (an index and its volumes) open as one session, or join the session that
+ * lists them as missing; an entry's content can be opened as a file of its own, nested under
+ * the entry.
  */
-import type { ErrorInfo, OpenProgress } from '../worker/rpc/api.ts';
+import { nodeRef, type NamedBlob } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
-import { ROW_PAGE_SIZE } from './row-cache.ts';
-import { createThrottle } from './throttle.ts';
-import type { OpenFile } from './types.ts';
+import { createSessionOpener, TOP_LEVEL, type Placement } from './open-session.ts';
+import { baseName } from './queries.ts';
+import { groupSources, missingNames } from './source-groups.ts';
 
-/**
- * Open progress is applied at most this often (the first rows at once). Each applied report
- * re-renders the tree and refetches its rows; the worker reports every ~40 ms.
- */
-export const OPEN_PROGRESS_INTERVAL_MS = 200;
+export { OPEN_PROGRESS_INTERVAL_MS } from './open-session.ts';
 
 export interface OpenActions {
-  /** Opens every file at once; resolves when all have finished parsing (or failed). */
+  /**
+   * Opens dropped files; resolves when all have finished parsing (or failed). A file an open
+   * session lists as missing is added to it; files whose names go together are offered to
+   * one session; the rest open each in a worker of its own.
+   */
   openFiles(files: readonly File[]): Promise<void>;
   /**
    * Fetches a file (e.g. the sample) and opens it under `name`. Resolves once the file is in
    * the tree: its parse goes on, like any open.
    */
   openFromUrl(url: string, name: string): Promise<void>;
+  /** Offers sources (volumes) to an open session; the ones it does not take are reported. */
+  addSources(fileId: string, files: readonly File[]): Promise<void>;
+  /**
+   * Opens an entry's content as a file of its own (in its own worker), listed under the
+   * entry; selects it. Opened already: selects that one.
+   */
+  openNested(fileId: string, entryIndex: number): Promise<void>;
+  /** Closes a file and the files opened from its entries. */
   closeFile(fileId: string): void;
   /** Opens a file again in a fresh worker (after its decoder died or was stopped). */
   reopenFile(fileId: string): Promise<void>;
   dismissFileError(fileId: string): void;
 }
 
-function internalError(message: string): ErrorInfo {
-  return { code: 'INTERNAL', message, offset: null, format: '', path: '' };
-}
+const named = (file: File): NamedBlob => ({ name: file.name, blob: file });
 
 export function createOpenActions(context: Context): OpenActions {
   const { stores, deps } = context;
+  const { addFile, runOpen, openSession, dropJobsOf } = createSessionOpener(context);
 
-  async function openOne(file: File, isExpanded: boolean): Promise<void> {
-    const decoder = deps.createDecoder();
-    const id = context.nextId('f');
-    const openFile: OpenFile = {
-      id,
-      name: file.name,
-      size: file.size,
-      source: file,
-      decoder,
-      status: 'opening',
-      openProgress: null,
-      summary: null,
-      error: null,
-      isErrorDismissed: false,
-      hasCrashed: false,
-      rowCount: 0,
-      rowsVersion: 0,
-      isExpanded,
-      matchCount: null,
-      verifyProgress: null,
-      verifySummary: null,
-    };
-    stores.files.setState((state) => ({ files: [...state.files, openFile] }));
-    if (stores.view.getState().selection === null) {
-      stores.view.setState({ selection: { kind: 'file', fileId: id } });
+  /** Opens `sources` as one session; the companions it does not take open on their own. */
+  async function openGroup(sources: readonly NamedBlob[], placement: Placement): Promise<void> {
+    const id = await openSession(sources, placement);
+    const summary = context.getFile(id)?.summary;
+    if (sources.length < 2) return;
+    const takenNames = new Set(summary?.sources ?? [sources[0]?.name]);
+    const taken = sources.filter((source, at) => at === 0 || takenNames.has(source.name));
+    const left = sources.filter((source) => !taken.includes(source));
+    if (context.getFile(id)) context.updateFile(id, () => ({ sources: taken }));
+    await Promise.all(left.map((source) => openSession([source], placement)));
+  }
+
+  /** The open session that lists `name` as a source it lacks. */
+  function sessionMissing(name: string): string | undefined {
+    const lower = name.toLowerCase();
+    return stores.files
+      .getState()
+      .files.find(
+        (file) =>
+          !file.hasCrashed &&
+          file.summary !== null &&
+          missingNames(file.summary.missingSources).has(lower),
+      )?.id;
+  }
+
+  async function openFiles(files: readonly File[]): Promise<void> {
+    const toAdd = new Map<string, File[]>();
+    const toOpen: File[] = [];
+    for (const file of files) {
+      const owner = sessionMissing(file.name);
+      if (owner) toAdd.set(owner, [...(toAdd.get(owner) ?? []), file]);
+      else toOpen.push(file);
     }
+    const groups = groupSources(toOpen.map(named));
+    // One file: show its contents at once. Many: a list of files is the better overview.
+    const placement = { ...TOP_LEVEL, isExpanded: groups.length === 1 };
+    await Promise.all([
+      ...[...toAdd].map(([fileId, added]) => addSources(fileId, added)),
+      ...groups.map((group) => openGroup([group.main, ...group.companions], placement)),
+    ]);
+  }
 
-    // A dead worker never answers `open`: the crash ends the wait instead.
-    const crashed = new Promise<null>((resolve) => {
-      decoder.onCrash((message) => {
-        markCrashed(id, message);
-        resolve(null);
-      });
-    });
-
-    // Progress comes through its own message port, so a report can arrive after the result:
-    // ignore it then, or its row count would undo the final one (or the filter's).
-    let isOpened = false;
-    let latestProgress: OpenProgress | null = null;
-    const applyProgress = (progress: OpenProgress) => {
-      const before = context.getFile(id);
-      if (!before) return;
-      context.updateFile(id, () => ({ openProgress: progress }));
-      // New rows while the table is still being read: let the tree show the first ones now.
-      // They land anywhere (folders are sorted), so selected row indices no longer hold.
-      if (progress.rowCount !== before.rowCount) context.resetMarks(id);
-      context.bumpRows(id, progress.rowCount);
-      // The first rows of an expanded file are what the tree asks for next: ask now, not
-      // after it has rendered (the tree then finds the page on its way).
-      if (before.rowCount === 0 && progress.rowCount > 0 && before.isExpanded) {
-        context.rowCache.request(id, 0, ROW_PAGE_SIZE - 1);
-      }
-    };
-    const progressThrottle = createThrottle(applyProgress, OPEN_PROGRESS_INTERVAL_MS, deps.now);
-    const onProgress = (progress: OpenProgress) => {
-      if (isOpened || !context.getFile(id)) return;
-      latestProgress = progress;
-      // The first rows are shown at once; later reports wait for the interval.
-      progressThrottle.push(progress, progress.rowCount > 0 && context.getFile(id)?.rowCount === 0);
-    };
-
+  async function addSources(fileId: string, files: readonly File[]): Promise<void> {
+    const file = context.liveFile(fileId);
+    if (!file || files.length === 0) return;
+    const offered = files.map(named);
     let result;
     try {
-      result = await Promise.race([decoder.open(file, file.name, onProgress), crashed]);
+      result = await file.decoder.addSources(offered);
     } catch (error) {
-      // A rejected call (not a Result) means the worker could not run the request at all.
-      if (context.getFile(id)) {
-        const message = error instanceof Error ? error.message : String(error);
-        context.updateFile(id, () => ({ status: 'failed', error: internalError(message) }));
-      }
+      const message = error instanceof Error ? error.message : String(error);
+      context.toastError(file.name, 'adding sources failed', message);
       return;
-    } finally {
-      isOpened = true;
-      // The rows are counted again below; only the last report's numbers are still owed.
-      progressThrottle.cancel();
-      const progress = latestProgress;
-      if (progress && context.getFile(id)?.openProgress !== progress) {
-        context.updateFile(id, () => ({ openProgress: progress }));
-      }
     }
-    const current = context.getFile(id);
-    if (!result || !current || current.hasCrashed) return;
+    const current = context.liveFile(fileId);
+    if (!current) return;
     if (!result.ok) {
-      context.updateFile(id, () => ({ status: 'failed', error: result.error }));
-    } else {
-      const summary = result.value;
-      // A document's view (a WWD level) is asked for now, while the page renders the
-      // summary, rather than once the view has mounted.
-      if (summary.kind === 'document' && !summary.fatal)
-        void decoder.documentView().catch(() => undefined);
-      context.updateFile(id, () => ({
-        summary,
-        status: summary.fatal ? 'failed' : 'ready',
-        error: summary.fatal,
-      }));
+      context.toastError(file.name, 'adding sources failed', result.error);
+      return;
     }
-    const filter = stores.view.getState().filter;
-    if (filter !== '') {
-      const filtered = await decoder.setFilter(filter);
-      if (!context.getFile(id)) return;
-      context.resetMarks(id);
-      context.updateFile(id, () => ({ matchCount: filtered.matchCount }));
-      context.bumpRows(id, filtered.rowCount);
-    } else {
-      // The summary counts the rows (a failed open has none), so no second round trip is
-      // needed. They are applied in a task of their own, after the one that rendered the
-      // summary: each store update renders every component that reads it at once, and
-      // together the two made one task of up to 40 ms. If the last rows came in, indices
-      // of selected rows hold no longer.
-      const rowCount = result.ok ? result.value.rowCount : await decoder.rowCount();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      if (!context.getFile(id)) return;
-      if (rowCount !== context.getFile(id)?.rowCount) context.resetMarks(id);
-      context.bumpRows(id, rowCount);
-    }
-  }
-
-  function markCrashed(fileId: string, message: string): void {
-    const file = context.getFile(fileId);
-    if (!file) return;
-    context.updateFile(fileId, () => ({
-      status: 'failed',
-      hasCrashed: true,
-      error: internalError(`the decoder stopped: ${message}`),
-      isErrorDismissed: false,
-      rowCount: 0,
-      rowsVersion: file.rowsVersion + 1,
-      verifyProgress: null,
+    const summary = result.value;
+    const takenNames = new Set(summary.sources);
+    const taken = offered.filter((source) => takenNames.has(source.name));
+    const refused = offered.filter((source) => !takenNames.has(source.name));
+    context.updateFile(fileId, (before) => ({
+      summary,
+      sources: [...before.sources, ...taken],
+      error: summary.fatal ?? before.error,
     }));
-    // Calls to a dead worker never answer: end its jobs and forget its rows.
-    dropJobsOf(fileId);
-    context.rowCache.drop(fileId);
-    context.resetMarks(fileId);
-    const selection = stores.view.getState().selection;
-    if (selection?.fileId === fileId) {
-      stores.view.setState({ selection: { kind: 'file', fileId } });
+    // Rows may read differently now (a missing entry can be checked); content may be there.
+    context.bumpRows(fileId, current.rowCount);
+    context.queries.contentChanged(fileId);
+    if (refused.length > 0) {
+      const names = refused.map((source) => source.name).join(', ');
+      context.toast('info', `${file.name}: not a source it needs: ${names}`);
     }
-  }
-
-  function dropJobsOf(fileId: string): void {
-    const { jobs } = stores.jobs.getState();
-    for (const job of jobs) {
-      if (job.fileId === fileId) context.jobCancels.delete(job.id);
-    }
-    stores.jobs.setState({ jobs: jobs.filter((job) => job.fileId !== fileId) });
   }
 
   function closeFile(fileId: string): void {
     const files = stores.files.getState().files;
     const position = files.findIndex((file) => file.id === fileId);
-    const file = files[position];
-    if (!file) return;
-    dropJobsOf(fileId);
-    file.decoder.terminate();
-    context.rowCache.drop(fileId);
-    context.resetMarks(fileId);
-    const remaining = files.filter((candidate) => candidate.id !== fileId);
+    if (position < 0) return;
+    // The files opened from its entries go with it.
+    const closing = new Set([fileId]);
+    for (const file of files) {
+      if (file.parentId !== null && closing.has(file.parentId)) closing.add(file.id);
+    }
+    for (const file of files) {
+      if (!closing.has(file.id)) continue;
+      dropJobsOf(file.id);
+      file.decoder.terminate();
+      context.forgetFile(file.id);
+      context.resetMarks(file.id);
+    }
+    const remaining = files.filter((candidate) => !closing.has(candidate.id));
     stores.files.setState({ files: remaining });
-    if (stores.view.getState().selection?.fileId === fileId) {
+    const selected = stores.view.getState().selection?.fileId;
+    if (selected !== undefined && closing.has(selected)) {
       // Select a neighbour so keyboard users keep their place in the tree.
       const neighbour = remaining[Math.min(position, remaining.length - 1)];
       stores.view.setState({
         selection: neighbour ? { kind: 'file', fileId: neighbour.id } : null,
+        multi: null,
+        summary: null,
       });
     }
   }
 
-  async function openFiles(files: readonly File[]): Promise<void> {
-    // One file: show its contents at once. Many: a list of files is the better overview.
-    const isExpanded = files.length === 1;
-    await Promise.all(files.map((file) => openOne(file, isExpanded)));
+  async function openNested(fileId: string, entryIndex: number): Promise<void> {
+    const file = context.liveFile(fileId);
+    if (!file) return;
+    const details = await context.queries.cache.fetch(
+      context.queries.entryDetails(fileId, entryIndex),
+    );
+    if (details.status !== 'ok') {
+      if (details.status === 'error') context.toastError(file.name, 'opening the entry failed', details.error);
+      return;
+    }
+    const { path } = details.value;
+    const name = baseName(path);
+    const opened = stores.files
+      .getState()
+      .files.find((candidate) => candidate.parentId === fileId && candidate.parentPath === path);
+    if (opened) {
+      select(opened.id);
+      return;
+    }
+    let blob;
+    try {
+      blob = await file.decoder.readBlob(nodeRef(entryIndex));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      context.toastError(file.name, `reading ${name} failed`, message);
+      return;
+    }
+    if (!context.getFile(fileId)) return;
+    if (!blob.ok) {
+      context.toastError(file.name, `reading ${name} failed`, blob.error);
+      return;
+    }
+    // Errors of the nested file's own parse stay with it (its row shows them).
+    const child = addFile([{ name, blob: blob.value }], {
+      isExpanded: true,
+      parentId: fileId,
+      parentPath: path,
+    });
+    select(child.id);
+    await runOpen(child);
+  }
+
+  function select(fileId: string): void {
+    stores.view.setState({ selection: { kind: 'file', fileId }, multi: null, summary: null });
   }
 
   return {
     openFiles,
+    addSources,
+    openNested,
+    closeFile,
 
     async openFromUrl(url, name) {
       let file: File;
@@ -228,11 +222,14 @@ export function createOpenActions(context: Context): OpenActions {
     async reopenFile(fileId) {
       const file = context.getFile(fileId);
       if (!file) return;
+      const placement: Placement = {
+        isExpanded: true,
+        parentId: file.parentId,
+        parentPath: file.parentPath,
+      };
       closeFile(fileId);
-      await openOne(file.source, true);
+      await openSession(file.sources, placement);
     },
-
-    closeFile,
 
     dismissFileError(fileId) {
       context.updateFile(fileId, () => ({ isErrorDismissed: true }));

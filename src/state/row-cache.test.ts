@@ -18,9 +18,12 @@ function row(index: number, version: number, nameOf = versionedName): TreeRow {
     size: 1,
     storedSize: 1,
     isCompressed: false,
-    crc: null,
+    checksum: null,
     status: 'unchecked',
     entryCount: 0,
+    kind: 'entry',
+    columnSet: 'default',
+    cells: {},
   };
 }
 

@@ -46,26 +46,36 @@ export interface RowCache {
   getTick(): number;
 }
 
-/** Every field of a row, for comparing two (a field added to TreeRow must be added here). */
+/** Every plain field of a row, for comparing two (a field added to TreeRow must be added here). */
 const ROW_FIELDS = Object.keys({
   nodeId: true,
   parentId: true,
   depth: true,
   name: true,
   path: true,
+  kind: true,
   isFolder: true,
   isExpanded: true,
   entryIndex: true,
   size: true,
   storedSize: true,
   isCompressed: true,
-  crc: true,
+  checksum: true,
   status: true,
   entryCount: true,
-} satisfies Record<keyof TreeRow, true>) as (keyof TreeRow)[];
+  columnSet: true,
+  cells: false,
+} satisfies Record<keyof TreeRow, boolean>).filter(
+  (field) => field !== 'cells',
+) as (keyof TreeRow)[];
+
+function isSameCells(a: TreeRow['cells'], b: TreeRow['cells']): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
 
 function isSameRow(a: TreeRow, b: TreeRow): boolean {
-  return ROW_FIELDS.every((field) => a[field] === b[field]);
+  return ROW_FIELDS.every((field) => a[field] === b[field]) && isSameCells(a.cells, b.cells);
 }
 
 /**

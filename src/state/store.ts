@@ -6,6 +6,7 @@
 import { createContext, type DelveStores } from './context.ts';
 import { createJobActions, type JobActions } from './job-actions.ts';
 import { createOpenActions, type OpenActions } from './open-actions.ts';
+import type { Queries } from './queries.ts';
 import type { RowCache } from './row-cache.ts';
 import { createSelectionActions, type SelectionActions } from './selection-actions.ts';
 import { createTreeActions, type TreeActions } from './tree-actions.ts';
@@ -16,6 +17,8 @@ export type DelveActions = OpenActions & TreeActions & SelectionActions & JobAct
 export interface DelveState {
   stores: DelveStores;
   rowCache: RowCache;
+  /** What views read from files, by file id (hooks.ts binds it to React). */
+  queries: Queries;
   actions: DelveActions;
 }
 
@@ -24,6 +27,7 @@ export function createDelveState(deps: DelveDeps): DelveState {
   return {
     stores: context.stores,
     rowCache: context.rowCache,
+    queries: context.queries,
     actions: {
       ...createOpenActions(context),
       ...createTreeActions(context),

@@ -29,11 +29,7 @@ export function createTreeActions(context: Context): TreeActions {
   const { stores, rowCache } = context;
   let filterGeneration = 0;
 
-  /** The file, when its worker can still be asked something. */
-  function liveFile(fileId: string) {
-    const file = context.getFile(fileId);
-    return file && !file.hasCrashed ? file : undefined;
-  }
+  const { liveFile } = context;
 
   /** Moves the focus to one row and makes it the whole selection. */
   function select(selection: Selection | null): void {

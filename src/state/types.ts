@@ -1,11 +1,13 @@
 /**
- * Shapes of the app state. Plain data except for the decoder handle each open file carries;
+ * Shapes of the app state. Plain data except for the decoder handle each open file carries
+ * (components never see it: they name a file by id and ask the state layer, queries.ts);
  * the tree's rows are not here (they live in the worker and in the page cache, row-cache.ts),
  * so a file with a million entries is still one small object in the store.
  */
 import type {
   ErrorInfo,
   FileSummary,
+  NamedBlob,
   OpenProgress,
   TreeRow,
   VerifyProgress,
@@ -22,9 +24,16 @@ export interface OpenFile {
   name: string;
   /** Bytes. */
   size: number;
-  /** The opened file itself, kept so a file whose worker died can be opened again. */
-  source: File;
+  /**
+   * What the session was opened from (the file, then the sources that go with it, as
+   * added), kept so a file whose worker died can be opened again.
+   */
+  sources: readonly NamedBlob[];
   decoder: FileDecoder;
+  /** Set on a file opened from an entry of another (a nested open): that file's id. */
+  parentId: string | null;
+  /** The entry's path within the parent file, when `parentId` is set. */
+  parentPath: string | null;
   /** `failed` when the file has a fatal error; rows read before it stay browsable unless the worker died. */
   status: FileStatus;
   openProgress: OpenProgress | null;

@@ -7,14 +7,16 @@
 import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve, isAbsolute } from 'node:path';
 import { FormatError } from '../../binary/format-error.ts';
-import { readKiwadEntry } from '../../formats/kiwad/read.ts';
 import { pathProblem } from '../../formats/path-safety.ts';
 import type { Command } from '../command.ts';
-import { reportIssues, systemErrorText, withKiwad } from '../archive.ts';
+import { reportIssues, systemErrorText, withArchive } from '../open-session.ts';
 import { CliError, oneLine, printable } from '../output.ts';
 
 /** An entry that must not be written where its path points. */
 class RefusedPath extends Error {}
+
+/** An entry whose content the session cannot read (a source it lacks). */
+class Unavailable extends Error {}
 
 function isInside(folder: string, path: string): boolean {
   const rel = relative(folder, path);
@@ -67,8 +69,8 @@ export const extractCommand: Command = {
   run({ args, out, err, cwd }) {
     const path = args.positionals[0]!;
     const target = resolve(cwd, args.values.get('--output') ?? defaultFolder(path));
-    return withKiwad(cwd, path, async ({ source, archive, issues }) => {
-      await reportIssues(err, path, issues);
+    return withArchive(cwd, path, async ({ session, content }) => {
+      await reportIssues(err, path, session.issues);
       try {
         await mkdir(target, { recursive: true });
       } catch (error) {
@@ -78,18 +80,23 @@ export const extractCommand: Command = {
       let written = 0;
       let refused = 0;
       let failed = 0;
-      for (const entry of archive.entries) {
-        const label = printable(entry.name);
+      const table = session.nodeTable();
+      const count = session.nodeCount();
+      for (let index = 0; index < count; index++) {
+        const name = table.path(index);
+        const label = printable(name);
         try {
-          const problem = pathProblem(entry.name);
+          const problem = pathProblem(name);
           if (problem) throw new RefusedPath(problem.reason);
-          const segments = entry.name.split('/');
+          const unavailable = content.unavailable?.(index) ?? null;
+          if (unavailable) throw new Unavailable(unavailable);
+          const segments = name.split('/');
           const file = join(target, ...segments);
           if (!isInside(target, file)) throw new RefusedPath('escapes the target folder');
           await folders.ensure(segments.slice(0, -1));
           if ((await lstatOrNull(file))?.isSymbolicLink())
             throw new RefusedPath('target is a symlink');
-          const { bytes, warning } = await readKiwadEntry(source, entry);
+          const { bytes, warning } = await content.read(index);
           if (warning) await err.line(`${path}: warning: ${oneLine(warning)}`);
           await writeFile(file, bytes);
           written++;
@@ -97,7 +104,7 @@ export const extractCommand: Command = {
           if (error instanceof RefusedPath) {
             refused++;
             await err.line(`${path}: refused "${label}": ${error.message}`);
-          } else if (error instanceof FormatError) {
+          } else if (error instanceof FormatError || error instanceof Unavailable) {
             failed++;
             await err.line(`${path}: failed "${label}": ${oneLine(error.message)}`);
           } else {
@@ -107,7 +114,7 @@ export const extractCommand: Command = {
         }
       }
       await out.line(
-        `${path}: extracted ${written} of ${archive.entries.length} entries to ${target}`,
+        `${path}: extracted ${written} of ${count} entries to ${target}`,
       );
       if (refused + failed === 0) return 0;
       await err.line(`${path}: ${refused} refused, ${failed} failed`);

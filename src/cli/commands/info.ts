@@ -1,102 +1,97 @@
 /**
- * `delve info FILE [--json] [--encoding cp1250]`: format and header facts (KIWAD archives,
- * WWD levels); size and digests for unknown files.
+ * `delve info FILE [--json] [format options]`: what the file is. A format that says what
+ * its `info` shows (model.ts FormatCli.info) prints its own facts and JSON; any other
+ * prints the session's label, facts, node count and issues. A file that cannot be read is
+ * one line naming the offset, exit 1.
  */
-import { digestRange, hex32 } from '../../binary/hashes.ts';
-import type { Command, CommandContext } from '../command.ts';
-import { hex } from '../command.ts';
-import { detectFileFormat, withKiwad, withSource } from '../archive.ts';
-import { oneLine } from '../output.ts';
-import { wwdInfo } from './info-wwd.ts';
+import type { CliInfo, CliOption, FormatCli, Session } from '../../formats/model.ts';
+import type { Command } from '../command.ts';
+import {
+  optionFlag,
+  optionsUsage,
+  optionValues,
+  uniqueOptions,
+  type CliFormat,
+} from '../format-cli.ts';
+import { requireReadable, withSession } from '../open-session.ts';
+import { printable } from '../output.ts';
 
-async function rawInfo(context: CommandContext, path: string): Promise<number> {
-  const { out, args } = context;
-  return withSource(context.cwd, path, async (source) => {
-    const digests = await digestRange(source, 0, source.size);
-    if (args.flags.has('--json')) {
-      await out.line(
-        JSON.stringify({ format: 'raw', name: source.name, size: source.size, digests }, null, 2),
-      );
-      return 0;
-    }
-    await out.lines([
-      `file      ${source.name}`,
-      'format    raw (not a known format)',
-      `size      ${source.size} bytes`,
-      `crc32     ${hex32(digests.crc32)}`,
-      `ki-crc    ${hex32(digests.kiCrc)}`,
-      `md5       ${digests.md5}`,
-      `sha1      ${digests.sha1}`,
-      `sha256    ${digests.sha256}`,
-    ]);
-    return 0;
-  });
+/** The JSON of `info --json` for a format with no info of its own. */
+export interface SessionInfo {
+  format: string;
+  name: string;
+  size: number;
+  label: string;
+  facts: Record<string, string>;
+  nodeCount: number;
+  issues: Array<{
+    severity: string;
+    code: string;
+    message: string;
+    entryIndex: number | null;
+    offset: number | null;
+  }>;
 }
 
-async function kiwadInfo(context: CommandContext, path: string): Promise<number> {
-  const { out, args } = context;
-  return withKiwad(context.cwd, path, async ({ source, archive, issues }) => {
-    const { header, entries } = archive;
-    const totalSize = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-    const totalStoredSize = entries.reduce((sum, entry) => sum + entry.storedSize, 0);
-    const compressedCount = entries.filter((entry) => entry.isCompressed).length;
-    if (args.flags.has('--json')) {
-      const info = {
-        format: 'kiwad',
-        name: source.name,
-        version: header.version,
-        flags: header.flags,
-        entryCount: header.entryCount,
-        size: source.size,
-        headerLength: header.headerLength,
-        journalEnd: archive.journalEnd,
-        totalSize,
-        totalStoredSize,
-        compressedCount,
-        issues: issues.map((issue) => ({
-          severity: issue.severity,
-          code: issue.code,
-          message: issue.message,
-          entryIndex: issue.entryIndex ?? null,
-          offset: issue.span?.offset ?? null,
-        })),
-      };
-      await out.line(JSON.stringify(info, null, 2));
-      return 0;
-    }
-    const flags =
-      header.flags === null
-        ? 'none (v1 header)'
-        : `${hex(header.flags, 2)} (bit 0 mmap, bit 1 prefetch)`;
-    await out.lines([
-      `file        ${source.name}`,
-      `format      KIWAD v${header.version}`,
-      `size        ${source.size} bytes`,
-      `version     ${header.version}`,
-      `flags       ${flags}`,
-      `header      ${header.headerLength} bytes`,
-      `journal     ${hex(header.headerLength)}..${hex(archive.journalEnd)} (${archive.journalEnd - header.headerLength} bytes)`,
-      `entries     ${header.entryCount} (${compressedCount} compressed)`,
-      `content     ${totalSize} bytes (${totalStoredSize} stored)`,
-      `issues      ${issues.length === 0 ? 'none' : issues.length}`,
-      ...issues.map((issue) => `  ${issue.severity} ${issue.code}: ${oneLine(issue.message)}`),
-    ]);
-    return 0;
-  });
+/** What `info` shows of any session: its label, header facts, node count and issues. */
+export function sessionInfo(session: Session, file: { name: string; size: number }): CliInfo {
+  const info: SessionInfo = {
+    format: session.format,
+    name: file.name,
+    size: file.size,
+    label: session.label,
+    facts: Object.fromEntries(session.facts),
+    nodeCount: session.nodeCount(),
+    issues: session.issues.map((issue) => ({
+      severity: issue.severity,
+      code: issue.code,
+      message: issue.message,
+      entryIndex: issue.entryIndex ?? null,
+      offset: issue.span?.offset ?? null,
+    })),
+  };
+  const column = (label: string) => label.toLowerCase().padEnd(11);
+  const lines = [
+    `${column('file')} ${info.name}`,
+    `${column('format')} ${info.label}`,
+    `${column('size')} ${info.size} bytes`,
+    ...session.facts.map(([label, value]) => `${column(label)} ${value}`),
+    `${column('nodes')} ${info.nodeCount}`,
+    `${column('issues')} ${info.issues.length === 0 ? 'none' : info.issues.length}`,
+    ...info.issues.map((issue) => `  ${issue.severity} ${issue.code}: ${issue.message}`),
+  ];
+  return { json: info, lines };
 }
 
-export const infoCommand: Command = {
-  usage: 'info FILE [--json] [--encoding cp1252|cp1250]',
-  summary:
-    'format and header fields (WWD: planes, checksum; --encoding for its strings); size and digests for unknown files',
-  spec: { flags: ['--json'], values: ['--encoding'] },
-  positionals: ['FILE'],
-  required: 1,
-  async run(context) {
-    const path = context.args.positionals[0]!;
-    const format = await withSource(context.cwd, path, detectFileFormat);
-    if (format === 'kiwad') return kiwadInfo(context, path);
-    if (format === 'wwd') return wwdInfo(context, path);
-    return rawInfo(context, path);
-  },
-};
+/** `info`, with the options every format's info declares. */
+export function infoCommand(formats: readonly CliFormat[]): Command {
+  const options: CliOption[] = uniqueOptions(formats.flatMap(({ cli }) => cli.infoOptions ?? []));
+  const hooks = new Map<string, FormatCli>(formats.map(({ module, cli }) => [module.id, cli]));
+  return {
+    usage: `info FILE [--json]${optionsUsage(options)}`,
+    summary:
+      'what the file is: format, header fields, sizes, issues (each format shows its own; digests for a file of unknown format)',
+    spec: { flags: ['--json'], values: options.map(optionFlag) },
+    positionals: ['FILE'],
+    required: 1,
+    run({ args, out, cwd }) {
+      const path = args.positionals[0]!;
+      // Option values are checked before the file is read: a bad one is a usage error.
+      const given = optionValues(args, options);
+      return withSession(cwd, path, async ({ source, module, session }) => {
+        requireReadable(path, session);
+        const cli = hooks.get(module.id);
+        const own = new Set((cli?.infoOptions ?? []).map((option) => option.name));
+        const formatOptions = Object.fromEntries(
+          Object.entries(given).filter(([name]) => own.has(name)),
+        );
+        const info = cli?.info
+          ? await cli.info({ session, source, options: formatOptions })
+          : sessionInfo(session, source);
+        if (args.flags.has('--json')) await out.line(JSON.stringify(info.json, null, 2));
+        else await out.lines(info.lines.map(printable));
+        return 0;
+      });
+    },
+  };
+}

@@ -1,69 +1,78 @@
-/** `delve ls FILE [--json]`: one line (or JSON object) per entry, in journal order. */
+/**
+ * `delve ls FILE [--json]`: one line (or JSON object) per node of an archive, in the
+ * session's order (an archive's table order), from each node's details.
+ */
 import { hex32 } from '../../binary/hashes.ts';
-import type { KiwadEntry } from '../../formats/kiwad/types.ts';
+import type { NodeDetails, Session } from '../../formats/model.ts';
 import type { Command } from '../command.ts';
 import { hex } from '../command.ts';
-import { reportIssues, withKiwad } from '../archive.ts';
+import { reportIssues, withArchive } from '../open-session.ts';
 import { printable } from '../output.ts';
 
-/** The JSON shape of one listed entry; `crc` is unsigned. */
+/** The JSON shape of one listed entry; `crc` is the stored checksum, unsigned (null: none kept). */
 export interface ListedEntry {
   path: string;
+  /** Where its bytes start in the file. */
   offset: number;
-  /** Uncompressed bytes. */
+  /** Unpacked bytes. */
   size: number;
-  /** Bytes in the archive. */
+  /** Bytes in the file. */
   storedSize: number;
   compressed: boolean;
-  crc: number;
+  crc: number | null;
 }
 
-export function listedEntry(entry: KiwadEntry): ListedEntry {
+export function listedEntry(details: NodeDetails): ListedEntry {
   return {
-    path: entry.name,
-    offset: entry.dataOffset,
-    size: entry.uncompressedSize,
-    storedSize: entry.storedSize,
-    compressed: entry.isCompressed,
-    crc: entry.crc >>> 0,
+    path: details.path,
+    offset: details.span.offset,
+    size: details.size,
+    storedSize: details.storedSize,
+    compressed: details.isCompressed,
+    crc: details.checksum === null ? null : details.checksum >>> 0,
   };
 }
 
-function* jsonLines(entries: readonly KiwadEntry[]): Generator<string> {
+function* entries(session: Session): Generator<ListedEntry> {
+  const count = session.nodeCount();
+  for (let index = 0; index < count; index++) yield listedEntry(session.details(index));
+}
+
+function* jsonLines(session: Session): Generator<string> {
   yield '[';
-  for (let i = 0; i < entries.length; i++) {
-    yield '  ' + JSON.stringify(listedEntry(entries[i]!)) + (i < entries.length - 1 ? ',' : '');
+  const last = session.nodeCount() - 1;
+  let index = 0;
+  for (const entry of entries(session)) {
+    yield '  ' + JSON.stringify(entry) + (index++ < last ? ',' : '');
   }
   yield ']';
 }
 
-function* textLines(entries: readonly KiwadEntry[]): Generator<string> {
+function* textLines(session: Session): Generator<string> {
   yield `${'offset'.padStart(12)} ${'size'.padStart(12)} ${'stored'.padStart(12)}  z  ${'crc'.padEnd(10)}  path`;
-  for (const entry of entries) {
+  for (const entry of entries(session)) {
     yield [
-      hex(entry.dataOffset).padStart(12),
-      String(entry.uncompressedSize).padStart(12),
+      hex(entry.offset).padStart(12),
+      String(entry.size).padStart(12),
       String(entry.storedSize).padStart(12),
-      entry.isCompressed ? ' z ' : ' - ',
-      hex32(entry.crc),
-      printable(entry.name),
+      entry.compressed ? ' z ' : ' - ',
+      entry.crc === null ? '-'.padEnd(10) : hex32(entry.crc),
+      printable(entry.path),
     ].join(' ');
   }
 }
 
 export const lsCommand: Command = {
   usage: 'ls FILE [--json]',
-  summary: 'list entries: data offset, size, stored size, compressed, CRC, path',
+  summary: 'list entries: data offset, size, stored size, compressed, checksum, path',
   spec: { flags: ['--json'] },
   positionals: ['FILE'],
   required: 1,
   run({ args, out, err, cwd }) {
     const path = args.positionals[0]!;
-    return withKiwad(cwd, path, async ({ archive, issues }) => {
-      await reportIssues(err, path, issues);
-      await out.lines(
-        args.flags.has('--json') ? jsonLines(archive.entries) : textLines(archive.entries),
-      );
+    return withArchive(cwd, path, async ({ session }) => {
+      await reportIssues(err, path, session.issues);
+      await out.lines(args.flags.has('--json') ? jsonLines(session) : textLines(session));
       return 0;
     });
   },

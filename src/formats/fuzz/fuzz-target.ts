@@ -18,4 +18,10 @@ export interface FuzzTarget {
    * Must resolve, or reject with a FormatError; anything else is a bug.
    */
   exercise(bytes: Uint8Array): Promise<void>;
+  /**
+   * Where the format has a writer that reproduces its seeds byte for byte: parses `bytes`
+   * and writes the result again (the conformance suite checks it equals every seed).
+   * Rejects with a FormatError when `bytes` do not parse.
+   */
+  roundTrip?(bytes: Uint8Array): Promise<Uint8Array>;
 }

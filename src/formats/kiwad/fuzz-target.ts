@@ -87,4 +87,19 @@ export const kiwadTarget: FuzzTarget = {
       });
     }
   },
+  async roundTrip(bytes) {
+    const source = new MemoryByteSource(bytes);
+    const { value, fatal } = await readKiwad(source);
+    if (fatal) {
+      throw new FormatError({ code: fatal.code, offset: fatal.offset ?? 0, detail: fatal.message });
+    }
+    // The journal order as read, each entry stored or compressed as it was.
+    const entries = [];
+    for (const entry of value.entries) {
+      const { bytes: data } = await readKiwadEntry(source, entry);
+      entries.push({ name: entry.name, data, compress: entry.isCompressed });
+    }
+    const { version, flags } = value.header;
+    return writeKiwad(entries, { version, ...(flags === null ? {} : { flags }), keepOrder: true });
+  },
 };

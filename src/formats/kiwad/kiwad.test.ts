@@ -14,8 +14,8 @@ import { checkKiwadEntry, kiwadEntryFields, readKiwad, readKiwadEntry } from './
 import { writeKiwad } from './write.ts';
 import type { KiwadEntry, KiwadWriteEntry } from './types.ts';
 
-const fixturesDir = new URL('./fixtures', import.meta.url);
-const realDir = fileURLToPath(new URL('../../../../shared/fixtures/kiwad', import.meta.url));
+const fixturesDir = new URL('./fixtures/', import.meta.url);
+const realDir = fileURLToPath(new URL('../../../../shared/fixtures/kiwad/', import.meta.url));
 const hasReal = existsSync(realDir);
 const text = (value: string) => new TextEncoder().encode(value);
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

@@ -17,4 +17,5 @@ export const kiwadFormat = {
   open: openKiwadSession,
   fuzzTarget: async () => (await import('./fuzz-target.ts')).kiwadTarget,
   warmUp: () => kiwadWarmUp(),
+  cli: async () => (await import('./cli.ts')).kiwadCli,
 } as const satisfies FormatModule<'kiwad'>;

@@ -52,6 +52,12 @@ class ColumnsNodeTable implements NodeTable {
   storedSize(index: number): number {
     return this.table.storedSizes[index]!;
   }
+  isCompressed(index: number): boolean {
+    return this.table.isCompressed(index);
+  }
+  checksum(index: number): number {
+    return this.table.crc(index);
+  }
   lastSlash(index: number): number {
     const table = this.table;
     return (table.nameHints[index]! & NAME_HINT.plain) !== 0 ? table.lastSlashes[index]! : -2;

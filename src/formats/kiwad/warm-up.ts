@@ -89,7 +89,17 @@ export function warmUpArchiveBlob(archive: WarmUpArchive): Blob {
   return new Blob([archive.head, ...parts]);
 }
 
-/** Rounds the archive is opened in (warm-up.ts says why twelve of 3,000 entries). */
+/**
+ * Rounds of 3,000 entries: enough that every container an open grows (the tree's node
+ * columns and entry index, 1,024 to start with; the scanner's name text) grows during the
+ * warm-up too. Code the engine has optimised without ever running a branch is thrown away
+ * when the branch first runs, and a real open would pay for that. Twelve rounds: the
+ * engine's top tier compiles a function only after many calls, and with five rounds of
+ * 1,500 the tree's per-folder code still reached it during the first real open, on
+ * background threads that competed with the open (`--js-flags=--trace-opt`;
+ * docs/PERFORMANCE.md). What the rounds leave in the heap counts in the first open's
+ * peak: since names are cut only when asked for, an entry leaves little.
+ */
 const ROUNDS = 12;
 const ENTRIES_PER_ROUND = 3_000;
 

@@ -11,6 +11,7 @@ export const rawFormat = {
   summary: 'anything else: hex and text preview, CRC-32, KI-CRC, MD5, SHA-1, SHA-256',
   extensions: [],
   detect: () => null,
+  cli: async () => (await import('./cli.ts')).rawCli,
   open: () =>
     Promise.resolve({
       format: 'raw',

@@ -104,4 +104,17 @@ export const wwdFuzzTarget: FuzzTarget = {
     // Whatever parses can be saved again (the editor flow): the writer must not refuse it.
     writeWwd(result.value);
   },
+  async roundTrip(bytes) {
+    const { value, fatal } = await parseWwd(bytes);
+    if (fatal) {
+      throw new FormatError({
+        code: fatal.code,
+        offset: fatal.offset ?? 0,
+        detail: fatal.message,
+        format: 'wwd',
+      });
+    }
+    // Compressed or not as the header's flags say, at the writer's zlib level.
+    return writeWwd(value);
+  },
 };

@@ -21,4 +21,5 @@ export const wwdFormat = {
   open: openWwdSession,
   fuzzTarget: async () => (await import('./fuzz-target.ts')).wwdFuzzTarget,
   warmUp: () => wwdWarmUp(),
+  cli: async () => (await import('./cli.ts')).wwdCli,
 } as const satisfies FormatModule<'wwd'>;

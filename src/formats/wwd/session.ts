@@ -92,6 +92,7 @@ export async function openWwdSession({ sources, sink }: OpenRequest): Promise<Se
       path: (index) => nodeAt(index).path,
       size: (index) => nodeAt(index).span.length,
       storedSize: (index) => nodeAt(index).span.length,
+      kind: (index) => (nodeAt(index).object ? 'record' : 'section'),
     }),
     cell: (index, columnId) => (columnId === 'offset' ? nodeAt(index).span.offset : null),
     details(index) {

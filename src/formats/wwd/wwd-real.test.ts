@@ -11,7 +11,7 @@ import { parseWwd } from './read.ts';
 import type { WwdEncoding, WwdLevel } from './types.ts';
 import { layoutWwd, writeWwd } from './write.ts';
 
-const realDir = fileURLToPath(new URL('../../../../shared/fixtures/wwd', import.meta.url));
+const realDir = fileURLToPath(new URL('../../../../shared/fixtures/wwd/', import.meta.url));
 const hasReal = existsSync(realDir);
 const load = (name: string) => new Uint8Array(readFileSync(realDir + name));
 

@@ -13,7 +13,7 @@ import { makeWwdFixtures, tinyWwdLevel } from './fixtures/make-fixtures.ts';
 import { WWD_MAX_FILE_SIZE, WWD_TILE_EMPTY, WWD_TILE_FILL, parseWwd, readWwd } from './read.ts';
 import { layoutWwd, writeWwd } from './write.ts';
 
-const fixturesDir = new URL('./fixtures', import.meta.url);
+const fixturesDir = new URL('./fixtures/', import.meta.url);
 
 async function parseOk(bytes: Uint8Array, encoding: 'cp1252' | 'cp1250' = 'cp1252') {
   const result = await parseWwd(bytes, { encoding });

@@ -19,13 +19,15 @@ import type { VerifySummary } from '../../worker/rpc/api.ts';
 import { formatCount } from '../format.ts';
 import { JobList } from './JobList.tsx';
 
-/** `4 ok, 0 mismatched, 1 unpatched` (+ errors, + cancelled). */
+/** `4 ok, 0 mismatched, 1 unpatched` (+ missing, unsupported, errors, + cancelled). */
 export function describeVerifySummary(summary: VerifySummary): string {
   const parts = [
     `${formatCount(summary.ok)} ok`,
     `${formatCount(summary.mismatched)} mismatched`,
     `${formatCount(summary.unpatched)} unpatched`,
   ];
+  if (summary.missing > 0) parts.push(`${formatCount(summary.missing)} missing`);
+  if (summary.unsupported > 0) parts.push(`${formatCount(summary.unsupported)} unsupported`);
   if (summary.errors > 0) parts.push(`${formatCount(summary.errors)} unreadable`);
   const text = parts.join(', ');
   return summary.cancelled
@@ -92,9 +94,11 @@ export function ActionsBar(): ReactElement {
 
   // Zip and verify need the whole table: not while it is still being read.
   const canWork = file !== undefined && !file.hasCrashed && file.status !== 'opening';
+  const capabilities = file?.summary?.capabilities;
+  // Downloads need the content of nodes; Verify all needs checksums the file keeps.
+  const canRead = canWork && capabilities?.content === true;
+  const canVerify = canWork && capabilities?.verify === true;
   const hasEntries = (file?.summary?.entryCount ?? 0) > 0;
-  // Sections of a document (a WWD level) carry no checksums of their own: nothing to verify.
-  const canVerify = file?.summary?.kind !== 'document';
   const isBusy = fileJobs.some((job) => job.kind === 'verify' || job.kind === 'zip');
   const isVerifying = fileJobs.some((job) => job.kind === 'verify');
 
@@ -102,7 +106,7 @@ export function ActionsBar(): ReactElement {
   const selectedCount = selectedRowCount(view);
   // The row the single-row actions are about: the focused one, unless Ctrl+click left another.
   const target = isFocusTheSelection(view) ? selection : onlySelectedRow;
-  const download = downloadButton(target, selectedCount, canWork && hasEntries && !isBusy, canWork);
+  const download = downloadButton(target, selectedCount, canRead && hasEntries && !isBusy, canRead);
 
   return (
     <div className="actions-bar" aria-label="Actions">
@@ -128,23 +132,21 @@ export function ActionsBar(): ReactElement {
         className="button"
         data-testid="download-zip"
         title={file ? `A .zip of every entry of ${file.name}` : undefined}
-        disabled={!canWork || !hasEntries || isBusy}
+        disabled={!canRead || !hasEntries || isBusy}
         onClick={() => file && void downloadZip(file.id, [])}
       >
         Download all as .zip
       </button>
-      {canVerify && (
-        <button
-          type="button"
-          className="button"
-          data-testid="verify-all"
-          title={file ? `Recompute every checksum of ${file.name}` : undefined}
-          disabled={!canWork || !hasEntries || isBusy}
-          onClick={() => file && void verifyAll(file.id)}
-        >
-          {isVerifying ? 'Verifying…' : 'Verify all'}
-        </button>
-      )}
+      <button
+        type="button"
+        className="button"
+        data-testid="verify-all"
+        title={verifyTitle(file?.name, capabilities?.verify)}
+        disabled={!canVerify || !hasEntries || isBusy}
+        onClick={() => file && void verifyAll(file.id)}
+      >
+        {isVerifying ? 'Verifying…' : 'Verify all'}
+      </button>
       {file?.verifySummary && (
         <span className="verify-summary" data-testid="verify-summary" role="status">
           {describeVerifySummary(file.verifySummary)}
@@ -153,6 +155,12 @@ export function ActionsBar(): ReactElement {
       <JobList />
     </div>
   );
+}
+
+function verifyTitle(fileName: string | undefined, canVerify: boolean | undefined) {
+  if (fileName === undefined) return undefined;
+  if (canVerify === false) return `${fileName} keeps no checksums to verify`;
+  return `Recompute every checksum of ${fileName}`;
 }
 
 function selectionPath(

@@ -4,14 +4,13 @@
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import { useHasFiles } from '../../state/hooks.ts';
-import { DetailsPane } from '../details/DetailsPane.tsx';
 import { DropZone } from '../dropzone/DropZone.tsx';
-import { Tree } from '../tree/Tree.tsx';
 import { ActionsBar } from './ActionsBar.tsx';
 import { Banners } from './Banners.tsx';
-import { EmptyState } from './EmptyState.tsx';
+import { EmptyState, type FormatInfo } from './EmptyState.tsx';
 import { Header } from './Header.tsx';
 import { StatusBar } from './StatusBar.tsx';
+import { Workspace } from './Workspace.tsx';
 
 /**
  * Whether the workspace is mounted yet: from the page's first idle moment on, hidden while
@@ -31,7 +30,12 @@ function useWorkspaceMounted(hasFiles: boolean): boolean {
   return isMounted || hasFiles;
 }
 
-export function App(): ReactElement {
+export interface AppProps {
+  /** The formats Delve reads (the registry's metadata), for the empty state. */
+  formats: readonly FormatInfo[];
+}
+
+export function App({ formats }: AppProps): ReactElement {
   const hasFiles = useHasFiles();
   const isWorkspaceMounted = useWorkspaceMounted(hasFiles);
   return (
@@ -42,17 +46,10 @@ export function App(): ReactElement {
         {isWorkspaceMounted && (
           <div className="workspace-frame" hidden={!hasFiles}>
             <ActionsBar />
-            <main className="workspace">
-              <section className="tree-pane" aria-label="Files and entries">
-                <Tree />
-              </section>
-              <section className="details-pane" aria-label="Details and preview">
-                <DetailsPane />
-              </section>
-            </main>
+            <Workspace />
           </div>
         )}
-        {!hasFiles && <EmptyState />}
+        {!hasFiles && <EmptyState formats={formats} />}
         <StatusBar />
       </div>
     </DropZone>

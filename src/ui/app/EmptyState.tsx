@@ -1,7 +1,31 @@
-/** What the page says before any file is open: what to do, and what Delve can read. */
+/**
+ * What the page says before any file is open: what to do, what Delve can read and how to
+ * move around. The formats come from the format registry (`FORMATS`, passed in by main.tsx:
+ * the UI does not import decoders), so a new format appears here with its registry line.
+ */
 import type { ReactElement } from 'react';
+import type { FormatModule } from '../../formats/model.ts';
 
-export function EmptyState(): ReactElement {
+/** What the empty state shows of a format: the registry's own metadata. */
+export type FormatInfo = Pick<FormatModule, 'id' | 'label' | 'summary' | 'extensions'>;
+
+function Extensions({ extensions }: { extensions: readonly string[] }): ReactElement | null {
+  if (extensions.length === 0) return null;
+  return (
+    <>
+      {' ('}
+      {extensions.map((extension, at) => (
+        <span key={extension}>
+          {at > 0 && ', '}
+          <code>{extension}</code>
+        </span>
+      ))}
+      {')'}
+    </>
+  );
+}
+
+export function EmptyState({ formats }: { formats: readonly FormatInfo[] }): ReactElement {
   return (
     <main className="empty-state">
       <h2>Look inside game archives</h2>
@@ -10,23 +34,32 @@ export function EmptyState(): ReactElement {
         <strong>Try a sample</strong>. Your files are read in this tab and never uploaded.
       </p>
       <h3>Supported formats</h3>
-      <ul className="format-list">
+      <ul className="format-list" data-testid="format-list">
+        {formats.map((format) => (
+          <li key={format.id}>
+            <strong>{format.label}</strong>
+            <Extensions extensions={format.extensions} />: {format.summary}
+          </li>
+        ))}
+      </ul>
+      <h3>Keyboard</h3>
+      <ul className="key-list">
         <li>
-          <strong>KIWAD archives</strong> (<code>.wad</code>) of Wizard101 and Pirate101: browse the
-          entries, preview them, download one or all as a .zip, verify every checksum.
+          <kbd>↑</kbd> <kbd>↓</kbd> move through the tree, <kbd>→</kbd> <kbd>←</kbd> open and
+          close, <kbd>Space</kbd> toggles, <kbd>*</kbd> opens every folder of a file.
         </li>
         <li>
-          <strong>WWD levels</strong> (<code>.wwd</code>) of Claw and Gruntz: every header field,
-          plane and object, a zoomable tile map with attributes and objects, the level checksum.
+          <kbd>Enter</kbd> on an entry opens it as a file of its own, under its archive.
         </li>
         <li>
-          <strong>Any other file</strong> opens as raw bytes in the hex view, with its checksums.
+          <kbd>Shift</kbd>/<kbd>Ctrl</kbd> with arrows or clicks select several rows;{' '}
+          <kbd>Delete</kbd> on a file's row closes it.
+        </li>
+        <li>
+          The line between the tree and the details, and the edges of the column headings,
+          move with the mouse or with the arrow keys once focused.
         </li>
       </ul>
-      <p className="muted">
-        Planned: KingsIsle LatestFileList tables and ObjectProperty files, World of Warships
-        .idx/.pkg archives, DAVA KA archives.
-      </p>
     </main>
   );
 }

@@ -1,40 +1,29 @@
 /**
- * The right pane: facts about the selection (file, folder or entry), then the preview and the
- * checksums (src/ui/preview and src/ui/checksums). A file whose worker died gets no preview:
- * calls to a dead worker never answer.
+ * The right pane: facts about the selection (a file, a folder, an entry or a document node),
+ * then what can be seen of it, and its checksums. Nothing here knows a format: a file whose
+ * session offers a decoded view (`capabilities.view`) shows that view's plug-in
+ * (ui/preview/registry.ts) above its facts, and a plug-in may take over the panes of some
+ * node kinds; everything else is generic. A file whose worker died gets no preview: calls to
+ * a dead worker never answer.
  *
  * A file's own preview (its first bytes) waits until the file is read: its reads would queue
  * in the worker between batches of the table, and mounting the hex view (~1,000 elements)
  * took the main thread right when the first rows of a big archive were due.
  */
 import { useDeferredValue, type ReactElement } from 'react';
-import { useTrueAfterPaint } from '../use-after-paint.ts';
-import { useFile, useSelection } from '../../state/hooks.ts';
-import { WHOLE_FILE, type TreeRow } from '../../worker/rpc/api.ts';
+import { useActions, useFile, useSelection } from '../../state/hooks.ts';
+import type { OpenFile } from '../../state/types.ts';
+import { FILE_REF, nodeRef, type TreeRow } from '../../worker/rpc/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
 import { formatCount, formatExactBytes, formatRatio, formatSize } from '../format.ts';
 import { PreviewPane } from '../preview/PreviewPane.tsx';
-import { WwdFilePane, WwdSectionPane } from '../preview/wwd/WwdPanes.tsx';
+import { nodePane, viewPlugin } from '../preview/registry.ts';
+import { canOpenNested } from '../tree/nested.ts';
+import { useTrueAfterPaint } from '../use-after-paint.ts';
 import { EntryDetailsView } from './EntryDetailsView.tsx';
 import { FactList } from './FactList.tsx';
 import { FileDetailsView } from './FileDetailsView.tsx';
-
-function FolderDetails({ row }: { row: TreeRow }): ReactElement {
-  return (
-    <section className="details-section" aria-label={`Details of ${row.path}`}>
-      <h2 className="details-title">{row.name}</h2>
-      <FactList
-        facts={[
-          ['Path', row.path],
-          ['Entries', formatCount(row.entryCount)],
-          ['Unpacked', formatSize(row.size), formatExactBytes(row.size)],
-          ['Stored', formatSize(row.storedSize), formatExactBytes(row.storedSize)],
-          ['Ratio', formatRatio(row.storedSize, row.size)],
-        ]}
-      />
-    </section>
-  );
-}
+import { NodeBytesView } from './NodeBytesView.tsx';
 
 export function DetailsPane(): ReactElement {
   // Deferred: the pane renders after the tree, in a render React can interrupt. Opening a
@@ -48,76 +37,128 @@ export function DetailsPane(): ReactElement {
   if (!selection || !file) {
     return <p className="details-empty muted">Select a file or an entry to see what is inside.</p>;
   }
-  const canRead = !file.hasCrashed;
-  // WWD levels are documents: the file row shows the level view, sections their bytes in it.
-  const isLevel = canRead && file.summary?.format === 'wwd' && file.summary.kind === 'document';
-
-  if (selection.kind === 'file') {
-    if (isLevel) return <WwdFilePane file={file} />;
-    return (
-      <div className="details">
-        <div className="details-facts">
-          <FileDetailsView file={file} />
-        </div>
-        {canRead && (
-          <>
-            <div className="details-preview">
-              {!isFileRead ? (
-                <p className="details-empty muted">The preview opens once the file is read.</p>
-              ) : (
-                <PreviewPane
-                  decoder={file.decoder}
-                  entryIndex={WHOLE_FILE}
-                  name={file.name}
-                  size={file.size}
-                />
-              )}
-            </div>
-            <ChecksumPanel decoder={file.decoder} entryIndex={WHOLE_FILE} />
-          </>
-        )}
-      </div>
-    );
-  }
+  if (selection.kind === 'file') return <FilePane file={file} isFileRead={isFileRead} />;
 
   const { row } = selection;
-  if (isLevel && row.entryIndex >= 0) return <WwdSectionPane file={file} row={row} />;
-  if (row.isFolder) {
+  // Folders the tree made from paths; a document node with children is a node.
+  if (row.isFolder && row.entryIndex < 0) return <FolderPane row={row} />;
+  const PluginPane = file.hasCrashed ? null : nodePane(file.summary?.capabilities.view, row.kind);
+  if (PluginPane) return <PluginPane fileId={file.id} row={row} />;
+  return <NodePane file={file} row={row} />;
+}
+
+function FilePane({ file, isFileRead }: { file: OpenFile; isFileRead: boolean }): ReactElement {
+  const canRead = !file.hasCrashed;
+  const plugin = canRead ? viewPlugin(file.summary?.capabilities.view) : null;
+  if (plugin) {
+    const View = plugin.filePane;
     return (
-      <div className="details">
-        <div className="details-facts">
-          <FolderDetails row={row} />
+      <div className="details details--view">
+        <div className="details-view">
+          <View fileId={file.id} />
         </div>
+        <div className="details-facts details-facts--view">
+          <FileDetailsView file={file} />
+        </div>
+        <ChecksumPanel fileId={file.id} ref={FILE_REF} size={file.size} />
       </div>
     );
   }
   return (
     <div className="details">
       <div className="details-facts">
-        <section className="details-section" aria-label={`Details of ${row.path}`}>
-          <h2 className="details-title">{row.name}</h2>
-          {canRead && (
-            <EntryDetailsView
-              decoder={file.decoder}
-              entryIndex={row.entryIndex}
-              status={row.status}
-            />
-          )}
-        </section>
+        <FileDetailsView file={file} />
       </div>
       {canRead && (
         <>
           <div className="details-preview">
+            {!isFileRead ? (
+              <p className="details-empty muted">The preview opens once the file is read.</p>
+            ) : (
+              <PreviewPane fileId={file.id} ref={FILE_REF} name={file.name} size={file.size} />
+            )}
+          </div>
+          <ChecksumPanel fileId={file.id} ref={FILE_REF} size={file.size} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function FolderPane({ row }: { row: TreeRow }): ReactElement {
+  return (
+    <div className="details">
+      <div className="details-facts">
+        <section className="details-section" aria-label={`Details of ${row.path}`}>
+          <h2 className="details-title">{row.name}</h2>
+          <FactList
+            facts={[
+              ['Path', row.path],
+              ['Entries', formatCount(row.entryCount)],
+              ['Unpacked', formatSize(row.size), formatExactBytes(row.size)],
+              ['Stored', formatSize(row.storedSize), formatExactBytes(row.storedSize)],
+              ['Ratio', formatRatio(row.storedSize, row.size)],
+            ]}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A node: its details, then an entry's content (preview, checksums, open as a file) or a
+ * document node's bytes, highlighted where they sit in what the session decoded.
+ */
+function NodePane({ file, row }: { file: OpenFile; row: TreeRow }): ReactElement {
+  const canRead = !file.hasCrashed;
+  const hasContent = row.kind === 'entry' && file.summary?.capabilities.content === true;
+  return (
+    <div className="details">
+      <div className="details-facts">
+        <section className="details-section" aria-label={`Details of ${row.path}`}>
+          <div className="details-heading">
+            <h2 className="details-title">{row.name}</h2>
+            {hasContent && <OpenAsFileButton file={file} row={row} />}
+          </div>
+          {canRead && <EntryDetailsView fileId={file.id} entryIndex={row.entryIndex} />}
+        </section>
+      </div>
+      {canRead && hasContent && (
+        <>
+          <div className="details-preview">
             <PreviewPane
-              decoder={file.decoder}
-              entryIndex={row.entryIndex}
+              fileId={file.id}
+              ref={nodeRef(row.entryIndex)}
               name={row.name}
               size={row.size}
             />
           </div>
-          <ChecksumPanel decoder={file.decoder} entryIndex={row.entryIndex} />
+          <ChecksumPanel fileId={file.id} ref={nodeRef(row.entryIndex)} size={row.size} />
         </>
       )}
+      {canRead && !hasContent && (
+        <div className="details-preview">
+          <NodeBytesView fileId={file.id} entryIndex={row.entryIndex} />
+        </div>
+      )}
     </div>
+  );
+}
+
+/** Opens the entry as a file of its own, nested under its file in the tree. */
+function OpenAsFileButton({ file, row }: { file: OpenFile; row: TreeRow }): ReactElement {
+  const { openNested } = useActions();
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      data-testid="open-nested"
+      disabled={!canOpenNested(file, row)}
+      title={`Open ${row.name} as a file of its own, under ${file.name} in the tree (Enter on its row)`}
+      onClick={() => void openNested(file.id, row.entryIndex)}
+    >
+      Open as file
+    </button>
   );
 }

@@ -11,6 +11,10 @@
  *
  * Selection: the focused row (details pane) and, with Ctrl/Shift, several rows of one file
  * (state/selection-actions.ts); `aria-multiselectable` says so.
+ *
+ * Columns: the union of the open files' column sets (columns.ts), on one grid whose
+ * template is a custom property of the tree, so resizing a column (TreeHeader.tsx) restyles
+ * the rows without rendering them again.
  */
 import {
   useCallback,
@@ -37,8 +41,13 @@ import {
 import { spansContain } from '../../state/row-spans.ts';
 import type { ClickMode } from '../../state/selection-actions.ts';
 import type { MultiSelection, Selection } from '../../state/types.ts';
+import { useColumnWidths, widthOf } from './column-widths.ts';
+import { gridTemplate } from './columns.ts';
+import { canOpenNested } from './nested.ts';
+import { TreeHeader } from './TreeHeader.tsx';
 import { TreeRowView } from './TreeRowView.tsx';
 import { ROW_HEIGHT, type RowHandlers, type TreeRowProps } from './tree-types.ts';
+import { useTreeFiles } from './use-tree-files.ts';
 import { useScaledScroll } from './use-scaled-scroll.ts';
 import { useTreeKeyboard } from './use-tree-keyboard.ts';
 import { useTreeScroll } from './use-tree-scroll.ts';
@@ -92,6 +101,8 @@ export function Tree(): ReactElement {
   // The tree subscribes to the layout and row versions only, not to the files: their progress
   // reports re-render just the file's own row (TreeRowView.tsx).
   const layout = useFlatLayout();
+  const files = useTreeFiles();
+  const widths = useColumnWidths();
   const rowsVersions = useRowsVersions();
   const selection = useSelection();
   const multi = useMultiSelection();
@@ -198,6 +209,28 @@ export function Tree(): ReactElement {
     [layout, toggleRow],
   );
 
+  /**
+   * Enter on a row: a folder or file opens or closes; an entry whose content can be read
+   * opens as a file of its own, nested under its file.
+   */
+  const activateIndex = useCallback(
+    (flatIndex: number) => {
+      const position = locate(layout, flatIndex);
+      const file = position && fileOf(position.segment.fileId);
+      if (!position || !file) return;
+      if (position.rowIndex < 0) {
+        toggleRow(file.id, -1);
+        return;
+      }
+      void rowCache.loadRow(file.id, position.rowIndex).then((row) => {
+        if (!row) return;
+        if (row.isFolder) void actions.toggleRow(file.id, row);
+        else if (canOpenNested(file, row)) void actions.openNested(file.id, row.entryIndex);
+      });
+    },
+    [layout, rowCache, actions, toggleRow],
+  );
+
   const handlers = useMemo<RowHandlers>(
     () => ({
       onRowClick: (fileId, rowIndex, mode) => void actions.clickRow(fileId, rowIndex, mode),
@@ -217,6 +250,7 @@ export function Tree(): ReactElement {
     pageSize: Math.max(1, range.visibleStop - range.visibleStart),
     selectIndex,
     toggleIndex,
+    activateIndex,
     extendToIndex,
     moveFocusToIndex,
   });
@@ -265,24 +299,25 @@ export function Tree(): ReactElement {
       focusIndex: selectedIndex,
       isSelected,
       hasMultiSelection: multi !== null,
+      files,
       tabStopIndex,
       handlers,
     }),
-    [layout, windowStart, selectedIndex, isSelected, multi, tabStopIndex, handlers],
+    [layout, windowStart, selectedIndex, isSelected, multi, files, tabStopIndex, handlers],
   );
+  const columnsTemplate = gridTemplate(files.columns, (column) => widthOf(widths, column));
 
   return (
     <div
       className={scaled.isScaled ? 'tree is-scaled' : 'tree'}
-      style={{ '--tree-scrollbar-width': `${SCROLLBAR_WIDTH}px` } as CSSProperties}
+      style={
+        {
+          '--tree-scrollbar-width': `${SCROLLBAR_WIDTH}px`,
+          '--tree-columns': columnsTemplate,
+        } as CSSProperties
+      }
     >
-      <div className="tree-header" aria-hidden="true">
-        <span className="tree-cell">Name</span>
-        <span className="tree-cell tree-num">Size</span>
-        <span className="tree-cell tree-num">Stored</span>
-        <span className="tree-cell tree-num">Ratio</span>
-        <span className="tree-cell">Checksum</span>
-      </div>
+      <TreeHeader columns={files.columns} widths={widths} />
       <div className="tree-body">
         <div className="tree-scroller" ref={scaled.scrollerRef} data-testid="tree-scroller">
           <ScrollJump jumpId={scaled.jumpId} apply={scaled.applyJump} />

@@ -1,7 +1,9 @@
 /**
- * One row of the tree: a file's own row (level 1), an archive folder or entry, or a
- * placeholder while its page of rows is on its way from the worker. All names come from the
- * file and are rendered as text.
+ * One row of the tree: a file's own row (level 1, deeper for a file opened from an entry of
+ * another), a folder, an entry or a document node, or a placeholder while its page of rows
+ * is on its way from the worker. The cells after the name come from the columns the formats
+ * declare (columns.ts); no format is named here. All names come from the file and are
+ * rendered as text.
  *
  * Rendering cost: the List re-renders every row's shell (TreeRowView) whenever the layout
  * changes, which happens with each batch of rows while a big file streams in. The shell only
@@ -14,42 +16,49 @@ import type { RowComponentProps } from 'react-window';
 import { locate } from '../../state/flat-layout.ts';
 import { useCachedRow, useFile } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
-import type { EntryStatus } from '../../worker/rpc/api.ts';
+import type { ColumnDef } from '../../worker/rpc/api.ts';
+import { formatCount } from '../format.ts';
 import {
-  formatCount,
-  formatCountOf,
-  formatExactBytes,
-  formatRatio,
-  formatSize,
-} from '../format.ts';
+  columnIdsOf,
+  DEFAULT_SET,
+  fileCell,
+  isNumericColumn,
+  rowCell,
+  type CellText,
+  type ColumnSets,
+} from './columns.ts';
 import { RowMeta, RowShell, Twisty } from './RowShell.tsx';
 import { clickModeOf, INDENT, type RowHandlers, type TreeRowProps } from './tree-types.ts';
-
-const STATUS_TEXT: Record<EntryStatus, string> = {
-  unchecked: 'unchecked',
-  ok: '✓ ok',
-  mismatch: '✗ mismatch',
-  unpatched: 'unpatched',
-  error: '! error',
-};
-
-const STATUS_TITLE: Record<EntryStatus, string> = {
-  unchecked: 'Checksum not checked yet (Verify all)',
-  ok: 'The stored CRC matches the data',
-  mismatch: 'The stored CRC does not match the data',
-  unpatched: 'Placeholder entry: the game fills it in later (CRC 0, no data)',
-  error: 'The data could not be read or inflated',
-};
 
 function indent(level: number): CSSProperties {
   return { paddingInlineStart: `${(level - 1) * INDENT + 4}px` };
 }
 
-function SizeCell({ bytes, title }: { bytes: number; title?: string }): ReactElement {
+/** The cells after the name: those of the row's column set filled, the others blank. */
+function Cells({
+  columns,
+  shown,
+  cellOf,
+}: {
+  columns: readonly ColumnDef[];
+  shown: ReadonlySet<string>;
+  cellOf(column: ColumnDef): CellText;
+}): ReactElement {
   return (
-    <span className="tree-cell tree-num" title={title ?? formatExactBytes(bytes)}>
-      {formatSize(bytes)}
-    </span>
+    <>
+      {columns.map((column) => {
+        const cell = shown.has(column.id) ? cellOf(column) : null;
+        const classes = ['tree-cell'];
+        if (isNumericColumn(column)) classes.push('tree-num');
+        if (column.kind === 'status') classes.push('tree-status');
+        if (cell?.className) classes.push(cell.className);
+        return (
+          <span key={column.id} className={classes.join(' ')} title={cell?.title}>
+            {cell?.text}
+          </span>
+        );
+      })}
+    </>
   );
 }
 
@@ -63,6 +72,11 @@ interface Common {
   fileId: string;
   /** Index among the file's rows; -1 for the file's own row. */
   rowIndex: number;
+  /** How deep the file is nested in other files (0: opened by the user). */
+  nesting: number;
+  /** Every column of the tree, and the file's own column sets (undefined while it opens). */
+  columns: readonly ColumnDef[];
+  columnSets: ColumnSets | undefined;
   handlers: RowHandlers;
 }
 
@@ -94,7 +108,7 @@ function isSameRowProps<Props extends { style: CSSProperties }>(
 }
 
 interface FileRowProps extends Common {
-  /** Position of the file among the open files, and their number. */
+  /** Position of the file among its siblings (files of the same parent), and their number. */
   position: number;
   setSize: number;
 }
@@ -112,29 +126,37 @@ function FileRowContent({
 }: FileRowProps & { file: OpenFile }): ReactElement {
   const toggle = toggleHandler(common);
   const { summary, openProgress } = file;
+  const level = 1 + common.nesting;
   // Like a folder, the file's row sums its entries; a file with none (unknown format) shows itself.
   const hasEntries = summary !== null && summary.entryCount > 0;
-  const size = hasEntries ? summary.totalSize : file.size;
-  const storedSize = hasEntries ? summary.totalStoredSize : file.size;
+  const totals = {
+    size: hasEntries ? summary.totalSize : file.size,
+    storedSize: hasEntries ? summary.totalStoredSize : file.size,
+    status: fileStatus(file),
+  };
   // A file with nothing inside (unknown format, empty archive) has nothing to expand.
   const isExpanded = file.rowCount > 0 || file.status === 'opening' ? file.isExpanded : null;
-  const status = fileStatus(file);
+  // A nested file names where it came from: `outer.wad › Data/inner.bin`.
+  const origin = file.parentPath ? `${file.name}, opened from ${file.parentPath}` : file.name;
   return (
     <RowShell
       {...common}
-      level={1}
+      level={level}
       label={file.name}
       isExpanded={isExpanded}
-      className="tree-file-row"
+      className={common.nesting > 0 ? 'tree-file-row tree-nested-file-row' : 'tree-file-row'}
       isBusy={file.status === 'opening'}
       positionInSet={{ position, size: setSize }}
       onClick={clickHandler(common)}
       onDoubleClick={toggle}
     >
-      <span className="tree-cell tree-name" style={indent(1)}>
+      <span className="tree-cell tree-name" style={indent(level)}>
         <Twisty isExpanded={isExpanded} onToggle={toggle} />
-        <span className="icon icon-archive" aria-hidden="true" />
-        <span className="tree-label tree-file-name" title={file.name}>
+        <span
+          className={`icon ${common.nesting > 0 ? 'icon-nested' : 'icon-archive'}`}
+          aria-hidden="true"
+        />
+        <span className="tree-label tree-file-name" title={origin}>
           {file.name}
         </span>
         <RowMeta index={common.index}>
@@ -167,19 +189,20 @@ function FileRowContent({
           ×
         </button>
       </span>
-      <SizeCell bytes={size} />
-      <SizeCell bytes={storedSize} />
-      <span className="tree-cell tree-num">{formatRatio(storedSize, size)}</span>
-      <span className={`tree-cell tree-status ${status.className}`}>{status.text}</span>
+      <Cells
+        columns={common.columns}
+        shown={columnIdsOf(common.columnSets, DEFAULT_SET)}
+        cellOf={(column) => fileCell(column, totals)}
+      />
     </RowShell>
   );
 }
 
-/** The file's verify state in its checksum column. */
-function fileStatus(file: OpenFile): { text: string; className: string } {
+/** The file's verify state in its status column. */
+function fileStatus(file: OpenFile): CellText {
   if (file.verifyProgress) return { text: 'checking…', className: 'status-unchecked' };
   const summary = file.verifySummary;
-  if (!summary) return { text: '', className: '' };
+  if (!summary) return { text: '' };
   const bad = summary.mismatched + summary.errors;
   if (bad > 0) return { text: `✗ ${formatCount(bad)} bad`, className: 'status-mismatch' };
   return summary.cancelled
@@ -188,34 +211,34 @@ function fileStatus(file: OpenFile): { text: string; className: string } {
 }
 
 /**
- * An archive row: the cached row when its page has arrived, else a placeholder. Both render
- * the same RowShell element, so a focused placeholder keeps the focus when its row arrives
- * (the tree moves focus only when it re-renders, and a page arriving does not re-render it).
+ * A row of a file (a folder, an entry, a document node): the cached row when its page has
+ * arrived, else a placeholder. Both render the same RowShell element, so a focused
+ * placeholder keeps the focus when its row arrives (the tree moves focus only when it
+ * re-renders, and a page arriving does not re-render it).
  */
 const EntryRow = memo(function EntryRow(common: Common): ReactElement {
   const row = useCachedRow(common.fileId, common.rowIndex);
-  // Sections of a document (a WWD level) are not compressed and carry no checksum of their own.
-  const isDocument = useFile(common.fileId)?.summary?.kind === 'document';
   const toggle = toggleHandler(common);
   if (!row) {
+    const level = 2 + common.nesting;
     return (
       <RowShell
         {...common}
-        level={2}
+        level={level}
         label="Loading…"
         isExpanded={null}
         isBusy
         className="tree-loading-row"
         onClick={clickHandler(common)}
       >
-        <span className="tree-cell tree-name" style={indent(2)}>
+        <span className="tree-cell tree-name" style={indent(level)}>
           <span className="tree-label muted">…</span>
         </span>
         <RowMeta index={common.index}>{null}</RowMeta>
       </RowShell>
     );
   }
-  const level = row.depth + 1;
+  const level = row.depth + 1 + common.nesting;
   const isExpanded = row.isFolder ? row.isExpanded : null;
   return (
     <RowShell
@@ -228,73 +251,49 @@ const EntryRow = memo(function EntryRow(common: Common): ReactElement {
     >
       <span className="tree-cell tree-name" style={indent(level)}>
         <Twisty isExpanded={isExpanded} onToggle={toggle} />
-        <span className={`icon ${row.isFolder ? 'icon-folder' : 'icon-file'}`} aria-hidden="true" />
+        <span className={`icon icon-${row.kind}`} aria-hidden="true" />
         <span className="tree-label" title={row.path}>
           {row.name}
         </span>
       </span>
       <RowMeta index={common.index}>
-        <SizeCell bytes={row.size} />
-        {isDocument ? (
-          <>
-            <span className="tree-cell tree-num muted">—</span>
-            <span className="tree-cell tree-num muted">—</span>
-          </>
-        ) : (
-          <>
-            <SizeCell
-              bytes={row.storedSize}
-              title={`${formatExactBytes(row.storedSize)}${row.isCompressed ? ', zlib' : ''}`}
-            />
-            <span className="tree-cell tree-num">{formatRatio(row.storedSize, row.size)}</span>
-          </>
-        )}
-        {row.isFolder ? (
-          <span
-            className="tree-cell tree-status"
-            title={formatCountOf(row.entryCount, 'entry', 'entries')}
-          >
-            {formatCountOf(row.entryCount, 'entry', 'entries')}
-          </span>
-        ) : isDocument ? (
-          <span className="tree-cell tree-status muted" title="a section of the level">
-            section
-          </span>
-        ) : (
-          <span
-            className={`tree-cell tree-status status-${row.status}`}
-            title={STATUS_TITLE[row.status]}
-          >
-            {STATUS_TEXT[row.status]}
-          </span>
-        )}
+        <Cells
+          columns={common.columns}
+          shown={columnIdsOf(common.columnSets, row.columnSet)}
+          cellOf={(column) => rowCell(column, row)}
+        />
       </RowMeta>
     </RowShell>
   );
 }, isSameRowProps);
 
 export function TreeRowView(props: RowComponentProps<TreeRowProps>): ReactElement | null {
-  const { layout, focusIndex, tabStopIndex } = props;
+  const { layout, focusIndex, tabStopIndex, files } = props;
   // The List holds a window of the rows: its index counts from the window's start.
   const index = props.windowStart + props.index;
   const position = locate(layout, index);
   if (!position) return null;
+  const { fileId } = position.segment;
   const common: Common = {
     index,
     style: props.style,
     isSelected: props.isSelected(index),
     isFocus: props.hasMultiSelection && index === focusIndex,
     tabIndex: index === tabStopIndex ? 0 : -1,
-    fileId: position.segment.fileId,
+    fileId,
     rowIndex: position.rowIndex,
+    nesting: files.nesting.get(fileId) ?? 0,
+    columns: files.columns,
+    columnSets: files.columnSets.get(fileId),
     handlers: props.handlers,
   };
   if (position.rowIndex < 0) {
+    const siblings = files.siblings.get(fileId);
     return (
       <FileRow
         {...common}
-        position={layout.segments.indexOf(position.segment) + 1}
-        setSize={layout.segments.length}
+        position={siblings?.position ?? 1}
+        setSize={siblings?.size ?? 1}
       />
     );
   }

@@ -6,6 +6,7 @@
 import type { MouseEvent } from 'react';
 import type { FlatLayout } from '../../state/flat-layout.ts';
 import type { ClickMode } from '../../state/selection-actions.ts';
+import type { TreeFiles } from './use-tree-files.ts';
 
 export interface TreeRowProps {
   layout: FlatLayout;
@@ -17,6 +18,8 @@ export interface TreeRowProps {
   isSelected(flatIndex: number): boolean;
   /** True while several rows may be selected: the focused row then gets its own outline. */
   hasMultiSelection: boolean;
+  /** Columns, column sets, nesting and siblings of the open files. */
+  files: TreeFiles;
   /** The one row reachable with Tab (roving tabindex). */
   tabStopIndex: number;
   /**

@@ -1,7 +1,9 @@
 /**
  * Keyboard of the tree (WAI-ARIA tree pattern): Up/Down, Home/End, PageUp/PageDown move the
  * selection; Right expands or goes to the first child; Left collapses or goes to the parent;
- * Enter/Space toggles; `*` expands everything in the file; Delete closes a file from its row.
+ * Space toggles; Enter toggles a file or folder and opens an entry as a file of its own
+ * (nested under its file, nested.ts); `*` expands everything in the file; Delete closes a
+ * file from its row.
  *
  * Multi-selection (within one file): Shift with Up/Down/Home/End/PageUp/PageDown extends from
  * the anchor; Ctrl/Cmd+A selects every row shown of the focused file; Ctrl/Cmd+Up/Down move
@@ -26,6 +28,8 @@ export interface TreeKeyboardOptions {
   pageSize: number;
   selectIndex(flatIndex: number): void;
   toggleIndex(flatIndex: number): void;
+  /** Enter: toggle a file or folder, open an entry as a file. */
+  activateIndex(flatIndex: number): void;
   /** Shift+keys: focus `flatIndex`, select from the anchor to it. */
   extendToIndex(flatIndex: number): void;
   /** Ctrl/Cmd+Up/Down: focus `flatIndex`, keep the selected rows. */
@@ -70,6 +74,7 @@ export function useTreeKeyboard(options: TreeKeyboardOptions) {
     pageSize,
     selectIndex,
     toggleIndex,
+    activateIndex,
     extendToIndex,
     moveFocusToIndex,
   } = options;
@@ -193,8 +198,11 @@ export function useTreeKeyboard(options: TreeKeyboardOptions) {
           goLeft(current);
           break;
         case 'Enter':
+          // On the focused row, keep a multi-selection: the key is about this row.
+          if (current !== selectedIndex) selectIndex(current);
+          activateIndex(current);
+          break;
         case ' ':
-          // On the focused row, keep a multi-selection: the key is about expanding.
           if (current !== selectedIndex) selectIndex(current);
           toggleIndex(current);
           break;
@@ -225,6 +233,7 @@ export function useTreeKeyboard(options: TreeKeyboardOptions) {
       goLeft,
       selectIndex,
       toggleIndex,
+      activateIndex,
       actions,
     ],
   );

@@ -1,5 +1,5 @@
 /**
- * Helper workers that inflate KIWAD entries in parallel with the decoder worker, for bulk
+ * Helper workers that inflate content in parallel with the decoder worker, for bulk
  * content reads (zips, extraction): inflating is CPU-bound, and one worker uses one core.
  * The decoder keeps serving one read itself; reads that arrive while it is busy go to the
  * least busy helper. The decoder still does all the reading (once, in windows) and
@@ -7,31 +7,29 @@
  * every window twice, and parallel Blob reads are slower than one. Helpers start on first
  * use; sized to the cores: `hardwareConcurrency - 1`, at most 4.
  */
-import { ErrorCode, FormatError, type ErrorCode as ErrorCodeType } from '../../binary/format-error.ts';
-import type { KiwadEntry } from '../../formats/kiwad/types.ts';
-import type { EntryContent } from '../adapters/adapter.ts';
+import { ErrorCode, FormatError, type ErrorFields } from '../../binary/format-error.ts';
+import type { InflateOptions } from '../../binary/inflate.ts';
 
 export interface HelperRequest {
   id: number;
-  entry: KiwadEntry;
-  /** The entry's stored bytes (transferred). */
+  /** The stored bytes (transferred). */
   stored: Uint8Array;
-  fileSize: number;
+  inflate: InflateOptions;
 }
 
 export type HelperReply =
-  | { id: number; ok: true; bytes: Uint8Array; warning: string | null }
+  | { id: number; ok: true; bytes: Uint8Array }
   | {
       id: number;
       ok: false;
-      error: { code: string; offset: number; detail: string; format: string; path: string };
+      error: ErrorFields;
     };
 
 interface Helper {
   worker: Worker;
   pending: Map<
     number,
-    { resolve: (content: EntryContent) => void; reject: (error: Error) => void }
+    { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }
   >;
 }
 
@@ -71,10 +69,10 @@ export class ContentPool {
         const waiter = helper.pending.get(reply.id);
         if (!waiter) return;
         helper.pending.delete(reply.id);
-        if (reply.ok) waiter.resolve({ bytes: reply.bytes, warning: reply.warning });
+        if (reply.ok) waiter.resolve(reply.bytes);
         else
           waiter.reject(
-            new FormatError({ ...reply.error, code: reply.error.code as ErrorCodeType }),
+            new FormatError(reply.error),
           );
       };
       worker.onerror = (event) => {
@@ -96,20 +94,20 @@ export class ContentPool {
     }
   }
 
-  /** Content of an entry from its stored bytes (which are transferred), on the least busy helper. */
-  read(entry: KiwadEntry, stored: Uint8Array, fileSize: number): Promise<EntryContent> {
+  /** Inflates stored bytes (which are transferred) on the least busy helper. */
+  inflate(stored: Uint8Array, inflate: InflateOptions): Promise<Uint8Array> {
     this.start();
     let helper = this.helpers[0]!;
     for (const candidate of this.helpers)
       if (candidate.pending.size < helper.pending.size) helper = candidate;
     const id = this.nextId++;
-    return new Promise<EntryContent>((resolve, reject) => {
+    return new Promise<Uint8Array>((resolve, reject) => {
       helper.pending.set(id, { resolve, reject });
       const own =
         stored.byteOffset === 0 && stored.byteLength === stored.buffer.byteLength
           ? stored
           : stored.slice();
-      helper.worker.postMessage({ id, entry, stored: own, fileSize } satisfies HelperRequest, [
+      helper.worker.postMessage({ id, stored: own, inflate } satisfies HelperRequest, [
         own.buffer,
       ]);
     });

@@ -6,7 +6,7 @@
  * over the cores. Answers each window with
  * the ranges that ended in it, then `done` per task; a failure answers `failed` and stops.
  */
-import { FormatError } from '../../binary/format-error.ts';
+import { toErrorFields } from '../../binary/format-error.ts';
 import { kiCrcKernel } from '../../binary/ki-crc-wasm.ts';
 import type { IndexedRange } from '../../binary/coalesced-read.ts';
 import type { CrcPoolReply, CrcPoolRequest } from './crc-pipeline.ts';
@@ -38,11 +38,8 @@ async function runTask(id: number, packed: Float64Array): Promise<void> {
     reply({ kind: 'done', id });
   } catch (error) {
     hasFailed = true;
-    const info =
-      error instanceof FormatError
-        ? { code: error.code, offset: error.offset, detail: error.detail }
-        : { code: 'INTERNAL' as const, offset: ranges[0]?.offset ?? 0, detail: String(error) };
-    reply({ kind: 'failed', ...info });
+    const { code, offset, detail } = toErrorFields(error, ranges[0]?.offset ?? 0);
+    reply({ kind: 'failed', code, offset, detail });
   }
 }
 

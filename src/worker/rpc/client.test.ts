@@ -4,7 +4,15 @@
  * answers comlink's messages itself.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FileDecoder } from './client.ts';
+import { nodeRef } from './api.ts';
+import { DECODER_METHODS, FileDecoder } from './client.ts';
+
+interface WireMessage {
+  id?: string;
+  type?: string;
+  path?: string[];
+  argumentList?: unknown[];
+}
 
 type Listener = (event: { data?: unknown; message?: string; preventDefault(): void }) => void;
 
@@ -14,6 +22,7 @@ class FakeWorker {
   static openGate: Promise<void> | null = null;
   readonly listeners = new Map<string, Set<Listener>>();
   readonly received: string[] = [];
+  readonly messages: WireMessage[] = [];
   isTerminated = false;
 
   constructor() {
@@ -35,9 +44,10 @@ class FakeWorker {
     }
   }
 
-  postMessage(message: { id?: string; type?: string; path?: string[] }): void {
+  postMessage(message: WireMessage): void {
     const name = message.path?.join('.') ?? message.type ?? '';
     this.received.push(name);
+    this.messages.push(message);
     if (message.id === undefined) return;
     const answer = () =>
       this.emit('message', {
@@ -69,7 +79,7 @@ describe('FileDecoder.prewarm', () => {
     await settle();
     vi.stubGlobal('Worker', undefined);
     try {
-      new FileDecoder().terminate();
+      FileDecoder.start().terminate();
     } catch {
       // There was no spare (and no Worker to start one).
     }
@@ -85,11 +95,11 @@ describe('FileDecoder.prewarm', () => {
 
     let release = () => undefined as void;
     FakeWorker.openGate = new Promise<void>((resolve) => (release = resolve));
-    const first = new FileDecoder();
-    const second = new FileDecoder();
+    const first = FileDecoder.start();
+    const second = FileDecoder.start();
     // The spare went to the first file; the second got a worker of its own.
     expect(FakeWorker.made).toHaveLength(2);
-    const opening = first.open(new Blob(['x']), 'a.wad', () => undefined);
+    const opening = first.open([{ name: 'a.wad', blob: new Blob(['x']) }], () => undefined);
     expect(spareWorker?.received).toContain('open');
     expect(FakeWorker.made[1]?.received).not.toContain('open');
 
@@ -100,14 +110,14 @@ describe('FileDecoder.prewarm', () => {
     await opening;
     await settle();
     expect(FakeWorker.made).toHaveLength(3);
-    const third = new FileDecoder();
+    const third = FileDecoder.start();
     expect(FakeWorker.made).toHaveLength(3); // it took the new spare
     expect(FakeWorker.made[2]?.received).toEqual([]);
     for (const decoder of [first, second, third]) decoder.terminate();
   });
 
   it('asks the worker for a document view once per file', async () => {
-    const decoder = new FileDecoder();
+    const decoder = FileDecoder.start();
     const worker = FakeWorker.made.at(-1)!;
     const first = decoder.documentView();
     const second = decoder.documentView();
@@ -121,9 +131,51 @@ describe('FileDecoder.prewarm', () => {
   it('does not hand over a spare that failed to start', () => {
     FileDecoder.prewarm();
     FakeWorker.made[0]?.emit('error', { message: 'bad script' });
-    const decoder = new FileDecoder();
+    const decoder = FileDecoder.start();
     expect(FakeWorker.made).toHaveLength(2);
     expect(FakeWorker.made[0]?.isTerminated).toBe(true);
     decoder.terminate();
+  });
+});
+
+describe('FileDecoder calls', () => {
+  beforeEach(() => {
+    FakeWorker.made = [];
+    FakeWorker.openGate = null;
+    vi.stubGlobal('Worker', FakeWorker);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('has every method of the contract, each reaching the worker under its name', async () => {
+    const decoder = FileDecoder.start();
+    const worker = FakeWorker.made.at(-1)!;
+    expect(DECODER_METHODS).toContain('addSources');
+    expect(DECODER_METHODS).toContain('detectContent');
+    for (const method of DECODER_METHODS) expect(typeof decoder[method]).toBe('function');
+    await decoder.readRange(nodeRef(2), 0, 16);
+    await decoder.addSources([]);
+    expect(worker.received).toEqual(['readRange', 'addSources']);
+    decoder.terminate();
+  });
+
+  it('sends callbacks as proxies, not as functions (which cannot be cloned)', async () => {
+    const decoder = FileDecoder.start();
+    const worker = FakeWorker.made.at(-1)!;
+    await decoder.digest(nodeRef(0), () => undefined);
+    const sent = worker.messages.find((message) => message.path?.[0] === 'digest');
+    // comlink sends a proxy as a HANDLER wire value, carrying a port.
+    expect(sent?.argumentList?.[1]).toMatchObject({ type: 'HANDLER', name: 'proxy' });
+    decoder.terminate();
+  });
+
+  it('tells its crash listeners once, and is terminated by then', () => {
+    const decoder = FileDecoder.start();
+    const worker = FakeWorker.made.at(-1)!;
+    const crashes: string[] = [];
+    decoder.onCrash((message) => crashes.push(message));
+    worker.emit('error', { message: 'boom' });
+    worker.emit('error', { message: 'again' });
+    expect(crashes).toEqual(['boom']);
+    expect(worker.isTerminated).toBe(true);
   });
 });

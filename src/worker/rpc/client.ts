@@ -1,7 +1,9 @@
 /**
- * UI-side handle on one decoder worker. It hides comlink: callbacks are plain functions here
- * (wrapped with `proxy()`), and `terminate()` ends the worker.
- * The worker releases each callback proxy when its call ends. One FileDecoder per opened file.
+ * UI-side handle on one decoder worker. The client is derived from the one contract,
+ * `DecoderApi`: every method answers a promise of what the worker's method returns, function
+ * arguments (progress callbacks) cross as comlink `proxy()`s, and `terminate()` ends the
+ * worker. The worker releases each callback proxy when its call ends. One FileDecoder per
+ * opened file.
  *
  * Start-up: loading and compiling the decoder bundle in a new worker takes 30–80 ms, all of it
  * before the first rows of a file can show. `FileDecoder.prewarm()` (called at page load)
@@ -10,27 +12,92 @@
  * CPU). A spare has never seen a file, so one worker per file still holds.
  */
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
-import type {
-  ByteRange,
-  DecoderApi,
-  Digests,
-  DocumentView,
-  EntryDetails,
-  FileSummary,
-  FilterResult,
-  JobKind,
-  JobProgress,
-  OpenProgress,
-  Result,
-  TreeRow,
-  VerifyProgress,
-  VerifySummary,
-} from './api.ts';
+import type { DecoderApi } from './api.ts';
 import { SPARE_WORKER_NAME, WARM_UP_DONE } from './api.ts';
 
 /** A worker that leaves a ping unanswered this long while calls are pending is stuck. */
 export const WATCHDOG_MS = 10_000;
 const HEARTBEAT_MS = 1_000;
+
+/** A method of the contract as the page calls it: the same arguments, the answer as a promise. */
+type Promised<Method> = Method extends (...args: infer Args) => infer Answer
+  ? (...args: Args) => Promise<Awaited<Answer>>
+  : never;
+
+/** The contract as the page sees it: every method of `DecoderApi`, answering promises. */
+export type DecoderClient = { readonly [Name in keyof DecoderApi]: Promised<DecoderApi[Name]> };
+
+export type DecoderMethod = keyof DecoderApi;
+
+/**
+ * Every method of the contract, and whether the watchdog counts its calls as pending work
+ * (`ping` is the watchdog's own; `cancel` must get through to a busy worker). `satisfies`
+ * makes a method added to `DecoderApi` fail to compile until it is listed here.
+ */
+const METHOD_KINDS = {
+  open: 'tracked',
+  addSources: 'tracked',
+  getRows: 'tracked',
+  rowCount: 'tracked',
+  setExpanded: 'tracked',
+  setAllExpanded: 'tracked',
+  rowIndexOf: 'tracked',
+  nodeIdOfPath: 'tracked',
+  setFilter: 'tracked',
+  entryDetails: 'tracked',
+  readRange: 'tracked',
+  readBlob: 'tracked',
+  detectContent: 'tracked',
+  documentView: 'tracked',
+  digest: 'tracked',
+  verifyAll: 'tracked',
+  zip: 'tracked',
+  ping: 'untracked',
+  cancel: 'untracked',
+} as const satisfies Record<DecoderMethod, 'tracked' | 'untracked'>;
+
+export type MethodKind = (typeof METHOD_KINDS)[DecoderMethod];
+
+export const DECODER_METHODS = Object.keys(METHOD_KINDS) as DecoderMethod[];
+
+/** How a client reaches its decoder: one call of one method, whatever carries it. */
+export type CallDecoder = (method: DecoderMethod, args: unknown[], kind: MethodKind) => Promise<unknown>;
+
+/**
+ * A client over any carrier (a worker, or the implementation in-process in tests). The
+ * decoded document is asked for once per client: the open asks as soon as a document is read
+ * (state/open-actions.ts), before the view that shows it has mounted, and the view then finds
+ * the answer on its way. A failed call (a dead worker) is not kept.
+ */
+export function createDecoderClient(call: CallDecoder): DecoderClient {
+  const client: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const method of DECODER_METHODS) {
+    client[method] = (...args) => call(method, args, METHOD_KINDS[method]);
+  }
+  let documentViewCall: Promise<unknown> | null = null;
+  client.documentView = () => {
+    if (!documentViewCall) {
+      const pending = call('documentView', [], METHOD_KINDS.documentView);
+      documentViewCall = pending;
+      pending.catch(() => {
+        if (documentViewCall === pending) documentViewCall = null;
+      });
+    }
+    return documentViewCall;
+  };
+  // Built from the method list, which `satisfies` ties to DecoderApi: the one cast.
+  return client as unknown as DecoderClient;
+}
+
+/** A decoder for one opened file: the contract, plus the life of what runs it. */
+export interface FileDecoder extends DecoderClient {
+  /**
+   * Called once with a message when the decoder dies: a failed load, an uncaught error, or
+   * the watchdog finding it stuck. It is terminated by then; open the file anew to retry.
+   */
+  onCrash(listener: (message: string) => void): void;
+  terminate(): void;
+}
 
 /** A decoder worker; a spare is named so that it warms itself up (warm-up.ts). */
 function startWorker(isSpare = false): Worker {
@@ -61,13 +128,45 @@ function takeSpare(): Worker | null {
 /** Starts the next spare when the page has a moment, so it does not delay what runs now. */
 function prewarmWhenIdle(): void {
   if (typeof requestIdleCallback === 'function') {
-    requestIdleCallback(() => FileDecoder.prewarm(), { timeout: 2_000 });
+    requestIdleCallback(() => prewarm(), { timeout: 2_000 });
   } else {
-    setTimeout(() => FileDecoder.prewarm(), 0);
+    setTimeout(() => prewarm(), 0);
   }
 }
 
-export class FileDecoder {
+/**
+ * Starts a spare decoder worker for the next FileDecoder, if there is none yet. Without
+ * Worker support (tests under Node) it does nothing.
+ */
+function prewarm(): void {
+  if (spare !== null || typeof Worker === 'undefined') return;
+  const worker = startWorker(true);
+  const started: Spare = { worker, failure: null, stopListening: () => undefined };
+  // An error event is not kept for listeners added later: remember it, so a spare that
+  // failed to load is not handed to a file (whose open would then wait for the watchdog).
+  const onError = (event: ErrorEvent) => {
+    event.preventDefault();
+    started.failure = event.message || 'the decoder worker failed';
+  };
+  // Marked on the page's timeline, for anyone measuring: the spare has compiled the open.
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as Record<string, unknown> | null;
+    const elapsed = data?.[WARM_UP_DONE];
+    if (typeof elapsed === 'number') {
+      performance.mark('delve:decoder-warm', { detail: { warmUpMs: elapsed } });
+    }
+  };
+  worker.addEventListener('error', onError);
+  worker.addEventListener('message', onMessage);
+  started.stopListening = () => {
+    worker.removeEventListener('error', onError);
+    worker.removeEventListener('message', onMessage);
+  };
+  spare = started;
+}
+
+/** One worker: its crash detection, its watchdog and its comlink channel. */
+class WorkerConnection {
   private readonly worker: Worker;
   private readonly remote: Remote<DecoderApi>;
   private readonly crashListeners: ((message: string) => void)[] = [];
@@ -79,38 +178,7 @@ export class FileDecoder {
   /** Set when this decoder took the spare: starts the next one (once) when its open is done. */
   private replaceSpare: (() => void) | null = null;
 
-  /**
-   * Starts a spare decoder worker for the next FileDecoder, if there is none yet. Without
-   * Worker support (tests under Node) it does nothing.
-   */
-  static prewarm(): void {
-    if (spare !== null || typeof Worker === 'undefined') return;
-    const worker = startWorker(true);
-    const started: Spare = { worker, failure: null, stopListening: () => undefined };
-    // An error event is not kept for listeners added later: remember it, so a spare that
-    // failed to load is not handed to a file (whose open would then wait for the watchdog).
-    const onError = (event: ErrorEvent) => {
-      event.preventDefault();
-      started.failure = event.message || 'the decoder worker failed';
-    };
-    // Marked on the page's timeline, for anyone measuring: the spare has compiled the open.
-    const onMessage = (event: MessageEvent) => {
-      const data = event.data as Record<string, unknown> | null;
-      const elapsed = data?.[WARM_UP_DONE];
-      if (typeof elapsed === 'number') {
-        performance.mark('delve:decoder-warm', { detail: { warmUpMs: elapsed } });
-      }
-    };
-    worker.addEventListener('error', onError);
-    worker.addEventListener('message', onMessage);
-    started.stopListening = () => {
-      worker.removeEventListener('error', onError);
-      worker.removeEventListener('message', onMessage);
-    };
-    spare = started;
-  }
-
-  constructor(private readonly watchdogMs = WATCHDOG_MS) {
+  constructor(private readonly watchdogMs: number) {
     const warm = takeSpare();
     this.worker = warm ?? startWorker();
     if (warm) {
@@ -130,6 +198,34 @@ export class FileDecoder {
     // Watchdog: while calls are pending, the worker must keep answering pings. A decoder
     // stuck in a loop (or a worker that closed itself) does not, and is stopped.
     this.heartbeat = setInterval(() => this.checkHeartbeat(), HEARTBEAT_MS);
+  }
+
+  readonly call: CallDecoder = (method, args, kind) => {
+    // Callbacks cannot be cloned: they cross as proxies, which the worker releases.
+    const wired = args.map((arg) => (typeof arg === 'function' ? proxy(arg) : arg));
+    const remoteMethod = this.remote[method] as unknown as (...a: unknown[]) => Promise<unknown>;
+    const answer = remoteMethod(...wired);
+    if (kind === 'untracked') return answer;
+    const tracked = this.track(answer);
+    if (method === 'open') {
+      const replace = () => this.replaceSpare?.();
+      tracked.then(replace, replace);
+    }
+    return tracked;
+  };
+
+  onCrash(listener: (message: string) => void): void {
+    this.crashListeners.push(listener);
+  }
+
+  terminate(): void {
+    if (this.isTerminated) return;
+    this.isTerminated = true;
+    clearInterval(this.heartbeat);
+    // A file closed (or stopped) before its open finished still leaves a spare behind.
+    this.replaceSpare?.();
+    this.remote[releaseProxy]();
+    this.worker.terminate();
   }
 
   private checkHeartbeat(): void {
@@ -166,93 +262,18 @@ export class FileDecoder {
       this.pendingCalls--;
     });
   }
-
-  /**
-   * Called once with a message when the worker dies: a failed load, an uncaught error, or
-   * the watchdog finding it stuck. The worker is terminated by then; open it anew to retry.
-   */
-  onCrash(listener: (message: string) => void): void {
-    this.crashListeners.push(listener);
-  }
-
-  open(
-    file: Blob,
-    name: string,
-    onProgress: (progress: OpenProgress) => void,
-  ): Promise<Result<FileSummary>> {
-    const call = this.track<Result<FileSummary>>(this.remote.open(file, name, proxy(onProgress)));
-    const replace = () => this.replaceSpare?.();
-    call.then(replace, replace);
-    return call;
-  }
-
-  getRows(start: number, count: number): Promise<TreeRow[]> {
-    return this.track<TreeRow[]>(this.remote.getRows(start, count));
-  }
-  rowCount(): Promise<number> {
-    return this.track<number>(this.remote.rowCount());
-  }
-  setExpanded(nodeId: number, isExpanded: boolean): Promise<number> {
-    return this.track<number>(this.remote.setExpanded(nodeId, isExpanded));
-  }
-  setAllExpanded(isExpanded: boolean): Promise<number> {
-    return this.track<number>(this.remote.setAllExpanded(isExpanded));
-  }
-  rowIndexOf(nodeId: number): Promise<number> {
-    return this.track<number>(this.remote.rowIndexOf(nodeId));
-  }
-  setFilter(pattern: string): Promise<FilterResult> {
-    return this.track<FilterResult>(this.remote.setFilter(pattern));
-  }
-  entryDetails(entryIndex: number): Promise<Result<EntryDetails>> {
-    return this.track<Result<EntryDetails>>(this.remote.entryDetails(entryIndex));
-  }
-  readRange(entryIndex: number, offset: number, length: number): Promise<Result<ByteRange>> {
-    return this.track<Result<ByteRange>>(this.remote.readRange(entryIndex, offset, length));
-  }
-  readBlob(entryIndex: number): Promise<Result<Blob>> {
-    return this.track<Result<Blob>>(this.remote.readBlob(entryIndex));
-  }
-  /**
-   * The decoded document, asked for once per file: the open asks as soon as a document is
-   * read (state/open-actions.ts), before the view that shows it has mounted, and the view
-   * then finds the answer on its way. A failed call (a dead worker) is not kept.
-   */
-  documentView(): Promise<Result<DocumentView>> {
-    if (!this.documentViewCall) {
-      const call = this.track<Result<DocumentView>>(this.remote.documentView());
-      this.documentViewCall = call;
-      call.catch(() => {
-        if (this.documentViewCall === call) this.documentViewCall = null;
-      });
-    }
-    return this.documentViewCall;
-  }
-  private documentViewCall: Promise<Result<DocumentView>> | null = null;
-  digest(
-    entryIndex: number,
-    onProgress: (progress: JobProgress) => void,
-  ): Promise<Result<Digests>> {
-    return this.track<Result<Digests>>(this.remote.digest(entryIndex, proxy(onProgress)));
-  }
-  verifyAll(onProgress: (progress: VerifyProgress) => void): Promise<Result<VerifySummary>> {
-    return this.track<Result<VerifySummary>>(this.remote.verifyAll(proxy(onProgress)));
-  }
-  zip(nodeIds: number[], onProgress: (progress: JobProgress) => void): Promise<Result<Blob>> {
-    return this.track<Result<Blob>>(this.remote.zip(nodeIds, proxy(onProgress)));
-  }
-  /** Cancels running jobs of one kind, or all of them. */
-  cancel(kind?: JobKind): Promise<void> {
-    return this.remote.cancel(kind);
-  }
-
-  terminate(): void {
-    if (this.isTerminated) return;
-    this.isTerminated = true;
-    clearInterval(this.heartbeat);
-    // A file closed (or stopped) before its open finished still leaves a spare behind.
-    this.replaceSpare?.();
-    this.remote[releaseProxy]();
-    this.worker.terminate();
-  }
 }
+
+/** Starting decoders: `FileDecoder.start()` for each opened file, `prewarm()` at page load. */
+export const FileDecoder = {
+  prewarm,
+  /** A decoder in a worker of its own (the spare, when one is ready). */
+  start(watchdogMs = WATCHDOG_MS): FileDecoder {
+    const connection = new WorkerConnection(watchdogMs);
+    return {
+      ...createDecoderClient(connection.call),
+      onCrash: (listener) => connection.onCrash(listener),
+      terminate: () => connection.terminate(),
+    };
+  },
+};

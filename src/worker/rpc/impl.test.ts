@@ -5,7 +5,15 @@ import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode } from '../../binary/format-error.ts';
 import { readKiwad } from '../../formats/kiwad/read.ts';
 import { writeKiwad } from '../../formats/kiwad/write.ts';
-import { LOGICAL, WHOLE_FILE, type OpenProgress, type Result, type TreeRow } from './api.ts';
+import type { WwdViewData } from '../../formats/wwd/session.ts';
+import {
+  FILE_REF,
+  LOGICAL_REF,
+  nodeRef,
+  type OpenProgress,
+  type Result,
+  type TreeRow,
+} from './api.ts';
 import { createDecoderImpl } from './impl.ts';
 
 const encoder = new TextEncoder();
@@ -39,7 +47,9 @@ async function openArchive(bytes: Uint8Array, name = 'test.wad') {
   const decoder = createDecoderImpl();
   const progress: OpenProgress[] = [];
   const summary = value(
-    await decoder.open(new Blob([bytes as Uint8Array<ArrayBuffer>]), name, (p) => progress.push(p)),
+    await decoder.open([{ name, blob: new Blob([bytes as Uint8Array<ArrayBuffer>]) }], (p) =>
+      progress.push(p),
+    ),
   );
   return { decoder, summary, progress };
 }
@@ -76,12 +86,12 @@ describe('decoder worker implementation', () => {
     const { decoder } = await openArchive(await makeArchive());
     decoder.setFilter('config.xml');
     const row = decoder.getRows(0, 10).find((r) => r.name === 'config.xml')!;
-    const range = value(await decoder.readRange(row.entryIndex, 1, 6));
+    const range = value(await decoder.readRange(nodeRef(row.entryIndex), 1, 6));
     expect(new TextDecoder().decode(range.bytes)).toBe('config');
     expect(range.totalSize).toBe(files['Data/config.xml'].length);
-    const blob = value(await decoder.readBlob(row.entryIndex));
+    const blob = value(await decoder.readBlob(nodeRef(row.entryIndex)));
     expect(new Uint8Array(await blob.arrayBuffer())).toEqual(files['Data/config.xml']);
-    const head = value(await decoder.readRange(WHOLE_FILE, 0, 5));
+    const head = value(await decoder.readRange(FILE_REF, 0, 5));
     expect(new TextDecoder().decode(head.bytes)).toBe('KIWAD');
   });
 
@@ -89,7 +99,7 @@ describe('decoder worker implementation', () => {
     const { decoder } = await openArchive(await makeArchive());
     decoder.setFilter('nested.json');
     const row = decoder.getRows(0, 10).find((r) => r.name === 'nested.json')!;
-    const digests = value(await decoder.digest(row.entryIndex, () => {}));
+    const digests = value(await decoder.digest(nodeRef(row.entryIndex), () => {}));
     expect(digests.sha256).toBe(
       createHash('sha256').update(files['Data/Deep/nested.json']).digest('hex'),
     );
@@ -102,6 +112,8 @@ describe('decoder worker implementation', () => {
       ok: 3,
       mismatched: 1,
       unpatched: 1,
+      missing: 0,
+      unsupported: 0,
       errors: 0,
       checked: 5,
       cancelled: false,
@@ -146,9 +158,9 @@ describe('decoder worker implementation', () => {
     const { decoder, summary } = await openArchive(bytes, 'notes.txt');
     expect(summary.format).toBe('raw');
     expect(decoder.rowCount()).toBe(0);
-    const digests = value(await decoder.digest(WHOLE_FILE, () => {}));
+    const digests = value(await decoder.digest(FILE_REF, () => {}));
     expect(digests.md5).toBe(createHash('md5').update(bytes).digest('hex'));
-    const error = await decoder.readRange(0, 0, 4);
+    const error = await decoder.readRange(nodeRef(0), 0, 4);
     expect(error.ok).toBe(false);
   });
 
@@ -162,26 +174,33 @@ describe('decoder worker implementation', () => {
 });
 
 describe('decoder worker on a WWD level', () => {
-  const fixture = new URL('../../formats/wwd/fixtures', import.meta.url);
+  const fixture = new URL('../../formats/wwd/fixtures/', import.meta.url);
 
   it('opens the level as a document of sections with fields and spans in the decoded bytes', async () => {
     const { readFileSync, readdirSync } = await import('node:fs');
     const name = readdirSync(fixture).find((file) => /\.wwd$/i.test(file))!;
     const bytes = new Uint8Array(readFileSync(new URL(name, fixture)));
     const { decoder, summary } = await openArchive(bytes, name);
-    expect(summary).toMatchObject({ format: 'wwd', kind: 'document', fatal: null });
+    expect(summary).toMatchObject({ format: 'wwd', layout: 'document', fatal: null });
+    expect(summary.capabilities).toEqual({
+      content: true,
+      verify: false,
+      view: 'wwd-level',
+      sources: false,
+    });
     expect(names(decoder.getRows(0, 10)).slice(0, 2)).toEqual(['1:Header', '1:Planes']);
     const header = decoder.getRows(0, 1)[0]!;
     const details = value(decoder.entryDetails(header.entryIndex));
     expect(details.span).toEqual({ offset: 0, length: 1524 });
     expect(details.fields.length).toBeGreaterThan(10);
-    const logical = value(await decoder.readRange(LOGICAL, 0, 4));
+    const logical = value(await decoder.readRange(LOGICAL_REF, 0, 4));
     expect(Array.from(logical.bytes)).toEqual([0xf4, 0x05, 0, 0]);
     const view = value(decoder.documentView());
-    expect(view.format).toBe('wwd');
-    expect(view.level.planes.length).toBeGreaterThan(0);
-    expect(view.level.planes[0]!.tiles).toBeInstanceOf(Uint32Array);
-    const section = value(await decoder.readRange(header.entryIndex, 0, 4));
+    expect(view.kind).toBe('wwd-level');
+    const { level } = view.data as WwdViewData;
+    expect(level.planes.length).toBeGreaterThan(0);
+    expect(level.planes[0]!.tiles).toBeInstanceOf(Uint32Array);
+    const section = value(await decoder.readRange(nodeRef(header.entryIndex), 0, 4));
     expect(section.totalSize).toBe(1524);
   });
 });

@@ -1,30 +1,34 @@
 /**
- * The decoder worker's implementation of DecoderApi for one opened file: it detects the
- * format, streams entries into the tree, serves pages of rows and byte ranges, and runs
- * cancellable jobs. Every method returns errors as data (Result), never throws across
- * the boundary.
+ * The decoder worker's implementation of DecoderApi for one opened session: it opens the
+ * session through the registry, streams its nodes into the tree, serves pages of rows and
+ * byte ranges, and runs cancellable jobs. Nothing here knows a format: what a session can do
+ * it says through its capabilities. Every method returns errors as data (Result), never
+ * throws across the boundary.
  */
 import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
-import { ErrorCode, FormatError, toErrorInfo } from '../../binary/format-error.ts';
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { digestBytes, digestRange } from '../../binary/hashes.ts';
-import type { ArchiveAdapter } from '../adapters/adapter.ts';
-import {
-  LOGICAL,
-  WHOLE_FILE,
-  type ByteRange,
-  type DecoderApi,
-  type EntryDetails,
-  type EntryStatus,
-  type JobKind,
-  type FileSummary,
-  type Result,
-  type TreeRow,
-} from './api.ts';
-import { EntryTree } from '../tree/entry-tree.ts';
-import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
+import type { ContentRef, NodeStatus, Session, Span } from '../../formats/model.ts';
+import { DETECT_HEAD_LENGTH, detectFormat, type FormatId } from '../../formats/registry.ts';
 import { readInOrder } from '../jobs/content-prefetch.ts';
-import { openFile } from './open-file.ts';
+import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
+import { workerServices } from '../services/services.ts';
+import { EntryTree } from '../tree/entry-tree.ts';
+import type {
+  ByteRange,
+  DecoderApi,
+  EntryDetails,
+  FileSummary,
+  JobKind,
+  NamedBlob,
+  TreeRow,
+  VerifySummary,
+} from './api.ts';
+import { ContentCache } from './content-cache.ts';
+import { attempt, attemptNow } from './result.ts';
+import { openSession } from './open-file.ts';
+import { NodeStatuses } from './statuses.ts';
 
 /** Paths cut out per step after an open (EntryTree.preparePaths): ~2 ms each. */
 const PREPARE_PATHS_STEP = 25_000;
@@ -32,163 +36,139 @@ const PREPARE_PATHS_STEP = 25_000;
 const PREPARE_PATHS_DELAY_MS = 100;
 /** Trees smaller than this leave their paths to the first filter (~15 ms for this many). */
 const PREPARE_PATHS_MIN_NODES = 200_000;
-
-const STATUS_NAMES: EntryStatus[] = ['unchecked', 'ok', 'mismatch', 'unpatched', 'error'];
-const CACHE_BYTES = 256 * 1024 * 1024;
-/** The start of a file kept by its source: a header and the first slice of a KIWAD journal (64 KiB). */
+/** The start of a file kept by its source: a header and the first slice of a table (64 KiB). */
 const OPEN_HEAD_SIZE = 128 * 1024;
 
-function ok<T>(value: T): Result<T> {
-  return { ok: true, value };
-}
-function failed<T>(error: unknown): Result<T> {
-  return { ok: false, error: toErrorInfo(error) };
-}
-async function attempt<T>(work: () => Promise<T> | T): Promise<Result<T>> {
-  try {
-    return ok(await work());
-  } catch (error) {
-    return failed(error);
-  }
-}
-
-interface OpenedFile {
-  blob: Blob;
-  source: ByteSource;
-  adapter: ArchiveAdapter | null;
-}
-
-/** Inflated contents of recently viewed entries, so paging a hex view does not re-inflate. */
-class ContentCache {
-  private readonly items = new Map<number, Uint8Array>();
-  private bytes = 0;
-  get(key: number): Uint8Array | undefined {
-    const value = this.items.get(key);
-    if (value) {
-      this.items.delete(key);
-      this.items.set(key, value);
-    }
-    return value;
-  }
-  set(key: number, value: Uint8Array): void {
-    if (value.length > CACHE_BYTES) return;
-    this.items.set(key, value);
-    this.bytes += value.length;
-    for (const [oldKey, oldValue] of this.items) {
-      if (this.bytes <= CACHE_BYTES) break;
-      this.items.delete(oldKey);
-      this.bytes -= oldValue.length;
-    }
-  }
+interface Opened {
+  sources: ByteSource[];
+  session: Session | null;
 }
 
 export interface DecoderOptions {
-  /** Start helper workers an opened file may want later (OpenHooks); off for the warm-up. */
+  /** Start helper workers a session may want later; off for the warm-up. */
   startsHelpersAhead?: boolean;
 }
 
+function internal(detail: string): FormatError {
+  return new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail });
+}
+
+/** A slice of bytes `[offset, offset + length)` clamped to `total`. */
+function clampRange(offset: number, length: number, total: number): Span {
+  const start = Math.min(Math.max(0, offset), total);
+  return { offset: start, length: Math.max(0, Math.min(length, total - start)) };
+}
+
 export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
-  const startsHelpersAhead = options.startsHelpersAhead ?? true;
+  const services = workerServices({ startsHelpersAhead: options.startsHelpersAhead ?? true });
   let tree = new EntryTree();
   const jobs = new JobRegistry<JobKind>();
   const cache = new ContentCache();
   const warnings = new Map<number, string | null>();
-  let statuses = new Uint8Array(0);
-  let opened: OpenedFile | null = null;
+  const statuses = new NodeStatuses();
+  let opened: Opened | null = null;
 
-  function current(): OpenedFile {
-    if (!opened)
-      throw new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail: 'no file is open' });
+  function current(): Opened {
+    if (!opened) throw internal('no file is open');
     return opened;
   }
-  function adapterOf(): ArchiveAdapter {
-    const adapter = current().adapter;
-    if (!adapter)
+  function sessionOf(): Session {
+    const session = current().session;
+    if (!session) throw internal('the file is still opening');
+    return session;
+  }
+  function contentOf(session: Session) {
+    if (!session.content) {
       throw new FormatError({
-        code: ErrorCode.INTERNAL,
+        code: ErrorCode.BAD_VALUE,
         offset: 0,
-        detail: 'the file is still opening',
+        detail: `a ${session.label} has no content to read`,
       });
-    return adapter;
-  }
-  function statusOf(entryIndex: number): EntryStatus {
-    return STATUS_NAMES[statuses[entryIndex] ?? 0] ?? 'unchecked';
-  }
-  function setStatus(entryIndex: number, status: EntryStatus): void {
-    if (entryIndex >= statuses.length) {
-      const grown = new Uint8Array(Math.max(entryIndex + 1, statuses.length * 2));
-      grown.set(statuses);
-      statuses = grown;
     }
-    statuses[entryIndex] = STATUS_NAMES.indexOf(status);
-  }
-
-  /** Content of an entry (inflated), cached; the whole file is never loaded this way. */
-  async function content(entryIndex: number): Promise<Uint8Array> {
-    const cached = cache.get(entryIndex);
-    if (cached) return cached;
-    const adapter = adapterOf();
-    const range = fileRange(entryIndex);
-    if (range) return current().source.read(range.offset, range.length);
-    const result = await adapter.readContent(entryIndex);
-    warnings.set(entryIndex, result.warning);
-    cache.set(entryIndex, result.bytes);
-    return result.bytes;
-  }
-
-  /** The decoded bytes a LOGICAL reference means, when the file has them (documents). */
-  function logicalOf(entryIndex: number): Uint8Array | null {
-    return entryIndex === LOGICAL ? (opened?.adapter?.logical ?? null) : null;
+    return session.content;
   }
 
   /**
-   * Where a reference's content lies in the file as is: the whole file, or a stored archive
-   * entry. Null when it must be decoded (compressed entries, document sections).
+   * Where a reference's bytes lie in a source as they are: the file, a stored entry, the
+   * file as its own logical bytes. Null when they must be decoded.
    */
-  function fileRange(entryIndex: number): { offset: number; length: number } | null {
-    const { source } = current();
-    if (entryIndex === WHOLE_FILE || entryIndex === LOGICAL)
-      return { offset: 0, length: source.size };
-    const adapter = adapterOf();
-    const entry = adapter.entry(entryIndex);
-    if (entry.isCompressed || adapter.kind === 'document') return null;
-    return { offset: entry.dataOffset, length: entry.storedSize };
+  function storedRange(ref: ContentRef): { source: ByteSource; span: Span } | null {
+    const { sources, session } = current();
+    const file = sources[0]!;
+    if (ref.kind === 'file' || (ref.kind === 'logical' && !session?.logical)) {
+      return { source: file, span: { offset: 0, length: file.size } };
+    }
+    if (ref.kind === 'logical') return null;
+    return contentOf(sessionOf()).storedSpan(ref.index);
   }
 
-  function summary(adapter: ArchiveAdapter, file: OpenedFile, name: string): FileSummary {
+  /** Decoded bytes of a reference: the session's logical bytes, or a node's content (cached). */
+  async function decoded(ref: ContentRef): Promise<Uint8Array> {
+    if (ref.kind === 'logical') {
+      const logical = sessionOf().logical;
+      if (logical) return logical;
+    }
+    if (ref.kind !== 'node') throw internal('the file itself is read by range');
+    const cached = cache.get(ref.index);
+    if (cached) return cached;
+    const result = await contentOf(sessionOf()).read(ref.index);
+    warnings.set(ref.index, result.warning);
+    cache.set(ref.index, result.bytes);
+    return result.bytes;
+  }
+
+  /** A node's content, for zips: stored ranges read as they are, others decoded. */
+  async function nodeContent(index: number): Promise<Uint8Array> {
+    const range = storedRange({ kind: 'node', index });
+    if (range) return range.source.read(range.span.offset, range.span.length);
+    return decoded({ kind: 'node', index });
+  }
+
+  function summary(session: Session, name: string): FileSummary {
+    const { sources } = current();
     let totalSize = 0;
     let totalStoredSize = 0;
     const root = tree.node(0);
-    if (!adapter.isDocument && root.entryCount === adapter.entryCount()) {
-      // The tree's root already sums every entry (no walk over a million entry objects).
+    const count = session.nodeCount();
+    if (session.layout === 'archive' && root.entryCount === count) {
+      // The tree's root already sums every node (no walk over a million of them).
       totalSize = root.size;
       totalStoredSize = root.storedSize;
     } else {
-      for (let i = 0; i < adapter.entryCount(); i++) {
-        const entry = adapter.entry(i);
-        totalSize += entry.size;
-        totalStoredSize += entry.storedSize;
+      const table = session.nodeTable();
+      for (let i = 0; i < count; i++) {
+        totalSize += table.size(i);
+        totalStoredSize += table.storedSize(i);
       }
     }
     return {
       name,
-      size: file.source.size,
-      format: adapter.format,
-      kind: adapter.kind,
-      formatLabel: adapter.formatLabel,
-      details: adapter.details,
-      entryCount: adapter.entryCount(),
+      size: sources[0]!.size,
+      format: session.format as FormatId,
+      formatLabel: session.label,
+      facts: session.facts,
+      layout: session.layout,
+      columnSets: { ...session.columnSets },
+      capabilities: {
+        content: session.content !== undefined,
+        verify: session.verify !== undefined,
+        view: session.view?.kind ?? null,
+        sources: session.sources !== undefined,
+      },
+      sources: sources.map((source) => source.name),
+      missingSources: session.sources?.missing() ?? [],
+      entryCount: count,
       totalSize,
       totalStoredSize,
-      issues: adapter.issues,
-      fatal: adapter.fatal,
+      issues: session.issues,
+      fatal: session.fatal,
       rowCount: tree.rowCount(),
     };
   }
 
   /**
-   * In a big tree, once the page has had a moment to show the opened file, the entry paths
-   * left for later are cut out in small steps between other requests (EntryTree.preparePaths).
+   * In a big tree, once the page has had a moment to show the opened file, the paths left
+   * for later are cut out in small steps between other requests (EntryTree.preparePaths).
    * A smaller tree leaves them to the first filter, which then takes a few milliseconds
    * more, and keeps the memory they would take (~37 bytes a path) until then.
    */
@@ -201,51 +181,84 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     setTimeout(step, PREPARE_PATHS_DELAY_MS);
   }
 
+  function row(session: Session | null, nodeId: number): TreeRow {
+    const node = tree.node(nodeId);
+    const index = node.entryIndex;
+    const table = index >= 0 && session ? session.nodeTable() : null;
+    const columnSet = (index >= 0 && session?.columnSetOf?.(index)) || 'default';
+    const cells: TreeRow['cells'] = {};
+    if (table && session?.cell) {
+      for (const column of session.columnSets[columnSet] ?? []) {
+        if (column.kind === 'text' || column.kind === 'number' || column.kind === 'hex') {
+          cells[column.id] = session.cell(index, column.id);
+        }
+      }
+    }
+    return {
+      nodeId,
+      parentId: node.parentId,
+      depth: node.depth,
+      name: node.name,
+      path: tree.pathOf(nodeId),
+      kind: table
+        ? (table.kind?.(index) ?? (session!.layout === 'archive' ? 'entry' : 'section'))
+        : 'folder',
+      isFolder: node.isFolder,
+      isExpanded: node.isExpanded,
+      entryIndex: index,
+      size: node.size,
+      storedSize: node.storedSize,
+      isCompressed: table?.isCompressed?.(index) ?? false,
+      checksum: table?.checksum?.(index) ?? null,
+      status: index >= 0 ? statuses.get(index) : 'unchecked',
+      entryCount: node.entryCount,
+      columnSet,
+      cells,
+    };
+  }
+
   const api: DecoderApi = {
-    open: (file, name, onProgress) =>
+    open: (files, onProgress) =>
       attempt(async () => {
+        if (files.length === 0) throw internal('no file to open');
         // The start of the file is read once for the detection, the header and the table.
-        const source = new BlobByteSource(file, name, { headSize: OPEN_HEAD_SIZE });
-        const file_: OpenedFile = { blob: file, source, adapter: null };
-        opened = file_;
-        file_.adapter = await openFile(
-          source,
-          name,
-          onProgress,
-          (opening) => {
-            tree = opening;
-          },
-          startsHelpersAhead,
+        const sources = files.map(
+          (file, i) =>
+            new BlobByteSource(file.blob, file.name, { headSize: i === 0 ? OPEN_HEAD_SIZE : 0 }),
         );
-        const value = summary(file_.adapter, file_, name);
+        const file: Opened = { sources, session: null };
+        opened = file;
+        file.session = await openSession(sources, services, onProgress, (opening) => {
+          tree = opening;
+        });
+        const value = summary(file.session, files[0]!.name);
         preparePathsLater(tree);
         return value;
       }),
 
+    addSources: (files: NamedBlob[]) =>
+      attempt(() => {
+        const session = sessionOf();
+        const taker = session.sources;
+        if (!taker) {
+          throw new FormatError({
+            code: ErrorCode.BAD_VALUE,
+            offset: 0,
+            detail: `a ${session.label} takes no other files`,
+          });
+        }
+        for (const file of files) {
+          const source = new BlobByteSource(file.blob, file.name);
+          if (taker.add(source)) current().sources.push(source);
+        }
+        // Content that failed for want of a source may read now.
+        cache.clear();
+        return summary(session, current().sources[0]!.name);
+      }),
+
     getRows(start, count) {
-      const adapter = opened?.adapter ?? null;
-      const rows: TreeRow[] = [];
-      for (const nodeId of tree.rowNodes(start, count)) {
-        const node = tree.node(nodeId);
-        const entry = node.entryIndex >= 0 && adapter ? adapter.entry(node.entryIndex) : null;
-        rows.push({
-          nodeId,
-          parentId: node.parentId,
-          depth: node.depth,
-          name: node.name,
-          path: tree.pathOf(nodeId),
-          isFolder: node.isFolder,
-          isExpanded: node.isExpanded,
-          entryIndex: node.entryIndex,
-          size: node.size,
-          storedSize: node.storedSize,
-          isCompressed: entry?.isCompressed ?? false,
-          crc: entry?.crc ?? null,
-          status: node.entryIndex >= 0 ? statusOf(node.entryIndex) : 'unchecked',
-          entryCount: node.entryCount,
-        });
-      }
-      return rows;
+      const session = opened?.session ?? null;
+      return Array.from(tree.rowNodes(start, count), (nodeId) => row(session, nodeId));
     },
     rowCount: () => tree.rowCount(),
     setExpanded(nodeId, isExpanded) {
@@ -257,77 +270,76 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
       return tree.rowCount();
     },
     rowIndexOf: (nodeId) => tree.rowIndexOf(nodeId),
+    nodeIdOfPath: (path) => tree.nodeOfPath(path),
     setFilter(pattern) {
       const matchCount = tree.setFilter(pattern);
       return { rowCount: tree.rowCount(), matchCount };
     },
 
-    entryDetails(entryIndex) {
-      try {
-        const adapter = adapterOf();
-        const entry = adapter.entry(entryIndex);
-        const details: EntryDetails = {
-          entryIndex,
-          path: entry.path,
-          dataOffset: entry.dataOffset,
-          size: entry.size,
-          storedSize: entry.storedSize,
-          isCompressed: entry.isCompressed,
-          crc: entry.crc,
-          status: statusOf(entryIndex),
-          fields: adapter.fields(entryIndex),
-          recordOffset: entry.recordOffset,
-          recordLength: entry.recordLength,
-          span:
-            adapter.kind === 'document' ? { offset: entry.dataOffset, length: entry.size } : null,
-        };
-        return ok(details);
-      } catch (error) {
-        return failed(error);
-      }
-    },
-
-    readRange: (entryIndex, offset, length) =>
-      attempt(async (): Promise<ByteRange> => {
-        const logical = logicalOf(entryIndex);
-        const range = logical ? null : fileRange(entryIndex);
-        if (range) {
-          const start = Math.min(Math.max(0, offset), range.length);
-          const take = Math.max(0, Math.min(length, range.length - start));
-          const bytes = await current().source.read(range.offset + start, take);
-          return { bytes: bytes.slice(), totalSize: range.length, warning: null };
-        }
-        const data = logical ?? (await content(entryIndex));
-        const start = Math.min(Math.max(0, offset), data.length);
+    entryDetails: (entryIndex) =>
+      attemptNow((): EntryDetails => {
+        const session = sessionOf();
         return {
-          bytes: data.slice(start, start + Math.max(0, length)),
-          totalSize: data.length,
-          warning: warnings.get(entryIndex) ?? null,
+          ...session.details(entryIndex),
+          status: statuses.get(entryIndex),
+          unavailable: session.content?.unavailable?.(entryIndex) ?? null,
         };
       }),
 
-    readBlob: (entryIndex) =>
-      attempt(async () => {
-        const logical = logicalOf(entryIndex);
-        if (logical) return new Blob([logical as Uint8Array<ArrayBuffer>]);
-        const range = fileRange(entryIndex);
-        // Bytes that sit in the file as they are: a slice, nothing is read to download them.
-        if (range) return current().blob.slice(range.offset, range.offset + range.length);
-        return new Blob([(await content(entryIndex)) as Uint8Array<ArrayBuffer>]);
+    readRange: (ref, offset, length) =>
+      attempt(async (): Promise<ByteRange> => {
+        const range = storedRange(ref);
+        if (range) {
+          const slice = clampRange(offset, length, range.span.length);
+          const bytes = await range.source.read(range.span.offset + slice.offset, slice.length);
+          return { bytes: bytes.slice(), totalSize: range.span.length, warning: null };
+        }
+        const data = await decoded(ref);
+        const slice = clampRange(offset, length, data.length);
+        return {
+          bytes: data.slice(slice.offset, slice.offset + slice.length),
+          totalSize: data.length,
+          warning: ref.kind === 'node' ? (warnings.get(ref.index) ?? null) : null,
+        };
       }),
 
-    digest: (entryIndex, onProgress) =>
+    readBlob: (ref) =>
+      attempt(async () => {
+        const range = storedRange(ref);
+        // Bytes that sit in a file as they are: a slice, nothing is read to download them.
+        if (range && range.source instanceof BlobByteSource) {
+          return range.source.blob.slice(range.span.offset, range.span.offset + range.span.length);
+        }
+        const bytes = range
+          ? await range.source.read(range.span.offset, range.span.length)
+          : await decoded(ref);
+        return new Blob([bytes as Uint8Array<ArrayBuffer>]);
+      }),
+
+    detectContent: (ref, name) =>
+      attempt(async () => {
+        const range = storedRange(ref);
+        const head = range
+          ? await range.source.read(
+              range.span.offset,
+              Math.min(range.span.length, DETECT_HEAD_LENGTH),
+            )
+          : (await decoded(ref)).subarray(0, DETECT_HEAD_LENGTH);
+        return detectFormat(head, name);
+      }),
+
+    digest: (ref, onProgress) =>
       attempt(() =>
         jobs.run('digest', async (token) => {
           const report = throttle(onProgress);
-          const logical = logicalOf(entryIndex);
-          const range = logical ? null : fileRange(entryIndex);
+          const range = storedRange(ref);
           if (range) {
+            const { source, span } = range;
             return digestRange(
-              current().source,
-              range.offset,
-              range.length,
-              (done) => report({ done, total: range.length, label: 'hashing' }),
+              source,
+              span.offset,
+              span.length,
+              (done) => report({ done, total: span.length, label: 'hashing' }),
               () => token.isCancelled,
             ).catch((error: unknown) => {
               token.throwIfCancelled();
@@ -335,53 +347,59 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
             });
           }
           report({ done: 0, total: 1, label: 'inflating' }, true);
-          const data = logical ?? (await content(entryIndex));
+          const data = await decoded(ref);
           token.throwIfCancelled();
           return digestBytes(data);
         }),
       ),
+
     verifyAll: (onProgress) =>
       attempt(() =>
         jobs.run('verify', async (token) => {
-          const adapter = adapterOf();
-          const count = adapter.entryCount();
-          const fileSize = current().source.size;
-          const indexes: number[] = [];
-          const tally = {
+          const session = sessionOf();
+          const verify = session.verify;
+          const count = session.nodeCount();
+          const tally: VerifySummary = {
             ok: 0,
             mismatched: 0,
             unpatched: 0,
+            missing: 0,
+            unsupported: 0,
             errors: 0,
             checked: 0,
             cancelled: false,
           };
+          if (!verify) return tally;
+          let bytesDone = 0;
           let bytesTotal = 0;
+          const record = (index: number, status: NodeStatus) => {
+            statuses.set(index, status);
+            tally.checked++;
+            if (status === 'ok') tally.ok++;
+            else if (status === 'mismatch') tally.mismatched++;
+            else if (status === 'unpatched') tally.unpatched++;
+            else if (status === 'missing') tally.missing++;
+            else if (status === 'unsupported') tally.unsupported++;
+            else tally.errors++;
+          };
+          const indexes: number[] = [];
           for (let i = 0; i < count; i++) {
-            const storedSize = adapter.storedSize(i);
-            // Entries of a damaged table may point past the end: they cannot be checked.
-            if (adapter.dataOffset(i) + storedSize > fileSize) {
-              setStatus(i, 'error');
-              tally.errors++;
-              tally.checked++;
+            const early = verify.precheck?.(i) ?? null;
+            if (early) {
+              record(i, early);
               continue;
             }
             indexes.push(i);
-            bytesTotal += storedSize;
+            bytesTotal += verify.cost(i);
           }
-          let bytesDone = 0;
           const report = throttle(onProgress, 50);
-          report({ entriesDone: 0, entryCount: count, bytesDone, bytesTotal }, true);
+          report({ entriesDone: tally.checked, entryCount: count, bytesDone, bytesTotal }, true);
           try {
-            await adapter.verify(
+            await verify.run(
               indexes,
-              (entryIndex, status, storedBytes) => {
-                setStatus(entryIndex, status);
-                tally.checked++;
-                bytesDone += storedBytes;
-                if (status === 'ok') tally.ok++;
-                else if (status === 'mismatch') tally.mismatched++;
-                else if (status === 'unpatched') tally.unpatched++;
-                else tally.errors++;
+              (index, status) => {
+                record(index, status);
+                bytesDone += verify.cost(index);
                 report({ entriesDone: tally.checked, entryCount: count, bytesDone, bytesTotal });
               },
               token,
@@ -398,18 +416,17 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     zip: (nodeIds, onProgress) =>
       attempt(() =>
         jobs.run('zip', async (token) => {
-          const adapter = adapterOf();
-          const entryIndexes = tree.entriesUnder(nodeIds);
-          // Entries are read a few ahead of the zip, so helper workers inflate in parallel.
-          const readAhead = readInOrder(
-            entryIndexes,
-            content,
-            (entryIndex) => adapter.entry(entryIndex).size,
-          );
-          const items = entryIndexes.map((entryIndex, position) => {
-            const entry = adapter.entry(entryIndex);
-            return { path: entry.path, size: entry.size, read: () => readAhead(position) };
-          });
+          const session = sessionOf();
+          contentOf(session);
+          const table = session.nodeTable();
+          const indexes = tree.entriesUnder(nodeIds);
+          // Nodes are read a few ahead of the zip, so helper workers inflate in parallel.
+          const readAhead = readInOrder(indexes, nodeContent, (index) => table.size(index));
+          const items = indexes.map((index, position) => ({
+            path: table.path(index),
+            size: table.size(index),
+            read: () => readAhead(position),
+          }));
           const report = throttle(onProgress, 50);
           return buildZip(items, token, (done, total, label) =>
             report({ done, total, label }, done === total),
@@ -417,21 +434,18 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         }),
       ),
 
-    documentView() {
-      try {
-        const document = adapterOf().document;
-        if (!document) {
+    documentView: () =>
+      attemptNow(() => {
+        const view = sessionOf().view;
+        if (!view) {
           throw new FormatError({
             code: ErrorCode.BAD_VALUE,
             offset: 0,
-            detail: 'this file is not a document',
+            detail: 'this file has no decoded view',
           });
         }
-        return ok(document);
-      } catch (error) {
-        return failed(error);
-      }
-    },
+        return { kind: view.kind, data: view.data() };
+      }),
 
     ping: () => 'pong',
 

@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createDecoderImpl } from './impl.ts';
 import {
+  kiwadWarmUp,
   makeWarmUpArchive,
-  makeWarmUpLevel,
   WARM_UP_LARGE_ENTRY_SIZE,
-  warmUp,
   warmUpArchiveBlob,
-} from './warm-up.ts';
+} from '../../formats/kiwad/warm-up.ts';
+import type { WwdViewData } from '../../formats/wwd/session.ts';
+import { makeWarmUpLevel, wwdWarmUp } from '../../formats/wwd/warm-up.ts';
+import { warmUp } from './warm-up.ts';
 
 describe('decoder warm-up', () => {
   it('opens its own archive: every entry, sorted, in nested folders', async () => {
     const decoder = createDecoderImpl();
-    const opened = await decoder.open(
-      warmUpArchiveBlob(makeWarmUpArchive(600)),
-      'warm-up.wad',
-      () => undefined,
-    );
+    const blob = warmUpArchiveBlob(makeWarmUpArchive(600));
+    const opened = await decoder.open([{ name: 'warm-up.wad', blob }], () => undefined);
     if (!opened.ok) throw new Error(opened.error.message);
     expect(opened.value.entryCount).toBe(600);
     expect(opened.value.issues).toEqual([]);
@@ -32,31 +31,28 @@ describe('decoder warm-up', () => {
     const tail = new Uint8Array(await blob.slice(blob.size - 5).arrayBuffer());
     expect([...tail]).toEqual([0, 0, 0, 0, 0]);
     const decoder = createDecoderImpl();
-    const opened = await decoder.open(blob, 'warm-up.wad', () => undefined);
+    const opened = await decoder.open([{ name: 'warm-up.wad', blob }], () => undefined);
     if (!opened.ok) throw new Error(opened.error.message);
     expect(opened.value.issues).toEqual([]);
     expect(opened.value.fatal).toBeNull();
     expect(opened.value.totalStoredSize).toBeGreaterThan(2 ** 31);
     const last = decoder.entryDetails(599);
     if (!last.ok) throw new Error(last.error.message);
-    expect(last.value.dataOffset).toBeGreaterThan(2 ** 31);
+    expect(last.value.span.offset).toBeGreaterThan(2 ** 31);
   });
 
   it('opens its own level, compressed and not, with its objects', async () => {
     for (const compress of [false, true]) {
       const decoder = createDecoderImpl();
-      const opened = await decoder.open(
-        makeWarmUpLevel(40, compress),
-        'warm-up.wwd',
-        () => undefined,
-      );
+      const blob = makeWarmUpLevel(40, compress);
+      const opened = await decoder.open([{ name: 'warm-up.wwd', blob }], () => undefined);
       if (!opened.ok) throw new Error(opened.error.message);
       expect(opened.value.format).toBe('wwd');
       expect(opened.value.issues).toEqual([]);
       expect(opened.value.fatal).toBeNull();
       const view = decoder.documentView();
       if (!view.ok) throw new Error(view.error.message);
-      expect(view.value.level.planes[1]!.objects).toHaveLength(40);
+      expect((view.value.data as WwdViewData).level.planes[1]!.objects).toHaveLength(40);
     }
   });
 
@@ -68,7 +64,7 @@ describe('decoder warm-up', () => {
         made.push(decoder);
         return decoder;
       },
-      { rounds: 2, entriesPerRound: 300 },
+      [{ ...kiwadWarmUp(300), rounds: 2 }, wwdWarmUp()],
     );
     // Each round an archive and, in the first two, a level.
     expect(made).toHaveLength(4);

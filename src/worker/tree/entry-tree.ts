@@ -528,6 +528,17 @@ export class EntryTree implements FolderHost, NodeTexts {
     return path;
   }
 
+  /**
+   * The node at `path` (a row's stable path), or -1. Walks the names from the root for
+   * folders; an entry is found by its full path, as paths are kept for the filter.
+   */
+  nodeOfPath(path: string): number {
+    for (let node = 1; node < this.names.length; node++) {
+      if (this.pathOf(node) === path) return node;
+    }
+    return -1;
+  }
+
   /** Facts about a node for building a row. */
   node(node: number): {
     name: string;

@@ -5,6 +5,7 @@
  * sibling): a small JS array per folder cost ~80 bytes of heap with its growth room, and
  * a 100,000-entry archive has ~20,000 folders. Grown by doubling.
  */
+import type { NodeTable } from '../../formats/model.ts';
 
 /** What the tree needs to know of one entry. */
 export interface TreeEntryInput {
@@ -14,34 +15,8 @@ export interface TreeEntryInput {
   storedSize: number;
 }
 
-/**
- * Entries by entry index, for adding a range of them without an object per entry (an
- * archive's own columns stand behind it).
- */
-export interface TreeEntrySource {
-  path(entryIndex: number): string;
-  size(entryIndex: number): number;
-  storedSize(entryIndex: number): number;
-  /**
-   * Optional hints from a reader that has already looked at every byte of the paths:
-   * where a plain path's last `/` is (-1: none; -2: not known, search it, which it must be
-   * for any path that is not plain: a leading or trailing `/`, or an empty segment), and
-   * whether the text before it is the previous entry's (only ever true when both paths are
-   * plain and have a `/`). They save the tree a search, a check and a comparison.
-   */
-  lastSlash?(entryIndex: number): number;
-  sharesFolderWithPrevious?(entryIndex: number): boolean;
-  /** How many leading characters the path shares with the previous entry's; -1: not known. */
-  commonWithPrevious?(entryIndex: number): number;
-  /** True when the path is known to sort after the previous entry's (code-unit order). */
-  sortsAfterPrevious?(entryIndex: number): boolean;
-  /**
-   * How many entries the source has room for so far: a hint to size the tree's arrays
-   * once rather than grow them step by step. It must be bounded by bytes actually read,
-   * never by a count a file declares, which a forged file makes huge.
-   */
-  expectedCount?(): number;
-}
+/** Entries by entry index, for adding a range of them without an object per entry: a session's node table. */
+export type TreeEntrySource = NodeTable;
 
 /** The node can hold children: a folder, or a document node. */
 export const FOLDERISH = 1;

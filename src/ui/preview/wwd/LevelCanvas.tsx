@@ -4,7 +4,7 @@
  * value store, so only these parts re-render while the pointer moves.
  */
 import { useEffect, useRef, type ReactElement } from 'react';
-import type { WwdLevelView } from '../../../worker/rpc/api.ts';
+import type { WwdLevelView } from './level-types.ts';
 import { attributeName, describeProperty } from './attributes.ts';
 import { cellValueText, propertyOf } from './level-model.ts';
 import type { HoverInfo, LevelController } from './level-controller.ts';

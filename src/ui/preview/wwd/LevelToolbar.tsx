@@ -4,7 +4,7 @@
  * wheel tick).
  */
 import { useId, type ReactElement } from 'react';
-import type { WwdLevelView } from '../../../worker/rpc/api.ts';
+import type { WwdLevelView } from './level-types.ts';
 import { formatZoom } from './camera.ts';
 import { planeOptionLabel } from './level-model.ts';
 import type { PlaneMode, SceneOptions } from './scene.ts';

@@ -8,8 +8,7 @@ import { List, useListRef, type RowComponentProps } from 'react-window';
 import type { WwdObject, WwdPlane } from './level-types.ts';
 import { FactList } from '../../details/FactList.tsx';
 import { objectMatches, objectTitle } from './object-fields.ts';
-import { useEntryFields } from './use-entry-fields.ts';
-import type { FileDecoder } from '../../../worker/rpc/client.ts';
+import { useEntryDetails } from '../../../state/hooks.ts';
 import type { ObjectRef } from './scene.ts';
 import { cssRgb, logicRgb } from './tile-colors.ts';
 import './level-panel.css';
@@ -25,9 +24,9 @@ export interface ObjectPanelProps {
   planes: readonly WwdPlane[];
   selected: ObjectRef | null;
   selectedObject: WwdObject | null;
-  /** Tree entry of the selected object (its fields), or -1. */
+  /** Tree node of the selected object (its fields), or -1. */
   selectedEntry: number;
-  decoder: FileDecoder;
+  fileId: string;
   onSelect: (ref: ObjectRef) => void;
   onCenter: (ref: ObjectRef) => void;
   /** Said when the list is empty because the plane has none. */
@@ -146,7 +145,7 @@ export function ObjectPanel(props: ObjectPanelProps): ReactElement {
         />
       )}
       <ObjectDetails
-        decoder={props.decoder}
+        fileId={props.fileId}
         entryIndex={props.selectedEntry}
         object={selectedObject}
         onCenter={selected ? () => props.onCenter(selected) : null}
@@ -199,17 +198,16 @@ function ObjectRow({
 }
 
 function ObjectDetails({
-  decoder,
+  fileId,
   entryIndex,
   object,
   onCenter,
 }: {
-  decoder: FileDecoder;
+  fileId: string;
   entryIndex: number;
   object: WwdObject | null;
   onCenter: (() => void) | null;
 }): ReactElement {
-  const fields = useEntryFields(decoder, object ? entryIndex : -1);
   if (!object) {
     return (
       <section
@@ -237,13 +235,21 @@ function ObjectDetails({
           </button>
         )}
       </div>
-      {fields.status === 'ready' && <FactList facts={fields.fields} />}
-      {fields.status === 'loading' && <p className="muted">Reading the fields…</p>}
-      {fields.status === 'error' && (
-        <p className="error-text" role="alert">
-          {fields.message}
-        </p>
-      )}
+      {entryIndex >= 0 && <ObjectFields fileId={fileId} entryIndex={entryIndex} />}
     </section>
   );
+}
+
+/** The object's fields as the tree shows them: its node's details, from the worker. */
+function ObjectFields({ fileId, entryIndex }: { fileId: string; entryIndex: number }): ReactElement {
+  const details = useEntryDetails(fileId, entryIndex);
+  if (details.status === 'loading') return <p className="muted">Reading the fields…</p>;
+  if (details.status === 'error') {
+    return (
+      <p className="error-text" role="alert">
+        {details.error.message}
+      </p>
+    );
+  }
+  return <FactList facts={details.value.fields} />;
 }

@@ -8,7 +8,22 @@ import {
   propertyRects,
 } from './attributes.ts';
 import type { WwdTileProperty } from './level-types.ts';
-import { double, single } from './test-level.ts';
+
+/** Records as the reader gives them; only what the functions read matters. */
+const base = { span: { offset: 0, length: 0 }, unknown04: 0, width: 64, height: 64 };
+
+function single(index: number, attribute: number): WwdTileProperty {
+  return { ...base, kind: 'single', index, attribute };
+}
+
+function double(
+  index: number,
+  outside: number,
+  inside: number,
+  [left, top, right, bottom]: [number, number, number, number],
+): WwdTileProperty {
+  return { ...base, kind: 'double', index, outside, inside, rect: { left, top, right, bottom } };
+}
 
 const mask: WwdTileProperty = {
   kind: 'mask',

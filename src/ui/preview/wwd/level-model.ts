@@ -2,8 +2,7 @@
  * Facts the level view needs about planes (spec §4, §10): which is the main plane, the
  * draw order, flags, sizes in world pixels, and what lies at a world point.
  */
-import type { WwdPlane, WwdTileProperty } from './level-types.ts';
-import type { WwdLevelView } from '../../../worker/rpc/api.ts';
+import type { WwdLevelView, WwdPlane, WwdTileProperty } from './level-types.ts';
 import { attributeAt } from './attributes.ts';
 import type { Size } from './camera.ts';
 import { TILE_EMPTY, TILE_FILL } from './tile-colors.ts';

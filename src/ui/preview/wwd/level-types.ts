@@ -1,11 +1,34 @@
 /**
- * The model types of the level view, taken from the worker contract (`WwdLevelView`), which
- * is what the view receives: the decoded planes, objects and tile properties.
+ * The model types of the level view: the data of the `wwd-level` view a WWD session offers
+ * (`Session.view`, fetched with `documentView`): the decoded level without its bytes, and the
+ * tree node of each object so the view and the tree show the same fields.
  */
-import type { WwdLevelView } from '../../../worker/rpc/api.ts';
+import type { WwdLevel } from '../../../formats/wwd/types.ts';
+import type { DocumentView } from '../../../worker/rpc/api.ts';
 
-export type { WwdLevelView };
+/** The view kind (`FileSummary.capabilities.view`) this folder's view shows. */
+export const WWD_LEVEL_VIEW = 'wwd-level';
+
+/** The decoded level as the view receives it: the model without the decoded bytes. */
+export type WwdLevelView = Omit<WwdLevel, 'logical' | 'trailingData'>;
 export type WwdPlane = WwdLevelView['planes'][number];
 export type WwdObject = WwdPlane['objects'][number];
 export type WwdRect = WwdObject['moveRect'];
 export type WwdTileProperty = NonNullable<WwdLevelView['tileProperties']>['records'][number];
+
+/** The data of a `wwd-level` view. */
+export interface WwdLevelViewData {
+  level: WwdLevelView;
+  /** `objectEntries[plane][i]`: the node index of `level.planes[plane].objects[i]`. */
+  objectEntries: number[][];
+}
+
+/** The level of a document view, or null when the view is not a level (or not shaped as one). */
+export function levelViewData(view: DocumentView): WwdLevelViewData | null {
+  if (view.kind !== WWD_LEVEL_VIEW) return null;
+  const data = view.data as Partial<WwdLevelViewData> | null;
+  if (!data || typeof data !== 'object' || !data.level || !Array.isArray(data.objectEntries)) {
+    return null;
+  }
+  return data as WwdLevelViewData;
+}

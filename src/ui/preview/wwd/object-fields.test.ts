@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { objectMatches, objectTitle } from './object-fields.ts';
-import { testObject } from './test-level.ts';
+import { objectOf } from './testing/levels.ts';
+
+const rat = await objectOf({
+  id: 179,
+  logic: 'Rat',
+  imageSet: 'LEVEL_RAT',
+  x: 5377,
+  y: 4374,
+  drawFlags: 0x2,
+  hitTypeFlags: 0xffffffff,
+  objectType: 0x300,
+  addFlags: 0x41,
+});
 
 describe('object fields', () => {
-  const rat = testObject({
-    id: 179,
-    logic: 'Rat',
-    imageSet: 'LEVEL_RAT',
-    x: 5377,
-    y: 4374,
-    drawFlags: 0x2,
-    hitTypeFlags: 0xffffffff,
-    objectType: 0x300,
-    addFlags: 0x41,
-  });
-
-  it('titles an object by logic, then name, then id', () => {
+  it('titles an object by logic, then name, then id', async () => {
     expect(objectTitle(rat)).toBe('Rat');
-    expect(objectTitle(testObject({ name: 'Boss' }))).toBe('Boss');
-    expect(objectTitle(testObject({ id: 5 }))).toBe('object 5');
+    expect(objectTitle(await objectOf({ name: 'Boss' }))).toBe('Boss');
+    expect(objectTitle(await objectOf({ id: 5 }))).toBe('object 5');
   });
 
   it('filters by logic, name, image set and id', () => {

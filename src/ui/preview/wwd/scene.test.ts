@@ -10,38 +10,37 @@ import {
   stackedWorldSize,
 } from './level-model.ts';
 import { buildScene, listedPlanes } from './scene.ts';
-import { testLevel, testPlane } from './test-level.ts';
+import { draftWwdPlane } from '../../../formats/wwd/draft.ts';
+import { levelOfPlanes, testLevel } from './testing/levels.ts';
 
 const options = { showOverlay: true, showObjects: true, showNoDraw: false };
 
 describe('planes', () => {
-  it('finds the main plane by its flag and orders planes by z, then file order', () => {
-    const level = testLevel();
+  it('finds the main plane by its flag and orders planes by z, then file order', async () => {
+    const level = await testLevel();
     expect(mainPlaneIndex(level.planes)).toBe(1);
     expect(defaultPlaneIndex(level.planes)).toBe(1);
-    const planes = [
-      testPlane({ index: 0, zCoord: 0 }),
-      testPlane({ index: 1, zCoord: -5 }),
-      testPlane({ index: 2, zCoord: 0 }),
-    ];
+    const { planes } = await levelOfPlanes(
+      [0, -5, 0].map((zCoord) => draftWwdPlane({ tilesWide: 2, tilesHigh: 2, zCoord })),
+    );
     expect(drawOrder(planes)).toEqual([1, 0, 2]);
     expect(defaultPlaneIndex(planes)).toBe(0);
   });
 
-  it('summarises a plane', () => {
-    expect(planeSummary(testLevel().planes[1]!)).toBe(
+  it('summarises a plane', async () => {
+    expect(planeSummary((await testLevel()).planes[1]!)).toBe(
       'Action · 4 × 3 tiles of 64 × 64 px · z 0 · main',
     );
   });
 
-  it('sizes a stack by its planes that do not wrap', () => {
-    const level = testLevel();
+  it('sizes a stack by its planes that do not wrap', async () => {
+    const level = await testLevel();
     // Front (8 × 1, wrap X) is ignored: the world is Action's 4 × 3 tiles.
     expect(stackedWorldSize(level.planes)).toEqual({ width: 256, height: 192 });
   });
 
-  it('finds the cell and attribute under a world point', () => {
-    const level = testLevel();
+  it('finds the cell and attribute under a world point', async () => {
+    const level = await testLevel();
     const action = level.planes[1]!;
     const properties = level.tileProperties!.records;
     const cell = cellAt(action, 64 + 39, 64 + 54)!;
@@ -56,8 +55,8 @@ describe('planes', () => {
     expect(cellAt(front, -10, 10, false)).toBeNull();
   });
 
-  it('describes cell values', () => {
-    const background = testLevel().planes[0]!;
+  it('describes cell values', async () => {
+    const background = (await testLevel()).planes[0]!;
     expect(cellValueText(0xffffffff, background)).toBe('empty (0xFFFFFFFF)');
     expect(cellValueText(0xeeeeeeee, background)).toBe('filled (0xEEEEEEEE, palette index 197)');
     expect(cellValueText(74, background)).toBe('tile 74');
@@ -66,8 +65,8 @@ describe('planes', () => {
 });
 
 describe('scene', () => {
-  it('one plane: its own grid, overlay and start only on the main plane', () => {
-    const level = testLevel();
+  it('one plane: its own grid, overlay and start only on the main plane', async () => {
+    const level = await testLevel();
     const action = buildScene(level, 1, options);
     expect(action.layers).toHaveLength(1);
     expect(action.world).toEqual({ width: 256, height: 192 });
@@ -81,8 +80,8 @@ describe('scene', () => {
     expect(background.layers[0]).toMatchObject({ wrapX: false, wrapY: false, isFocus: true });
   });
 
-  it('all planes: z order, wrapped planes repeat, planes above the main one translucent', () => {
-    const scene = buildScene(testLevel(), 'all', options);
+  it('all planes: z order, wrapped planes repeat, planes above the main one translucent', async () => {
+    const scene = buildScene(await testLevel(), 'all', options);
     expect(scene.layers.map((layer) => layer.plane.name)).toEqual([
       'Background',
       'Action',
@@ -93,15 +92,15 @@ describe('scene', () => {
     expect(scene.focus?.name).toBe('Action');
   });
 
-  it('hides no-draw planes unless asked', () => {
-    const level = testLevel();
+  it('hides no-draw planes unless asked', async () => {
+    const level = await testLevel();
     level.planes[2]!.flags |= 0x02;
     expect(buildScene(level, 'all', options).layers).toHaveLength(2);
     expect(buildScene(level, 'all', { ...options, showNoDraw: true }).layers).toHaveLength(3);
   });
 
-  it('toggles leave out the overlay and the markers', () => {
-    const scene = buildScene(testLevel(), 1, {
+  it('toggles leave out the overlay and the markers', async () => {
+    const scene = buildScene(await testLevel(), 1, {
       showOverlay: false,
       showObjects: false,
       showNoDraw: false,
@@ -110,14 +109,14 @@ describe('scene', () => {
     expect(scene.objectPlanes).toEqual([]);
   });
 
-  it('lists the objects of the shown planes', () => {
-    const level = testLevel();
+  it('lists the objects of the shown planes', async () => {
+    const level = await testLevel();
     expect(listedPlanes(level, 0)).toHaveLength(1);
     expect(listedPlanes(level, 0)[0]!.objects).toHaveLength(0);
     expect(listedPlanes(level, 'all').map((plane) => plane.name)).toEqual(['Action']);
   });
 
-  it('an out-of-range plane gives an empty scene', () => {
-    expect(buildScene(testLevel(), 7, options).layers).toEqual([]);
+  it('an out-of-range plane gives an empty scene', async () => {
+    expect(buildScene(await testLevel(), 7, options).layers).toEqual([]);
   });
 });

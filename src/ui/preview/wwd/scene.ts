@@ -3,8 +3,7 @@
  * (one, or all stacked in z order), how opaque, whether wrapped planes repeat, where the
  * attribute overlay and the object markers go. Pure, so it is tested without a canvas.
  */
-import type { WwdPlane, WwdTileProperty } from './level-types.ts';
-import type { WwdLevelView } from '../../../worker/rpc/api.ts';
+import type { WwdLevelView, WwdPlane, WwdTileProperty } from './level-types.ts';
 import type { Point, Size } from './camera.ts';
 import {
   drawOrder,

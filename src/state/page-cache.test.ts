@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ByteRange, Result } from '../../../worker/rpc/api.ts';
-import { HexPageCache } from './page-cache.ts';
+import type { ByteRange, Result } from '../worker/rpc/api.ts';
+import { ContentPageCache } from './page-cache.ts';
 
 interface Call {
   offset: number;
@@ -35,11 +35,11 @@ const ok = (
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('HexPageCache', () => {
+describe('ContentPageCache', () => {
   it('fetches the pages of the wanted range, at most maxInFlight at a time, clipped to the size', async () => {
     const loader = manualLoader();
     let changes = 0;
-    const cache = new HexPageCache({
+    const cache = new ContentPageCache({
       load: loader.load,
       totalSize: 250,
       pageSize: 100,
@@ -62,7 +62,7 @@ describe('HexPageCache', () => {
 
   it('drops queued pages that scrolled out of view', async () => {
     const loader = manualLoader();
-    const cache = new HexPageCache({
+    const cache = new ContentPageCache({
       load: loader.load,
       totalSize: 10_000,
       pageSize: 100,
@@ -78,7 +78,7 @@ describe('HexPageCache', () => {
 
   it('evicts the least recently used page past capacity', async () => {
     const loader = manualLoader();
-    const cache = new HexPageCache({
+    const cache = new ContentPageCache({
       load: loader.load,
       totalSize: 1000,
       pageSize: 100,
@@ -101,7 +101,7 @@ describe('HexPageCache', () => {
 
   it('keeps the first warning and the first error, and does not retry a failed page', async () => {
     const loader = manualLoader();
-    const cache = new HexPageCache({
+    const cache = new ContentPageCache({
       load: loader.load,
       totalSize: 300,
       pageSize: 100,
@@ -134,7 +134,7 @@ describe('HexPageCache', () => {
   it('ignores results that arrive after dispose', async () => {
     const loader = manualLoader();
     let changes = 0;
-    const cache = new HexPageCache({
+    const cache = new ContentPageCache({
       load: loader.load,
       totalSize: 100,
       pageSize: 100,
@@ -152,9 +152,9 @@ describe('HexPageCache', () => {
 
   it('requests nothing for empty content or an empty range', () => {
     const loader = manualLoader();
-    const empty = new HexPageCache({ load: loader.load, totalSize: 0, onChange: () => {} });
+    const empty = new ContentPageCache({ load: loader.load, totalSize: 0, onChange: () => {} });
     empty.want(0, 0);
-    const cache = new HexPageCache({
+    const cache = new ContentPageCache({
       load: loader.load,
       totalSize: 1000,
       pageSize: 100,

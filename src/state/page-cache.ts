@@ -1,11 +1,12 @@
 /**
- * Fixed-size pages of one entry's bytes, fetched on demand and kept in a small LRU, so the hex
- * view can show any size without holding it. The view says which pages it wants (the rows on
+ * Fixed-size pages of some content's bytes, fetched on demand and kept in a small LRU, so the
+ * hex view can show any size without holding it (content-pages.ts keeps one per content). The view says which pages it wants (the rows on
  * screen); the cache fetches at most a few at a time and drops queued pages that scrolled away,
  * so a fast fling across a big file does not queue hundreds of reads. No React, no DOM: tested
  * under Node with a fake loader.
  */
-import type { ByteRange, ErrorInfo, Result } from '../../../worker/rpc/api.ts';
+import type { ByteRange, ErrorInfo, Result } from '../worker/rpc/api.ts';
+import { errorInfoOf, internalError } from './errors.ts';
 
 export type PageLoader = (offset: number, length: number) => Promise<Result<ByteRange>>;
 
@@ -27,7 +28,7 @@ export const DEFAULT_PAGE_SIZE = 64 * 1024;
 const DEFAULT_CAPACITY = 32;
 const DEFAULT_MAX_IN_FLIGHT = 2;
 
-export class HexPageCache {
+export class ContentPageCache {
   readonly pageSize: number;
   readonly totalSize: number;
   private readonly load: PageLoader;
@@ -142,12 +143,6 @@ export class HexPageCache {
 
 /** A rejected call (the worker died, comlink failed) as error data, so the view shows it like any other. */
 function toInternalError(error: unknown, offset: number): ErrorInfo {
-  const detail = error instanceof Error ? error.message : String(error);
-  return {
-    code: 'INTERNAL',
-    message: `reading bytes at 0x${offset.toString(16).toUpperCase()} failed: ${detail}`,
-    offset,
-    format: '',
-    path: '',
-  };
+  const what = `reading bytes at 0x${offset.toString(16).toUpperCase()}`;
+  return internalError(errorInfoOf(error, what).message, offset);
 }

@@ -1,31 +1,29 @@
 /**
- * `delve info LEVEL.wwd [--json] [--encoding cp1250]`: the header, checksum, planes and
- * tile-property count of a WWD level. A level that cannot be read is one stderr line with
- * the byte offset (in the logical buffer L) and exit 1; a checksum mismatch is not an error
- * (the games do not check it), it is shown and listed with the other issues.
+ * What WWD levels add to the generic CLI (model.ts FormatCli): `info` prints the header,
+ * checksum, planes and tile-property count, with their JSON (docs/CLI.md), and takes
+ * `--encoding` for the level's strings. A checksum mismatch is not an error (the games do
+ * not check it): it is shown and listed with the other issues. Offsets are in the logical
+ * buffer L, like every WWD offset.
  */
-import { readWwd } from '../../formats/wwd/read.ts';
-import type { WwdEncoding, WwdLevel } from '../../formats/wwd/types.ts';
-import type { Issue } from '../../formats/model.ts';
-import type { CommandContext } from '../command.ts';
-import { hex } from '../command.ts';
-import { withSource } from '../archive.ts';
-import { CliError, oneLine, printable } from '../output.ts';
-import { usageError } from '../args.ts';
+import type { ByteSource } from '../../binary/byte-source.ts';
+import { FormatError, type ErrorInfo } from '../../binary/format-error.ts';
+import type { CliInfo, CliOptionValues, FormatCli, Issue, Session } from '../model.ts';
+import { WWD_FORMAT } from './layout.ts';
+import { readWwd } from './read.ts';
+import type { WwdViewData } from './session.ts';
+import type { WwdEncoding, WwdLevelView } from './types.ts';
 
 const ENCODINGS: readonly WwdEncoding[] = ['cp1252', 'cp1250'];
 
-/** The `--encoding` option: cp1252 (default) or cp1250; anything else is a usage error. */
-export function wwdEncodingOption(value: string | undefined): WwdEncoding {
-  if (value === undefined) return 'cp1252';
-  const found = ENCODINGS.find((encoding) => encoding === value.toLowerCase());
-  if (!found) throw usageError(`--encoding must be cp1252 or cp1250, not ${JSON.stringify(value)}`);
-  return found;
+/** The `--encoding` option (the CLI has checked it is one of the choices); cp1252 unless given. */
+function encodingOf(options: CliOptionValues): WwdEncoding {
+  return ENCODINGS.find((encoding) => encoding === options.encoding) ?? 'cp1252';
 }
 
-/** The JSON shape of `info --json` for a level. */
+/** The JSON shape of `info --json` for a level (docs/CLI.md). */
 export interface WwdInfo {
-  format: 'wwd';
+  format: typeof WWD_FORMAT;
+  /** The file's name; `name` is the level's. */
   file: string;
   size: number;
   encoding: WwdEncoding;
@@ -52,12 +50,12 @@ export interface WwdInfo {
   issues: Array<{ severity: string; code: string; message: string; offset: number | null }>;
 }
 
-export function wwdInfoOf(file: string, level: WwdLevel, issues: readonly Issue[]): WwdInfo {
+export function wwdInfoOf(file: string, level: WwdLevelView, issues: readonly Issue[]): WwdInfo {
   const { header, checksum } = level;
   const records = level.tileProperties?.records ?? [];
   const kinds = (kind: string) => records.filter((record) => record.kind === kind).length;
   return {
-    format: 'wwd',
+    format: WWD_FORMAT,
     file,
     size: level.fileSize,
     encoding: level.encoding,
@@ -100,8 +98,9 @@ export function wwdInfoOf(file: string, level: WwdLevel, issues: readonly Issue[
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
+const hex = (value: number) => '0x' + value.toString(16).toUpperCase();
 
-function textLines(info: WwdInfo, level: WwdLevel): string[] {
+function textLines(info: WwdInfo, logicalLength: number): string[] {
   const { checksum } = info;
   const checksumText = !checksum
     ? 'not computed'
@@ -112,18 +111,18 @@ function textLines(info: WwdInfo, level: WwdLevel): string[] {
     .filter(Boolean)
     .join(', ');
   const planes = info.planes.map((plane, index) => {
-    const label = `${printable(plane.name)}${plane.isMain ? ' (main)' : ''}`;
-    const sets = plane.imageSets.map(printable).join(', ') || 'none';
+    const label = `${plane.name}${plane.isMain ? ' (main)' : ''}`;
+    const sets = plane.imageSets.join(', ') || 'none';
     return `  ${index}  ${label}: ${plane.tilesWide} × ${plane.tilesHigh} tiles of ${plane.tileWidth} × ${plane.tileHeight} px, z ${plane.zCoord}, ${count(plane.objectCount)} objects, image sets ${sets}`;
   });
   const { tileProperties: table } = info;
   return [
-    `file        ${printable(info.file)}`,
+    `file        ${info.file}`,
     `format      WWD level (${info.compressed ? 'zlib-compressed main block' : 'uncompressed'})`,
-    `size        ${count(info.size)} bytes (logical ${count(level.logical.length)})`,
-    `name        ${printable(info.name)}`,
-    `author      ${printable(info.author)}`,
-    `birth       ${printable(info.birth)}`,
+    `size        ${count(info.size)} bytes (logical ${count(logicalLength)})`,
+    `name        ${info.name}`,
+    `author      ${info.author}`,
+    `birth       ${info.birth}`,
     `encoding    ${info.encoding === 'cp1250' ? 'windows-1250' : 'windows-1252'}`,
     `flags       ${hex(info.flags)}${flagNames ? ` (${flagNames})` : ''}`,
     `start       (${info.startX}, ${info.startY})`,
@@ -132,19 +131,46 @@ function textLines(info: WwdInfo, level: WwdLevel): string[] {
     ...planes,
     `tile props  ${count(table.count)} (${table.single} single, ${table.double} double, ${table.mask} mask)`,
     `issues      ${info.issues.length === 0 ? 'none' : info.issues.length}`,
-    ...info.issues.map((issue) => `  ${issue.severity} ${issue.code}: ${oneLine(issue.message)}`),
+    ...info.issues.map((issue) => `  ${issue.severity} ${issue.code}: ${issue.message}`),
   ];
 }
 
-export async function wwdInfo(context: CommandContext, path: string): Promise<number> {
-  const { out, args } = context;
-  const encoding = wwdEncodingOption(args.values.get('--encoding'));
-  return withSource(context.cwd, path, async (source) => {
-    const result = await readWwd(source, { encoding });
-    if (result.fatal) throw new CliError(`${path}: ${oneLine(result.fatal.message)}`);
-    const info = wwdInfoOf(source.name, result.value, result.issues);
-    if (args.flags.has('--json')) await out.line(JSON.stringify(info, null, 2));
-    else await out.lines(textLines(info, result.value));
-    return 0;
-  });
+/** A fatal parse problem as the FormatError it was (its message unchanged). */
+function fatalError(fatal: ErrorInfo): FormatError {
+  const detail = fatal.message.slice(fatal.message.indexOf(': ') + 2);
+  return new FormatError({ code: fatal.code, offset: fatal.offset ?? 0, detail, format: WWD_FORMAT });
 }
+
+async function wwdInfo(session: Session, source: ByteSource, options: CliOptionValues): Promise<CliInfo> {
+  const encoding = encodingOf(options);
+  const opened = session.view?.data() as WwdViewData | undefined;
+  let level: WwdLevelView;
+  let logicalLength: number;
+  let issues: readonly Issue[];
+  if (opened && opened.level.encoding === encoding) {
+    level = opened.level;
+    logicalLength = session.logical?.length ?? 0;
+    issues = session.issues;
+  } else {
+    // The session decoded the strings in the default encoding: read them again in this one.
+    const result = await readWwd(source, { encoding });
+    if (result.fatal) throw fatalError(result.fatal);
+    level = result.value;
+    logicalLength = result.value.logical.length;
+    issues = result.issues;
+  }
+  const info = wwdInfoOf(source.name, level, issues);
+  return { json: info, lines: textLines(info, logicalLength) };
+}
+
+export const wwdCli: FormatCli = {
+  infoOptions: [
+    {
+      name: 'encoding',
+      value: 'cp1252|cp1250',
+      choices: ENCODINGS,
+      summary: 'how info decodes the strings of a WWD level (default cp1252)',
+    },
+  ],
+  info: ({ session, source, options }) => wwdInfo(session, source, options),
+};

@@ -1,0 +1,146 @@
+/**
+ * Opening files for the CLI: a Node file source, the format the registry detects, and its
+ * session, opened with the services of this thread. Every command works on the session's
+ * nodes and capabilities. A format error becomes one CliError line naming the file, what
+ * failed and the byte offset (exit 1).
+ */
+import { resolve } from 'node:path';
+import { NodeFileSource } from '../binary/node-file-source.ts';
+import { ErrorCode, FormatError } from '../binary/format-error.ts';
+import type {
+  ContentCapability,
+  FormatModule,
+  Issue,
+  OpenSink,
+  Session,
+} from '../formats/model.ts';
+import { DETECT_HEAD_LENGTH, detectFormat, formatModule } from '../formats/registry.ts';
+import { inlineServices } from '../formats/services.ts';
+import { withArticle } from './format-cli.ts';
+import { CliError, oneLine, type Output } from './output.ts';
+
+const SYSTEM_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EISDIR: 'is a directory',
+  EACCES: 'permission denied',
+  ENOTDIR: 'not a directory',
+};
+
+/** A one-line description of a file-system error. */
+export function systemErrorText(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && SYSTEM_ERRORS[code]) return SYSTEM_ERRORS[code];
+  return oneLine(error instanceof Error ? error.message : String(error));
+}
+
+/** Opens `path` (relative to `cwd`), runs `use`, and always closes it. Messages show `path` as given. */
+export async function withSource<T>(
+  cwd: string,
+  path: string,
+  use: (source: NodeFileSource) => Promise<T>,
+): Promise<T> {
+  let source: NodeFileSource;
+  try {
+    source = await NodeFileSource.open(resolve(cwd, path));
+  } catch (error) {
+    throw new CliError(`${path}: cannot open: ${systemErrorText(error)}`);
+  }
+  try {
+    return await use(source);
+  } finally {
+    await source.close().catch(() => {});
+  }
+}
+
+/** Runs format code for `path`: a FormatError it throws becomes the file's error line (exit 1). */
+export async function asFileErrors<T>(path: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof FormatError) throw new CliError(`${path}: ${oneLine(error.message)}`);
+    throw error;
+  }
+}
+
+export interface OpenedFile {
+  source: NodeFileSource;
+  module: FormatModule;
+  /** May carry `fatal`: the caller decides (see readableSession). */
+  session: Session;
+}
+
+/** The CLI does not stream nodes anywhere: it reads them from the session once it is open. */
+const NO_SINK: OpenSink = { nodes: () => undefined, nodeRange: () => undefined };
+
+/** Opens the session of a file through the registry (detection on the head, then the name). */
+export async function openSession(source: NodeFileSource): Promise<Omit<OpenedFile, 'source'>> {
+  const head = await source.read(0, Math.min(DETECT_HEAD_LENGTH, source.size));
+  const module = formatModule(detectFormat(head, source.name));
+  const session = await module.open({
+    sources: [source],
+    services: inlineServices(),
+    sink: NO_SINK,
+  });
+  return { module, session };
+}
+
+/** Throws the session's fatal parse problem as the file's error line (exit 1). */
+export function requireReadable(path: string, session: Session): void {
+  if (session.fatal) throw new CliError(`${path}: ${oneLine(session.fatal.message)}`);
+}
+
+/** Opens `path` and runs `use` on its session; format errors of either become one line. */
+export function withSession<T>(
+  cwd: string,
+  path: string,
+  use: (opened: OpenedFile) => Promise<T>,
+): Promise<T> {
+  return withSource(cwd, path, (source) =>
+    asFileErrors(path, async () => use({ source, ...(await openSession(source)) })),
+  );
+}
+
+export interface OpenedArchive extends OpenedFile {
+  content: ContentCapability;
+}
+
+/**
+ * Opens `path` as an archive: a session of nodes with content. A document (a level, ...)
+ * is the wrong command's target: exit 2, pointing at `info`. A file with no content to
+ * read (a format Delve does not know) is a bad-magic error; a fatal parse problem is one
+ * line; both exit 1.
+ */
+export function withArchive<T>(
+  cwd: string,
+  path: string,
+  use: (opened: OpenedArchive) => Promise<T>,
+): Promise<T> {
+  return withSession(cwd, path, async (opened) => {
+    const { module, session } = opened;
+    if (session.layout === 'document') {
+      // Nothing to list, check or extract: the wrong command, hence exit 2.
+      throw new CliError(
+        `${path}: ${withArticle(module.label)} is not an archive (use: delve info ${path})`,
+        2,
+      );
+    }
+    if (!session.content) {
+      throw new FormatError({
+        code: ErrorCode.BAD_MAGIC,
+        offset: 0,
+        detail: 'not an archive Delve reads',
+      });
+    }
+    requireReadable(path, session);
+    return use({ ...opened, content: session.content });
+  });
+}
+
+/** Prints non-fatal issues as warnings on stderr. */
+export async function reportIssues(
+  err: Output,
+  path: string,
+  issues: readonly Issue[],
+): Promise<void> {
+  await err.lines(issues.map((issue) => `${path}: ${issue.severity}: ${oneLine(issue.message)}`));
+}

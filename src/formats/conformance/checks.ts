@@ -1,0 +1,367 @@
+/**
+ * The checks every session passes, as plain functions that return the problems they found
+ * (one line each), so the same walk serves valid samples (no problems allowed) and mutated
+ * bytes (the fuzz run: only FormatErrors may be thrown, and a session that reports no fatal
+ * error must still be consistent).
+ *
+ * A FormatError from one node (its details, content or check) is a problem for a valid
+ * sample and expected for mutated bytes. Any other exception is not caught: it is a bug.
+ */
+import type { ByteSource } from '../../binary/byte-source.ts';
+import { FormatError } from '../../binary/format-error.ts';
+import {
+  DEFAULT_COLUMNS,
+  type ColumnDef,
+  type ColumnKind,
+  type NodeKind,
+  type NodeStatus,
+  type Session,
+  type Span,
+} from '../model.ts';
+import type { SinkRecord } from './open.ts';
+
+export const NODE_KINDS: readonly NodeKind[] = ['folder', 'entry', 'section', 'record', 'value'];
+export const COLUMN_KINDS: readonly ColumnKind[] = [
+  'size',
+  'stored',
+  'ratio',
+  'status',
+  'text',
+  'number',
+  'hex',
+];
+/** Kinds whose cells come from the session's own `cell`. */
+const OWN_COLUMN_KINDS: readonly ColumnKind[] = ['text', 'number', 'hex'];
+const SEVERITIES = ['info', 'warning', 'error'];
+const NODE_STATUSES: readonly NodeStatus[] = [
+  'unchecked',
+  'ok',
+  'mismatch',
+  'unpatched',
+  'missing',
+  'unsupported',
+  'error',
+];
+
+export interface CheckContext {
+  session: Session;
+  /** The opened file first, then its companions. */
+  sources: readonly ByteSource[];
+  /**
+   * A valid sample: no fatal error, every node's details, content and check succeed, and
+   * every check is `ok` or `unpatched`. False for mutated bytes.
+   */
+  isValid: boolean;
+}
+
+/** Runs `action`; a FormatError is returned, anything else is thrown. */
+async function attempt<T>(action: () => T | Promise<T>): Promise<{ value: T } | { error: FormatError }> {
+  try {
+    return { value: await action() };
+  } catch (error) {
+    if (error instanceof FormatError) return { error };
+    throw error;
+  }
+}
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+function spanProblem(what: string, span: Span, limit: number, base: string): string | null {
+  if (!isCount(span.offset) || !isCount(span.length)) {
+    return `${what}: span ${JSON.stringify(span)} is not a pair of counts`;
+  }
+  if (span.offset + span.length > limit) {
+    return `${what}: span [${span.offset}, ${span.offset + span.length}) ends past the ${base} (${limit} bytes)`;
+  }
+  return null;
+}
+
+function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
+  if (left.length !== right.length) return false;
+  for (let i = 0; i < left.length; i++) if (left[i] !== right[i]) return false;
+  return true;
+}
+
+function folderOf(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf('/')));
+}
+
+/** The session as a whole: its id, texts, issues and column sets. */
+export function checkSessionShape(session: Session, formatId: string, isValid: boolean): string[] {
+  const problems: string[] = [];
+  if (session.format !== formatId) problems.push(`format is ${session.format}, not ${formatId}`);
+  if (typeof session.label !== 'string' || session.label === '') problems.push('label is empty');
+  for (const fact of session.facts) {
+    if (fact.length !== 2 || fact.some((part) => typeof part !== 'string')) {
+      problems.push(`fact ${JSON.stringify(fact)} is not a pair of strings`);
+    }
+  }
+  if (session.layout !== 'archive' && session.layout !== 'document') {
+    problems.push(`layout ${String(session.layout)}`);
+  }
+  const count = session.nodeCount();
+  if (!isCount(count)) problems.push(`nodeCount() is ${count}`);
+  for (const issue of session.issues) {
+    if (!SEVERITIES.includes(issue.severity)) problems.push(`issue severity ${issue.severity}`);
+    if (!issue.code) problems.push(`issue without a code: ${issue.message}`);
+    if (issue.entryIndex !== undefined && !(isCount(issue.entryIndex) && issue.entryIndex < count)) {
+      problems.push(`issue ${issue.code} names node ${issue.entryIndex} of ${count}`);
+    }
+    if (isValid && issue.severity === 'error') {
+      problems.push(`a valid sample has an error: ${issue.code} ${issue.message}`);
+    }
+  }
+  if (isValid && session.fatal) problems.push(`a valid sample stopped: ${session.fatal.message}`);
+  const sets = session.columnSets;
+  if (!sets[DEFAULT_COLUMNS]) problems.push(`no '${DEFAULT_COLUMNS}' column set`);
+  for (const [name, columns] of Object.entries(sets)) {
+    const ids = new Set<string>();
+    for (const column of columns) {
+      if (!COLUMN_KINDS.includes(column.kind)) {
+        problems.push(`column ${name}/${column.id}: kind ${column.kind}`);
+      }
+      if (ids.has(column.id)) problems.push(`column ${name}/${column.id} twice`);
+      ids.add(column.id);
+    }
+  }
+  return problems;
+}
+
+/** What streamed into the sink is what the session has: every index once, same path and sizes. */
+export function checkSink(session: Session, record: SinkRecord): string[] {
+  const problems = [...record.badCalls.map((call) => `sink called with ${call}`)];
+  if (record.duplicates.length > 0) {
+    problems.push(`sink told of nodes ${record.duplicates.slice(0, 5).join(', ')} more than once`);
+  }
+  const count = session.nodeCount();
+  if (record.nodes.size !== count) {
+    problems.push(`sink received ${record.nodes.size} nodes, nodeCount() is ${count}`);
+  }
+  const table = session.nodeTable();
+  for (const [index, node] of record.nodes) {
+    if (!(isCount(index) && index < count)) {
+      problems.push(`sink received node ${index}, outside [0, ${count})`);
+      continue;
+    }
+    const path = table.path(index);
+    if (node.path !== path) problems.push(`node ${index}: sink path ${node.path}, table path ${path}`);
+    if (node.size !== table.size(index) || node.storedSize !== table.storedSize(index)) {
+      problems.push(`node ${index}: sink sizes differ from the table's`);
+    }
+  }
+  return problems;
+}
+
+/** The table's optional hints agree with its paths (the tree trusts them). */
+function tableHintProblems(session: Session, index: number, path: string, previous: string | null): string[] {
+  const table = session.nodeTable();
+  const problems: string[] = [];
+  const lastSlash = table.lastSlash?.(index);
+  if (lastSlash !== undefined && lastSlash !== -2 && lastSlash !== path.lastIndexOf('/')) {
+    problems.push(`node ${index}: lastSlash ${lastSlash} for ${path}`);
+  }
+  if (previous === null) return problems;
+  if (table.sharesFolderWithPrevious?.(index) && folderOf(path) !== folderOf(previous)) {
+    problems.push(`node ${index}: shares no folder with the previous node (${previous} / ${path})`);
+  }
+  // -1: not known (the KIWAD reader and the tree use it so; model.ts does not say).
+  const common = table.commonWithPrevious?.(index);
+  if (common !== undefined && common !== -1) {
+    let actual = 0;
+    while (actual < path.length && path[actual] === previous[actual]) actual++;
+    if (!isCount(common) || common > actual) {
+      problems.push(`node ${index}: commonWithPrevious ${common}, the paths share ${actual}`);
+    }
+  }
+  return problems;
+}
+
+function cellProblems(session: Session, index: number, columns: readonly ColumnDef[]): string[] {
+  const problems: string[] = [];
+  if (!session.cell) return problems;
+  for (const column of columns) {
+    if (!OWN_COLUMN_KINDS.includes(column.kind)) continue;
+    const value: unknown = session.cell(index, column.id);
+    const isCell =
+      value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+    if (!isCell) problems.push(`node ${index}: cell ${column.id} is ${String(value)}`);
+  }
+  return problems;
+}
+
+/**
+ * Every node's details: its path, a valid kind, a span inside the file (or the logical
+ * bytes), its record inside the file, a checksum that is a u32, fields as text, and the
+ * cells of its format's own columns.
+ */
+export async function checkNodes({ session, sources, isValid }: CheckContext): Promise<string[]> {
+  const problems: string[] = [];
+  const count = session.nodeCount();
+  const table = session.nodeTable();
+  const fileSize = sources[0]!.size;
+  // A damaged file's nodes may point anywhere; a session that reports no fatal error may not.
+  const checkSpans = isValid || session.fatal === null;
+  const expected = table.expectedCount?.();
+  if (expected !== undefined && !isCount(expected)) problems.push(`expectedCount() is ${expected}`);
+  let previous: string | null = null;
+  for (let index = 0; index < count; index++) {
+    const path = table.path(index);
+    if (typeof path !== 'string') problems.push(`node ${index}: path ${String(path)}`);
+    if (!isCount(table.size(index)) || !isCount(table.storedSize(index))) {
+      problems.push(`node ${index}: table sizes ${table.size(index)}, ${table.storedSize(index)}`);
+    }
+    problems.push(...tableHintProblems(session, index, path, previous));
+    previous = path;
+
+    const setName = session.columnSetOf?.(index) ?? DEFAULT_COLUMNS;
+    const columns = session.columnSets[setName];
+    if (!columns) problems.push(`node ${index}: column set ${setName} is not declared`);
+    else problems.push(...cellProblems(session, index, columns));
+
+    const outcome = await attempt(() => session.details(index));
+    if ('error' in outcome) {
+      if (isValid) problems.push(`node ${index}: details threw ${outcome.error.message}`);
+      continue;
+    }
+    const details = outcome.value;
+    if (details.index !== index) problems.push(`node ${index}: details.index ${details.index}`);
+    if (details.path !== path) problems.push(`node ${index}: details path ${details.path}, table ${path}`);
+    if (!NODE_KINDS.includes(details.kind)) problems.push(`node ${index}: kind ${details.kind}`);
+    if (details.size !== table.size(index) || details.storedSize !== table.storedSize(index)) {
+      problems.push(
+        `node ${index}: details sizes ${details.size}/${details.storedSize}, table ${table.size(index)}/${table.storedSize(index)}`,
+      );
+    }
+    if (details.checksum !== null && !(isCount(details.checksum) && details.checksum <= 0xffffffff)) {
+      problems.push(`node ${index}: checksum ${details.checksum} is not a u32`);
+    }
+    if (typeof details.isCompressed !== 'boolean') problems.push(`node ${index}: isCompressed`);
+    for (const field of details.fields) {
+      if (field.length !== 2 || field.some((part) => typeof part !== 'string')) {
+        problems.push(`node ${index}: field ${JSON.stringify(field)} is not a pair of strings`);
+      }
+    }
+    if (!checkSpans) continue;
+    if (details.spanBase === 'file') {
+      const problem = spanProblem(`node ${index}`, details.span, fileSize, 'file');
+      if (problem) problems.push(problem);
+    } else if (details.spanBase === 'logical') {
+      if (!session.logical) problems.push(`node ${index}: a logical span, but no logical bytes`);
+      else {
+        const problem = spanProblem(`node ${index}`, details.span, session.logical.length, 'logical bytes');
+        if (problem) problems.push(problem);
+      }
+    } else problems.push(`node ${index}: spanBase ${String(details.spanBase)}`);
+    if (details.record) {
+      const problem = spanProblem(`node ${index} record`, details.record, fileSize, 'file');
+      if (problem) problems.push(problem);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Every node's content: it reads (a valid sample: without a warning, and none unavailable),
+ * its length is the node's size, and a stored node's bytes are its stored span's.
+ */
+export async function checkContent({ session, isValid }: CheckContext): Promise<string[]> {
+  const content = session.content;
+  if (!content) return [];
+  const problems: string[] = [];
+  for (let index = 0; index < session.nodeCount(); index++) {
+    const unavailable = content.unavailable?.(index) ?? null;
+    if (isValid && unavailable !== null) problems.push(`node ${index}: unavailable: ${unavailable}`);
+    const read = await attempt(() => content.read(index));
+    if ('error' in read) {
+      if (isValid) problems.push(`node ${index}: read threw ${read.error.message}`);
+      continue;
+    }
+    const { bytes, warning } = read.value;
+    if (!(bytes instanceof Uint8Array)) {
+      problems.push(`node ${index}: read gave no bytes`);
+      continue;
+    }
+    if (isValid && warning !== null) problems.push(`node ${index}: read warns ${warning}`);
+    const size = session.nodeTable().size(index);
+    if (warning === null && bytes.length !== size) {
+      problems.push(`node ${index}: read ${bytes.length} bytes, its size is ${size}`);
+    }
+    const stored = await attempt(() => content.storedSpan(index));
+    if ('error' in stored) {
+      if (isValid) problems.push(`node ${index}: storedSpan threw ${stored.error.message}`);
+      continue;
+    }
+    if (stored.value === null) continue;
+    const { source, span } = stored.value;
+    const slice = await attempt(() => source.read(span.offset, span.length));
+    if ('error' in slice) problems.push(`node ${index}: stored span unreadable: ${slice.error.message}`);
+    else if (!sameBytes(slice.value, bytes)) {
+      problems.push(`node ${index}: stored span bytes differ from the content read`);
+    }
+  }
+  return problems;
+}
+
+const NEVER_CANCELLED = {
+  isCancelled: false,
+  throwIfCancelled: () => undefined,
+};
+
+/**
+ * Verify: every node gets a status (from `precheck` or from the run), a valid sample's all
+ * `ok` or `unpatched`; costs are counts.
+ */
+export async function checkVerify({ session, isValid }: CheckContext): Promise<string[]> {
+  const verify = session.verify;
+  if (!verify) return [];
+  const problems: string[] = [];
+  const count = session.nodeCount();
+  const statuses = new Map<number, NodeStatus>();
+  const toRun: number[] = [];
+  for (let index = 0; index < count; index++) {
+    const cost = verify.cost(index);
+    if (!isCount(cost)) problems.push(`node ${index}: verify cost ${cost}`);
+    const early = verify.precheck?.(index) ?? null;
+    if (early === null) toRun.push(index);
+    else statuses.set(index, early);
+  }
+  const run = await attempt(() =>
+    verify.run(toRun, (index, status) => statuses.set(index, status), NEVER_CANCELLED),
+  );
+  if ('error' in run) {
+    if (isValid) problems.push(`verify threw ${run.error.message}`);
+    return problems;
+  }
+  for (let index = 0; index < count; index++) {
+    const status = statuses.get(index);
+    if (status === undefined) problems.push(`node ${index}: verify reported no status`);
+    else if (!NODE_STATUSES.includes(status)) problems.push(`node ${index}: status ${status}`);
+    else if (isValid && status !== 'ok' && status !== 'unpatched') {
+      problems.push(`node ${index}: a valid sample verifies ${status}`);
+    }
+  }
+  return problems;
+}
+
+/** The view's data is plain and structured-cloneable (it crosses the worker boundary). */
+export async function checkView({ session, isValid }: CheckContext): Promise<string[]> {
+  const view = session.view;
+  if (!view) return [];
+  if (typeof view.kind !== 'string' || view.kind === '') return ['view kind is empty'];
+  const data = await attempt(() => structuredClone(view.data()));
+  if ('error' in data && isValid) return [`view data threw ${data.error.message}`];
+  return [];
+}
+
+/** Every check of a session, in order. */
+export async function checkAll(context: CheckContext, formatId: string, record: SinkRecord): Promise<string[]> {
+  return [
+    ...checkSessionShape(context.session, formatId, context.isValid),
+    ...checkSink(context.session, record),
+    ...(await checkNodes(context)),
+    ...(await checkContent(context)),
+    ...(await checkVerify(context)),
+    ...(await checkView(context)),
+  ];
+}

@@ -1,0 +1,28 @@
+/**
+ * Errors as data on the page's side. A call that rejects (the worker died, comlink could not
+ * carry a message) is turned into the same `ErrorInfo` a decoder answers with, so every view
+ * shows failures one way. The decoders' own helper lives in `binary/`, which the UI does not
+ * import; this is the one the state layer and the UI use.
+ */
+import type { ErrorInfo, Result } from '../worker/rpc/api.ts';
+
+/** An error of the app itself (not of a file's bytes): code INTERNAL, no offset. */
+export function internalError(message: string, offset: number | null = null): ErrorInfo {
+  return { code: 'INTERNAL', message, offset, format: '', path: '' };
+}
+
+/** `what failed: reason` from anything thrown or rejected; `what` is left out when empty. */
+export function errorInfoOf(error: unknown, what = ''): ErrorInfo {
+  const reason = error instanceof Error ? error.message : String(error);
+  return internalError(what === '' ? reason : `${what} failed: ${reason}`);
+}
+
+/** A failed Result with an app error. */
+export function failure<T>(message: string): Result<T> {
+  return { ok: false, error: internalError(message) };
+}
+
+/** The CANCELLED answer, for work the user stopped before it reached the worker. */
+export function cancelledError(): ErrorInfo {
+  return { code: 'CANCELLED', message: 'cancelled by the user', offset: null, format: '', path: '' };
+}

@@ -1,0 +1,28 @@
+/**
+ * The shape of a view plug-in (registry.ts): the panes a decoded view brings to the details
+ * pane. A session names its view kind (`FileSummary.capabilities.view`); the plug-in of that
+ * kind shows the file's decoded view, and may take over the panes of some node kinds. The
+ * rest — facts, checksums, bytes, downloads — stays generic (details/DetailsPane.tsx).
+ */
+import type { ComponentType } from 'react';
+import type { NodeKind, TreeRow } from '../../worker/rpc/api.ts';
+
+export interface FilePaneProps {
+  fileId: string;
+}
+
+export interface NodePaneProps {
+  fileId: string;
+  row: TreeRow;
+}
+
+export interface ViewPlugin {
+  /** The view kind a session offers, e.g. `wwd-level`. */
+  view: string;
+  /** What the view is, for people: `Level map`. */
+  label: string;
+  /** The file's own row: the decoded view, shown above the file's facts and checksums. */
+  filePane: ComponentType<FilePaneProps>;
+  /** Panes for nodes of some kinds, instead of the generic node details. */
+  nodePanes?: Partial<Record<NodeKind, ComponentType<NodePaneProps>>>;
+}

@@ -1,0 +1,168 @@
+/**
+ * The tree's columns after the name: the union of the column sets of every open file
+ * (`FileSummary.columnSets`), each column once by id, in the order they first appear. A row
+ * fills the columns of its own set (`TreeRow.columnSet`) and leaves the others blank, so
+ * files of different formats share one grid. Cells are made here from the column's kind:
+ * generic kinds (`size`, `stored`, `ratio`, `status`) from the row's own numbers and checksum
+ * state, the format's own kinds (`text`, `number`, `hex`) from `row.cells[column.id]`. No
+ * format is named: a format without checksums simply declares no `status` column.
+ */
+import type { CellValue, ColumnDef, EntryStatus, TreeRow } from '../../worker/rpc/api.ts';
+import {
+  formatCount,
+  formatCountOf,
+  formatExactBytes,
+  formatOffset,
+  formatRatio,
+  formatSize,
+} from '../format.ts';
+
+/** Column sets of one file, by set name (`'default'` always). */
+export type ColumnSets = Readonly<Record<string, readonly ColumnDef[]>>;
+
+/** The set every session has; a row naming a set its file lacks falls back to it. */
+export const DEFAULT_SET = 'default';
+
+/** Pixels: the narrowest and widest a column may be made. */
+export const MIN_COLUMN_WIDTH = 40;
+export const MAX_COLUMN_WIDTH = 640;
+
+const DEFAULT_WIDTHS: Record<ColumnDef['kind'], number> = {
+  size: 80,
+  stored: 80,
+  ratio: 56,
+  status: 104,
+  number: 80,
+  hex: 96,
+  text: 128,
+};
+
+export function defaultColumnWidth(column: ColumnDef): number {
+  return DEFAULT_WIDTHS[column.kind];
+}
+
+/** Numbers line up on the right; text and states on the left. */
+export function isNumericColumn(column: ColumnDef): boolean {
+  return column.kind !== 'status' && column.kind !== 'text';
+}
+
+/** Every file's columns, each id once, in the order first seen. */
+export function unionColumns(files: readonly ColumnSets[]): ColumnDef[] {
+  const seen = new Set<string>();
+  const columns: ColumnDef[] = [];
+  for (const sets of files) {
+    // The default set first: its columns lead, a subtree's own columns follow.
+    const names = [DEFAULT_SET, ...Object.keys(sets).filter((name) => name !== DEFAULT_SET)];
+    for (const name of names) {
+      for (const column of sets[name] ?? []) {
+        if (seen.has(column.id)) continue;
+        seen.add(column.id);
+        columns.push(column);
+      }
+    }
+  }
+  return columns;
+}
+
+/** The ids of the columns a row of set `setName` fills. */
+export function columnIdsOf(sets: ColumnSets | undefined, setName: string): ReadonlySet<string> {
+  const columns = sets?.[setName] ?? sets?.[DEFAULT_SET] ?? [];
+  return new Set(columns.map((column) => column.id));
+}
+
+/** `grid-template-columns` of the header and the rows: the name takes what is left. */
+export function gridTemplate(
+  columns: readonly ColumnDef[],
+  widthOf: (column: ColumnDef) => number,
+): string {
+  return ['minmax(10rem, 1fr)', ...columns.map((column) => `${widthOf(column)}px`)].join(' ');
+}
+
+/** One cell as text: what it shows, its tooltip, and a class for its look. */
+export interface CellText {
+  text: string;
+  title?: string;
+  className?: string;
+}
+
+const BLANK: CellText = { text: '' };
+
+export const STATUS_TEXT: Record<EntryStatus, string> = {
+  unchecked: 'unchecked',
+  ok: '✓ ok',
+  mismatch: '✗ mismatch',
+  unpatched: 'unpatched',
+  missing: 'missing',
+  unsupported: 'unsupported',
+  error: '! error',
+};
+
+export const STATUS_TITLE: Record<EntryStatus, string> = {
+  unchecked: 'Checksum not checked yet (Verify all)',
+  ok: 'The stored checksum matches the data',
+  mismatch: 'The stored checksum does not match the data',
+  unpatched: 'Placeholder entry: the game fills it in later (checksum 0, no data)',
+  missing: 'The data is in a source that was not opened (add it to check)',
+  unsupported: 'The data cannot be checked here (an unsupported compression or checksum)',
+  error: 'The data could not be read or decoded',
+};
+
+function sizeCell(bytes: number, note = ''): CellText {
+  return { text: formatSize(bytes), title: `${formatExactBytes(bytes)}${note}` };
+}
+
+/** A format's own cell: text as is, numbers with separators, hex numbers as `0x…`. */
+export function ownCell(kind: ColumnDef['kind'], value: CellValue | undefined): CellText {
+  if (value === null || value === undefined || value === '') return BLANK;
+  if (typeof value === 'string') return { text: value, title: value };
+  if (kind === 'hex') return { text: formatOffset(value), title: formatCount(value) };
+  const text = kind === 'number' ? formatCount(value) : String(value);
+  return { text, title: text };
+}
+
+/** A cell of a tree row (a folder, an entry, a document node). */
+export function rowCell(column: ColumnDef, row: TreeRow): CellText {
+  switch (column.kind) {
+    case 'size':
+      return sizeCell(row.size);
+    case 'stored':
+      return sizeCell(row.storedSize, row.isCompressed ? ', compressed' : '');
+    case 'ratio':
+      return { text: formatRatio(row.storedSize, row.size) };
+    case 'status': {
+      if (row.isFolder && row.entryIndex < 0) {
+        const text = formatCountOf(row.entryCount, 'entry', 'entries');
+        return { text, title: text };
+      }
+      return {
+        text: STATUS_TEXT[row.status],
+        title: STATUS_TITLE[row.status],
+        className: `status-${row.status}`,
+      };
+    }
+    default:
+      return ownCell(column.kind, row.cells[column.id]);
+  }
+}
+
+/** What a file's own row shows: its totals, and its verify state in the status column. */
+export interface FileTotals {
+  size: number;
+  storedSize: number;
+  status: CellText;
+}
+
+export function fileCell(column: ColumnDef, totals: FileTotals): CellText {
+  switch (column.kind) {
+    case 'size':
+      return sizeCell(totals.size);
+    case 'stored':
+      return sizeCell(totals.storedSize);
+    case 'ratio':
+      return { text: formatRatio(totals.storedSize, totals.size) };
+    case 'status':
+      return totals.status;
+    default:
+      return BLANK;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * What the tree needs of the open files as a whole: the columns (the union of their column
+ * sets), each file's sets, and how deep each file is nested (a file opened from an entry of
+ * another is its child). Read through one string signature, so the tree re-renders when one
+ * of these changes — a file opens, closes or gets its summary — and not on progress reports.
+ */
+import { useMemo } from 'react';
+import { useStore } from 'zustand';
+import { delve } from '../../state/app.ts';
+import type { FilesState } from '../../state/types.ts';
+import type { ColumnDef } from '../../worker/rpc/api.ts';
+import { unionColumns, type ColumnSets } from './columns.ts';
+
+export interface TreeFiles {
+  /** The columns after the name. */
+  columns: readonly ColumnDef[];
+  /** Column sets by file id (files still opening have none yet). */
+  columnSets: ReadonlyMap<string, ColumnSets>;
+  /** Nesting depth by file id: 0 for a file the user opened, 1 for one opened from its entry. */
+  nesting: ReadonlyMap<string, number>;
+  /** A file's position among the files of the same parent (1-based), and their number. */
+  siblings: ReadonlyMap<string, { position: number; size: number }>;
+}
+
+type Shape = [id: string, parentId: string | null, columnSets: ColumnSets | null][];
+
+function signature(state: FilesState): string {
+  const shape: Shape = state.files.map((file) => [
+    file.id,
+    file.parentId ?? null,
+    file.summary?.columnSets ?? null,
+  ]);
+  return JSON.stringify(shape);
+}
+
+export function treeFilesOf(shape: Shape): TreeFiles {
+  const parents = new Map(shape.map(([id, parentId]) => [id, parentId]));
+  const nesting = new Map<string, number>();
+  for (const [id] of shape) {
+    let depth = 0;
+    let parent = parents.get(id) ?? null;
+    // Only open parents count; bounded by the number of files, so a broken chain cannot loop.
+    while (parent !== null && parents.has(parent) && depth < shape.length) {
+      depth += 1;
+      parent = parents.get(parent) ?? null;
+    }
+    nesting.set(id, depth);
+  }
+  const siblings = new Map<string, { position: number; size: number }>();
+  const counts = new Map<string | null, number>();
+  for (const [id, parentId] of shape) {
+    const parent = parentId !== null && parents.has(parentId) ? parentId : null;
+    const position = (counts.get(parent) ?? 0) + 1;
+    counts.set(parent, position);
+    siblings.set(id, { position, size: 0 });
+  }
+  for (const [id, parentId] of shape) {
+    const parent = parentId !== null && parents.has(parentId) ? parentId : null;
+    const entry = siblings.get(id);
+    if (entry) entry.size = counts.get(parent) ?? 1;
+  }
+  const columnSets = new Map<string, ColumnSets>();
+  for (const [id, , sets] of shape) if (sets) columnSets.set(id, sets);
+  return { columns: unionColumns([...columnSets.values()]), columnSets, nesting, siblings };
+}
+
+export function useTreeFiles(): TreeFiles {
+  const key = useStore(delve.stores.files, signature);
+  return useMemo(() => treeFilesOf(JSON.parse(key) as Shape), [key]);
+}
