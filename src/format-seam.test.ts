@@ -123,8 +123,11 @@ export function scanSource(path: string, source: string, ids: readonly string[])
   return hits;
 }
 
-/** Files outside the seam that name a format, with what they name. */
-function scanRepository(ids: readonly string[]): Map<string, SeamHit[]> {
+/** The modules scanned, and those outside the seam that name a format, with what they name. */
+function scanRepository(ids: readonly string[]): {
+  paths: string[];
+  offenders: Map<string, SeamHit[]>;
+} {
   const offenders = new Map<string, SeamHit[]>();
   const paths = readdirSync(`${root}src`, { recursive: true, encoding: 'utf8' })
     .map((relative) => `src/${relative.split('\\').join('/')}`)
@@ -136,7 +139,7 @@ function scanRepository(ids: readonly string[]): Map<string, SeamHit[]> {
     );
     if (hits.length > 0) offenders.set(path, hits);
   }
-  return offenders;
+  return { paths, offenders };
 }
 
 function report(offenders: Map<string, SeamHit[]>): string {
@@ -223,7 +226,14 @@ describe('the scanner', () => {
 
 describe('the format seam', () => {
   it('no module outside a format folder or a registry names a format', () => {
-    const offenders = scanRepository(formatIds());
+    const { paths, offenders } = scanRepository(formatIds());
+    // It really read the tree: every layer has modules to scan.
+    for (const layer of ['binary', 'formats', 'worker', 'state', 'ui', 'cli']) {
+      expect(
+        paths.some((path) => path.startsWith(`src/${layer}/`)),
+        layer,
+      ).toBe(true);
+    }
     expect(offenders.size, report(offenders)).toBe(0);
   });
 });

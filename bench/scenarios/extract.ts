@@ -128,7 +128,7 @@ export async function benchExtract(
     ratio: round(contentRate / nativeRate, 2),
     target: '≥ 0.7× native',
     met: contentRate >= 0.7 * nativeRate,
-    note: 'output MB/s of every compressed entry; browser = the KIWAD adapter’s readContent driven by readInOrder, as the decoder worker’s zip reads entries (read-ahead windows, helper workers for large entries), in a harness worker',
+    note: 'output MB/s of every compressed entry; browser = the KIWAD session’s content.read driven by readInOrder, as the decoder worker’s zip reads entries (read-ahead windows, helper workers for large entries), in a harness worker',
   });
   return report;
 }

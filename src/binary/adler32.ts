@@ -1,6 +1,6 @@
 /**
  * Adler-32 (RFC 1950 §8.2), the checksum that ends every zlib stream, big-endian. fflate
- * does not verify it, and formats that put bytes after a zlib stream (WWD re-saves) need it
+ * does not verify it, and formats that put bytes after a zlib stream (re-saved levels) need it
  * to find where the stream ends.
  */
 

@@ -199,7 +199,7 @@ export function decodeUtf8OrLatin1(bytes: Uint8Array): { text: string; isUtf8: b
 /**
  * Text of bytes that are all below 0x80 (the caller has checked), one char per byte.
  * For many short ASCII strings, lay their bytes end to end, decode once and take
- * substrings: one decoder call instead of one per string (100,000 KIWAD names: ~4 ms
+ * substrings: one decoder call instead of one per string (100,000 archive names: ~4 ms
  * against ~37 ms in Chromium). The substrings share the decoded text's memory.
  */
 export function decodeAsciiBytes(bytes: Uint8Array): string {

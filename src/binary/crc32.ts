@@ -3,7 +3,7 @@
  *
  * - `crc32Ieee`: the ordinary CRC-32 (zip, PNG, zlib): register starts at 0xFFFFFFFF and is
  *   inverted at the end. crc32Ieee("123456789") = 0xCBF43926.
- * - `kiCrc`: the KIWAD checksum: same polynomial, register starts at 0, no final XOR.
+ * - `kiCrc`: the KingsIsle archive checksum: same polynomial, register starts at 0, no final XOR.
  *   kiCrc("123456789") = 0x2DFD2D88; kiCrc of any run of zero bytes is 0.
  *
  * Both chain over chunks: pass the previous result as `previous`.
@@ -74,12 +74,12 @@ export function crc32Ieee(data: Uint8Array, previous = 0): number {
   return (crcRegisterUpdate((previous ^ 0xffffffff) >>> 0, data) ^ 0xffffffff) >>> 0;
 }
 
-/** KIWAD CRC: reflected CRC-32, initial register 0, no final XOR. Chain by passing the previous result. */
+/** KingsIsle CRC: reflected CRC-32, initial register 0, no final XOR. Chain by passing the previous result. */
 export function kiCrc(data: Uint8Array, previous = 0): number {
   return crcRegisterUpdate(previous, data);
 }
 
-/** True when every byte is zero (the unpatched-entry test of KIWAD). */
+/** True when every byte is zero (the unpatched-entry test of KingsIsle archives). */
 export function isAllZero(data: Uint8Array): boolean {
   const n = data.length;
   let i = 0;

@@ -3,6 +3,7 @@
  * offset where the problem was found, the format, and a field path such as
  * `entries[12].dataOffset`. Tests assert `code` and `offset`, never message text.
  */
+import { hexOffset } from './hex.ts';
 export const ErrorCode = {
   BAD_MAGIC: 'BAD_MAGIC',
   UNEXPECTED_EOF: 'UNEXPECTED_EOF',
@@ -36,10 +37,7 @@ const codePhrase: Record<ErrorCode, string> = {
   INTERNAL: 'internal error',
 };
 
-/** Formats an offset the way every message shows it: `0x1F4`. */
-export function hexOffset(offset: number): string {
-  return '0x' + offset.toString(16).toUpperCase();
-}
+export { hexOffset } from './hex.ts';
 
 export interface FormatErrorInit {
   code: ErrorCode;

@@ -76,7 +76,4 @@ export async function digestRange(
   return digester.finish();
 }
 
-/** `0x` + 8 upper-case hex digits. */
-export function hex32(value: number): string {
-  return '0x' + (value >>> 0).toString(16).toUpperCase().padStart(8, '0');
-}
+export { hex32 } from './hex.ts';

@@ -7,7 +7,7 @@
  *
  * The fold overwrites what it hashes, so each call copies the bytes into the kernel's
  * memory first (in stages of STAGE_SIZE, chained); the caller's bytes are never touched.
- * The same pass tells whether the bytes were all zero, the other half of a KIWAD check.
+ * The same pass tells whether the bytes were all zero, the other half of an archive entry check.
  *
  * Where WebAssembly cannot run (no WebAssembly, a CSP without 'wasm-unsafe-eval'), the same
  * contract is kept by the JS word kernel and `isAllZero`.

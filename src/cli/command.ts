@@ -22,7 +22,4 @@ export interface Command {
   run(context: CommandContext): Promise<number>;
 }
 
-/** `0x` + upper-case hex, at least `digits` digits. */
-export function hex(value: number, digits = 1): string {
-  return '0x' + value.toString(16).toUpperCase().padStart(digits, '0');
-}
+export { hex } from '../binary/hex.ts';

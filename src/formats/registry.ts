@@ -23,20 +23,30 @@ export const RAW_FORMAT: FormatId = rawFormat.id;
 /** Bytes of the file head that detection needs; read at least this many. */
 export const DETECT_HEAD_LENGTH = 64;
 
-/** The format of a file from its first bytes (`DETECT_HEAD_LENGTH`), then its name. */
-export function detectFormat(head: Uint8Array, name: string): FormatId {
+/**
+ * The format of a file from its first bytes (`DETECT_HEAD_LENGTH`), then its name. Tests
+ * may pass modules of their own (`formats`), which are asked before the registry's.
+ */
+export function detectFormat(
+  head: Uint8Array,
+  name: string,
+  formats: readonly FormatModule[] = FORMATS,
+): FormatId {
   let byName: FormatId | null = null;
-  for (const format of FORMATS) {
+  for (const format of formats) {
     const match = format.detect(head, name);
-    if (match === 'magic') return format.id;
-    if (match === 'name' && byName === null) byName = format.id;
+    if (match === 'magic') return format.id as FormatId;
+    if (match === 'name' && byName === null) byName = format.id as FormatId;
   }
   return byName ?? RAW_FORMAT;
 }
 
 /** The module of a format id. */
-export function formatModule(id: string): FormatModule {
-  const module = FORMATS.find((format) => format.id === id);
+export function formatModule(
+  id: string,
+  formats: readonly FormatModule[] = FORMATS,
+): FormatModule {
+  const module = formats.find((format) => format.id === id);
   if (!module) throw new Error(`unknown format ${id}`);
   return module;
 }

@@ -8,7 +8,7 @@ describe('sanitizeFileName', () => {
   });
 
   it('strips control characters and characters file systems forbid', () => {
-    expect(sanitizeFileName('a\u0000b\u001fc\u007f:*?"<>|.txt')).toBe('abc.txt');
+    expect(sanitizeFileName('a\u0000b\u001fc\u007f:*?"<>|.txt')).toBe('a_b_c________.txt');
   });
 
   it('renames reserved device names and drops trailing dots and spaces', () => {
@@ -23,7 +23,7 @@ describe('sanitizeFileName', () => {
     expect(sanitizeFileName('')).toBe('download');
     expect(sanitizeFileName('Textures/')).toBe('download');
     expect(sanitizeFileName('..')).toBe('download');
-    expect(sanitizeFileName('***', 'x')).toBe('x');
+    expect(sanitizeFileName(' . ', 'x')).toBe('x');
   });
 });
 

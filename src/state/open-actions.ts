@@ -45,16 +45,22 @@ export function createOpenActions(context: Context): OpenActions {
   const { stores, deps } = context;
   const { addFile, runOpen, openSession, dropJobsOf } = createSessionOpener(context);
 
-  /** Opens `sources` as one session; the companions it does not take open on their own. */
-  async function openGroup(sources: readonly NamedBlob[], placement: Placement): Promise<void> {
-    const id = await openSession(sources, placement);
-    const summary = context.getFile(id)?.summary;
-    if (sources.length < 2) return;
-    const takenNames = new Set(summary?.sources ?? [sources[0]?.name]);
-    const taken = sources.filter((source, at) => at === 0 || takenNames.has(source.name));
-    const left = sources.filter((source) => !taken.includes(source));
-    if (context.getFile(id)) context.updateFile(id, () => ({ sources: taken }));
-    await Promise.all(left.map((source) => openSession([source], placement)));
+  /**
+   * Opens a group of dropped files: the main file first, on its own (only its table says
+   * which files it needs); then the companions it lists as missing are added to it, and the
+   * others open on their own. A reopen hands all of a session's sources to `open` at once.
+   */
+  async function openGroup(main: NamedBlob, companions: readonly NamedBlob[], placement: Placement) {
+    const id = await openSession([main], placement);
+    if (companions.length === 0) return;
+    const file = context.liveFile(id);
+    const missing = missingNames(file?.summary?.missingSources ?? []);
+    const wanted = companions.filter((companion) => missing.has(companion.name.toLowerCase()));
+    const others = companions.filter((companion) => !wanted.includes(companion));
+    await Promise.all([
+      wanted.length > 0 ? offerSources(id, wanted) : undefined,
+      ...others.map((companion) => openSession([companion], placement)),
+    ]);
   }
 
   /** The open session that lists `name` as a source it lacks. */
@@ -82,18 +88,18 @@ export function createOpenActions(context: Context): OpenActions {
     // One file: show its contents at once. Many: a list of files is the better overview.
     const placement = { ...TOP_LEVEL, isExpanded: groups.length === 1 };
     await Promise.all([
-      ...[...toAdd].map(([fileId, added]) => addSources(fileId, added)),
-      ...groups.map((group) => openGroup([group.main, ...group.companions], placement)),
+      ...[...toAdd].map(([fileId, added]) => offerSources(fileId, added.map(named))),
+      ...groups.map((group) => openGroup(group.main, group.companions, placement)),
     ]);
   }
 
-  async function addSources(fileId: string, files: readonly File[]): Promise<void> {
+  /** Offers sources to a session; it takes the ones it names and lacks. */
+  async function offerSources(fileId: string, offered: readonly NamedBlob[]): Promise<void> {
     const file = context.liveFile(fileId);
-    if (!file || files.length === 0) return;
-    const offered = files.map(named);
+    if (!file || offered.length === 0) return;
     let result;
     try {
-      result = await file.decoder.addSources(offered);
+      result = await file.decoder.addSources([...offered]);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       context.toastError(file.name, 'adding sources failed', message);
@@ -201,7 +207,7 @@ export function createOpenActions(context: Context): OpenActions {
 
   return {
     openFiles,
-    addSources,
+    addSources: (fileId, files) => offerSources(fileId, files.map(named)),
     openNested,
     closeFile,
 

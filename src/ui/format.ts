@@ -46,15 +46,8 @@ export function formatRatio(storedSize: number, size: number): string {
   return `${percent.toFixed(percent < 10 ? 1 : 0)}%`;
 }
 
-/** `0x1F4`, the way error messages show offsets. */
-export function formatOffset(offset: number): string {
-  return `0x${offset.toString(16).toUpperCase()}`;
-}
-
-/** `0x0000ABCD`, for 32-bit checksums. */
-export function formatHex32(value: number): string {
-  return `0x${(value >>> 0).toString(16).toUpperCase().padStart(8, '0')}`;
-}
+/** `0x1F4`, the way error messages show offsets; `0x0000ABCD` for 32-bit checksums. */
+export { hexOffset as formatOffset, hex32 as formatHex32 } from '../binary/hex.ts';
 
 /** Done/total as a 0..1 fraction; null when the total is unknown (indeterminate progress). */
 export function progressFraction(done: number, total: number): number | null {

@@ -7,7 +7,7 @@
 import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve, isAbsolute } from 'node:path';
 import { FormatError } from '../../binary/format-error.ts';
-import { pathProblem } from '../../formats/path-safety.ts';
+import { pathProblem } from '../../binary/path-safety.ts';
 import type { Command } from '../command.ts';
 import { reportIssues, systemErrorText, withArchive } from '../open-session.ts';
 import { CliError, oneLine, printable } from '../output.ts';

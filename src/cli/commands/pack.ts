@@ -8,7 +8,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import type { CliPackFile, CliWriter, FormatModule } from '../../formats/model.ts';
-import { pathProblem } from '../../formats/path-safety.ts';
+import { pathProblem } from '../../binary/path-safety.ts';
 import { usageError, type ParsedArgs } from '../args.ts';
 import type { Command } from '../command.ts';
 import {

@@ -34,16 +34,29 @@ describe('conformance checks', () => {
     ['no default column set', () => ({ columnSets: { extra: [] } }), /no 'default' column set/],
     [
       'an unknown column kind',
-      (s) => ({ columnSets: { default: [{ id: 'x', label: 'X', kind: 'colour' as never }] } }),
+      () => ({ columnSets: { default: [{ id: 'x', label: 'X', kind: 'colour' as never }] } }),
       /kind colour/,
     ],
-    ['more nodes than the sink saw', (s) => ({ nodeCount: () => s.nodeCount() + 1 }), /sink received 3 nodes/],
     [
       'details with another path',
       (s) => ({ details: (i) => ({ ...s.details(i), path: 'elsewhere' }) }),
       /details path elsewhere/,
     ],
-    ['an unknown kind', (s) => ({ details: (i) => ({ ...s.details(i), kind: 'blob' as never }) }), /kind blob/],
+    [
+      'an unknown kind',
+      (s) => ({ details: (i) => ({ ...s.details(i), kind: 'blob' as never }) }),
+      /kind blob/,
+    ],
+    [
+      'a table that disagrees with the details',
+      (s) => ({ nodeTable: () => ({ ...s.nodeTable(), kind: () => 'record' as const }) }),
+      /the table's kind record, details entry/,
+    ],
+    [
+      'nodes streamed the way of the other layout',
+      () => ({ layout: 'document' }),
+      /came through nodeRange/,
+    ],
     [
       'a span past the end',
       (s) => ({ details: (i) => ({ ...s.details(i), span: { offset: 1e6, length: 1 } }) }),
@@ -54,11 +67,18 @@ describe('conformance checks', () => {
       (s) => ({ details: (i) => ({ ...s.details(i), spanBase: 'logical' }) }),
       /no logical bytes/,
     ],
-    ['a cell that is no cell', () => ({ cell: () => ({}) as never }), /cell volume is \[object Object\]/],
+    [
+      'a cell that is no cell',
+      () => ({ cell: () => ({}) as never }),
+      /cell volume is \[object Object\]/,
+    ],
     [
       'content of the wrong length',
       (s) => ({
-        content: { ...s.content!, read: () => Promise.resolve({ bytes: new Uint8Array(1), warning: null }) },
+        content: {
+          ...s.content!,
+          read: () => Promise.resolve({ bytes: new Uint8Array(1), warning: null }),
+        },
       }),
       /read 1 bytes, its size is/,
     ],
@@ -67,7 +87,8 @@ describe('conformance checks', () => {
       (s) => ({
         content: {
           ...s.content!,
-          read: () => Promise.reject(new FormatError({ code: 'BAD_VALUE', offset: 0, detail: 'no' })),
+          read: () =>
+            Promise.reject(new FormatError({ code: 'BAD_VALUE', offset: 0, detail: 'no' })),
         },
       }),
       /read threw/,
@@ -79,17 +100,36 @@ describe('conformance checks', () => {
     ],
     [
       'a verify that mismatches',
-      (s) => ({ verify: { ...s.verify!, run: (ids, on) => Promise.resolve(ids.forEach((i) => on(i, 'mismatch'))) } }),
+      (s) => ({
+        verify: {
+          ...s.verify!,
+          run: (ids, on) => Promise.resolve(ids.forEach((i) => on(i, 'mismatch'))),
+        },
+      }),
       /verifies mismatch/,
     ],
   ])('catch %s', async (_what, change, problem) => {
     const problems = await problemsWith(change);
-    expect(problems.some((line) => problem.test(line)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((line) => problem.test(line)),
+      problems.join('\n'),
+    ).toBe(true);
+  });
+
+  it('catch nodes the sink was not told of, or told of with another path', async () => {
+    const { session, record, sources } = await opened();
+    record.nodes.delete(1);
+    record.nodes.set(2, { ...record.nodes.get(2)!, path: 'moved' });
+    const problems = await checkAll({ session, sources, isValid: true }, 'two-part', record);
+    expect(problems).toEqual([
+      'sink received 2 nodes, nodeCount() is 3',
+      'node 2: sink path moved, table path art/pixels.bin',
+    ]);
   });
 
   it('let any exception but a FormatError through (a bug, not a problem)', async () => {
     await expect(
-      problemsWith((s) => ({
+      problemsWith(() => ({
         details: () => {
           throw new TypeError('oops');
         },

@@ -13,6 +13,7 @@ import {
   DEFAULT_COLUMNS,
   type ColumnDef,
   type ColumnKind,
+  type NodeDetails,
   type NodeKind,
   type NodeStatus,
   type Session,
@@ -55,7 +56,9 @@ export interface CheckContext {
 }
 
 /** Runs `action`; a FormatError is returned, anything else is thrown. */
-async function attempt<T>(action: () => T | Promise<T>): Promise<{ value: T } | { error: FormatError }> {
+async function attempt<T>(
+  action: () => T | Promise<T>,
+): Promise<{ value: T } | { error: FormatError }> {
   try {
     return { value: await action() };
   } catch (error) {
@@ -105,7 +108,10 @@ export function checkSessionShape(session: Session, formatId: string, isValid: b
   for (const issue of session.issues) {
     if (!SEVERITIES.includes(issue.severity)) problems.push(`issue severity ${issue.severity}`);
     if (!issue.code) problems.push(`issue without a code: ${issue.message}`);
-    if (issue.entryIndex !== undefined && !(isCount(issue.entryIndex) && issue.entryIndex < count)) {
+    if (
+      issue.entryIndex !== undefined &&
+      !(isCount(issue.entryIndex) && issue.entryIndex < count)
+    ) {
       problems.push(`issue ${issue.code} names node ${issue.entryIndex} of ${count}`);
     }
     if (isValid && issue.severity === 'error') {
@@ -134,6 +140,14 @@ export function checkSink(session: Session, record: SinkRecord): string[] {
   if (record.duplicates.length > 0) {
     problems.push(`sink told of nodes ${record.duplicates.slice(0, 5).join(', ')} more than once`);
   }
+  // An archive's table streams as rows, a document's nodes as objects (model.ts OpenSink).
+  const wrongWay = session.layout === 'archive' ? record.viaNodes : record.viaRange;
+  if (wrongWay > 0) {
+    const way = session.layout === 'archive' ? 'nodes()' : 'nodeRange()';
+    problems.push(
+      `${wrongWay} nodes of a${session.layout === 'archive' ? 'n' : ''} ${session.layout} came through ${way}`,
+    );
+  }
   const count = session.nodeCount();
   if (record.nodes.size !== count) {
     problems.push(`sink received ${record.nodes.size} nodes, nodeCount() is ${count}`);
@@ -145,7 +159,8 @@ export function checkSink(session: Session, record: SinkRecord): string[] {
       continue;
     }
     const path = table.path(index);
-    if (node.path !== path) problems.push(`node ${index}: sink path ${node.path}, table path ${path}`);
+    if (node.path !== path)
+      problems.push(`node ${index}: sink path ${node.path}, table path ${path}`);
     if (node.size !== table.size(index) || node.storedSize !== table.storedSize(index)) {
       problems.push(`node ${index}: sink sizes differ from the table's`);
     }
@@ -154,7 +169,12 @@ export function checkSink(session: Session, record: SinkRecord): string[] {
 }
 
 /** The table's optional hints agree with its paths (the tree trusts them). */
-function tableHintProblems(session: Session, index: number, path: string, previous: string | null): string[] {
+function tableHintProblems(
+  session: Session,
+  index: number,
+  path: string,
+  previous: string | null,
+): string[] {
   const table = session.nodeTable();
   const problems: string[] = [];
   const lastSlash = table.lastSlash?.(index);
@@ -177,6 +197,26 @@ function tableHintProblems(session: Session, index: number, path: string, previo
   return problems;
 }
 
+/** What the table tells the tree of a node (kind, compression, checksum) is what its details say. */
+function tableDetailProblems(session: Session, index: number, details: NodeDetails): string[] {
+  const table = session.nodeTable();
+  const problems: string[] = [];
+  const kind = table.kind?.(index) ?? (session.layout === 'archive' ? 'entry' : 'section');
+  if (kind !== details.kind)
+    problems.push(`node ${index}: the table's kind ${kind}, details ${details.kind}`);
+  const isCompressed = table.isCompressed?.(index);
+  if (isCompressed !== undefined && isCompressed !== details.isCompressed) {
+    problems.push(
+      `node ${index}: the table's isCompressed ${isCompressed}, details ${details.isCompressed}`,
+    );
+  }
+  const checksum = table.checksum?.(index);
+  if (checksum !== undefined && checksum !== details.checksum) {
+    problems.push(`node ${index}: the table's checksum ${checksum}, details ${details.checksum}`);
+  }
+  return problems;
+}
+
 function cellProblems(session: Session, index: number, columns: readonly ColumnDef[]): string[] {
   const problems: string[] = [];
   if (!session.cell) return problems;
@@ -184,7 +224,9 @@ function cellProblems(session: Session, index: number, columns: readonly ColumnD
     if (!OWN_COLUMN_KINDS.includes(column.kind)) continue;
     const value: unknown = session.cell(index, column.id);
     const isCell =
-      value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+      value === null ||
+      typeof value === 'string' ||
+      (typeof value === 'number' && Number.isFinite(value));
     if (!isCell) problems.push(`node ${index}: cell ${column.id} is ${String(value)}`);
   }
   return problems;
@@ -206,7 +248,13 @@ export async function checkNodes({ session, sources, isValid }: CheckContext): P
   if (expected !== undefined && !isCount(expected)) problems.push(`expectedCount() is ${expected}`);
   let previous: string | null = null;
   for (let index = 0; index < count; index++) {
-    const path = table.path(index);
+    // A node below nodeCount() is there: its row may not fail, whatever the file.
+    const row = await attempt(() => table.path(index));
+    if ('error' in row) {
+      problems.push(`node ${index}: the table has no row: ${row.error.message}`);
+      continue;
+    }
+    const path = row.value;
     if (typeof path !== 'string') problems.push(`node ${index}: path ${String(path)}`);
     if (!isCount(table.size(index)) || !isCount(table.storedSize(index))) {
       problems.push(`node ${index}: table sizes ${table.size(index)}, ${table.storedSize(index)}`);
@@ -226,14 +274,19 @@ export async function checkNodes({ session, sources, isValid }: CheckContext): P
     }
     const details = outcome.value;
     if (details.index !== index) problems.push(`node ${index}: details.index ${details.index}`);
-    if (details.path !== path) problems.push(`node ${index}: details path ${details.path}, table ${path}`);
+    if (details.path !== path)
+      problems.push(`node ${index}: details path ${details.path}, table ${path}`);
     if (!NODE_KINDS.includes(details.kind)) problems.push(`node ${index}: kind ${details.kind}`);
+    problems.push(...tableDetailProblems(session, index, details));
     if (details.size !== table.size(index) || details.storedSize !== table.storedSize(index)) {
       problems.push(
         `node ${index}: details sizes ${details.size}/${details.storedSize}, table ${table.size(index)}/${table.storedSize(index)}`,
       );
     }
-    if (details.checksum !== null && !(isCount(details.checksum) && details.checksum <= 0xffffffff)) {
+    if (
+      details.checksum !== null &&
+      !(isCount(details.checksum) && details.checksum <= 0xffffffff)
+    ) {
       problems.push(`node ${index}: checksum ${details.checksum} is not a u32`);
     }
     if (typeof details.isCompressed !== 'boolean') problems.push(`node ${index}: isCompressed`);
@@ -249,7 +302,12 @@ export async function checkNodes({ session, sources, isValid }: CheckContext): P
     } else if (details.spanBase === 'logical') {
       if (!session.logical) problems.push(`node ${index}: a logical span, but no logical bytes`);
       else {
-        const problem = spanProblem(`node ${index}`, details.span, session.logical.length, 'logical bytes');
+        const problem = spanProblem(
+          `node ${index}`,
+          details.span,
+          session.logical.length,
+          'logical bytes',
+        );
         if (problem) problems.push(problem);
       }
     } else problems.push(`node ${index}: spanBase ${String(details.spanBase)}`);
@@ -271,7 +329,8 @@ export async function checkContent({ session, isValid }: CheckContext): Promise<
   const problems: string[] = [];
   for (let index = 0; index < session.nodeCount(); index++) {
     const unavailable = content.unavailable?.(index) ?? null;
-    if (isValid && unavailable !== null) problems.push(`node ${index}: unavailable: ${unavailable}`);
+    if (isValid && unavailable !== null)
+      problems.push(`node ${index}: unavailable: ${unavailable}`);
     const read = await attempt(() => content.read(index));
     if ('error' in read) {
       if (isValid) problems.push(`node ${index}: read threw ${read.error.message}`);
@@ -295,7 +354,8 @@ export async function checkContent({ session, isValid }: CheckContext): Promise<
     if (stored.value === null) continue;
     const { source, span } = stored.value;
     const slice = await attempt(() => source.read(span.offset, span.length));
-    if ('error' in slice) problems.push(`node ${index}: stored span unreadable: ${slice.error.message}`);
+    if ('error' in slice)
+      problems.push(`node ${index}: stored span unreadable: ${slice.error.message}`);
     else if (!sameBytes(slice.value, bytes)) {
       problems.push(`node ${index}: stored span bytes differ from the content read`);
     }
@@ -355,7 +415,11 @@ export async function checkView({ session, isValid }: CheckContext): Promise<str
 }
 
 /** Every check of a session, in order. */
-export async function checkAll(context: CheckContext, formatId: string, record: SinkRecord): Promise<string[]> {
+export async function checkAll(
+  context: CheckContext,
+  formatId: string,
+  record: SinkRecord,
+): Promise<string[]> {
   return [
     ...checkSessionShape(context.session, formatId, context.isValid),
     ...checkSink(context.session, record),

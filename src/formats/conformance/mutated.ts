@@ -52,7 +52,8 @@ async function exerciseSession(
   }
   const { session, record, sources } = opened;
   const problems = await checkAll({ session, sources, isValid: false }, module.id, record);
-  if (problems.length > 0) throw new Error(`inconsistent session: ${problems.slice(0, 5).join('; ')}`);
+  if (problems.length > 0)
+    throw new Error(`inconsistent session: ${problems.slice(0, 5).join('; ')}`);
   return session.fatal ? 'partial' : 'opened';
 }
 
@@ -72,7 +73,10 @@ export async function runMutated(
     {
       weight: 9,
       arbitrary: fc
-        .tuple(fc.nat(samples.length - 1), fc.array(mutationArbitrary, { minLength: 1, maxLength: 5 }))
+        .tuple(
+          fc.nat(samples.length - 1),
+          fc.array(mutationArbitrary, { minLength: 1, maxLength: 5 }),
+        )
         .map(([index, mutations]) => {
           const sample = samples[index]!;
           const bytes = sample.file.bytes;
@@ -95,9 +99,12 @@ export async function runMutated(
         outcome = await exerciseSession(module, sample, bytes);
       } catch (error) {
         const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-        throw new Error(`${module.id}: ${what} for input ${hexHead(bytes)}… (${bytes.length} bytes)`, {
-          cause: error,
-        });
+        throw new Error(
+          `${module.id}: ${what} for input ${hexHead(bytes)}… (${bytes.length} bytes)`,
+          {
+            cause: error,
+          },
+        );
       }
       if (outcome instanceof FormatError) {
         stats.refused[outcome.code] = (stats.refused[outcome.code] ?? 0) + 1;

@@ -18,13 +18,22 @@ export interface SunkNode {
 /** What a recording sink saw. `duplicates` counts nodes it was told of more than once. */
 export interface SinkRecord {
   nodes: Map<number, SunkNode>;
+  /** Nodes told of as objects (`nodes`: documents) and as table rows (`nodeRange`: archives). */
+  viaNodes: number;
+  viaRange: number;
   duplicates: number[];
   /** Calls with a negative, non-integer or out-of-order argument. */
   badCalls: string[];
 }
 
 export function recordingSink(): { sink: OpenSink; record: SinkRecord } {
-  const record: SinkRecord = { nodes: new Map(), duplicates: [], badCalls: [] };
+  const record: SinkRecord = {
+    nodes: new Map(),
+    viaNodes: 0,
+    viaRange: 0,
+    duplicates: [],
+    badCalls: [],
+  };
   const take = (index: number, node: SunkNode) => {
     if (record.nodes.has(index)) record.duplicates.push(index);
     record.nodes.set(index, node);
@@ -35,6 +44,7 @@ export function recordingSink(): { sink: OpenSink; record: SinkRecord } {
       if (!isCount(nodesRead) || !isCount(declared)) {
         record.badCalls.push(`nodes(…, ${nodesRead}, ${declared})`);
       }
+      record.viaNodes += batch.length;
       for (const node of batch) {
         take(node.index, { path: node.path, size: node.size, storedSize: node.storedSize });
       }
@@ -44,6 +54,7 @@ export function recordingSink(): { sink: OpenSink; record: SinkRecord } {
         record.badCalls.push(`nodeRange(…, ${start}, ${end}, ${declared})`);
         return;
       }
+      record.viaRange += end - start;
       // Read now, as the tree does: the rows must be readable when the sink is told of them.
       for (let index = start; index < end; index++) {
         take(index, {

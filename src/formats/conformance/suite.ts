@@ -11,7 +11,14 @@
 import { describe, expect, it } from 'vitest';
 import type { FormatModule } from '../model.ts';
 import { DETECT_HEAD_LENGTH } from '../registry.ts';
-import { checkContent, checkNodes, checkSessionShape, checkSink, checkVerify, checkView } from './checks.ts';
+import {
+  checkContent,
+  checkNodes,
+  checkSessionShape,
+  checkSink,
+  checkVerify,
+  checkView,
+} from './checks.ts';
 import { runMutated } from './mutated.ts';
 import { openSample } from './open.ts';
 import { hasOwnSamples, type ConformanceSubject, type Sample } from './subjects.ts';
@@ -65,7 +72,11 @@ type Check = 'open' | 'nodes' | 'content' | 'verify';
 async function problemsOf(subject: ConformanceSubject, samples: readonly Sample[], check: Check) {
   const problems: string[] = [];
   for (const sample of samples) {
-    const { session, record, sources } = await openSample(subject.module, sample.file, sample.companions);
+    const { session, record, sources } = await openSample(
+      subject.module,
+      sample.file,
+      sample.companions,
+    );
     const context = { session, sources, isValid: true };
     const found =
       check === 'open'
@@ -84,7 +95,10 @@ export function describeConformance(
   subjects: readonly ConformanceSubject[],
   options: SuiteOptions,
 ): void {
-  const everySample = [...subjects.flatMap((subject) => subject.samples), ...(options.foreign ?? [])];
+  const everySample = [
+    ...subjects.flatMap((subject) => subject.samples),
+    ...(options.foreign ?? []),
+  ];
   const head = (sample: Sample) => sample.file.bytes.subarray(0, DETECT_HEAD_LENGTH);
 
   describe.each(subjects.map((subject) => [subject.module.id, subject] as const))(
@@ -137,12 +151,15 @@ export function describeConformance(
       }, 30_000);
 
       const roundTrip = subject.target?.roundTrip?.bind(subject.target);
-      it.runIf(roundTrip !== undefined)('(6) writer round trip: write(parse(seed)) == seed', async () => {
-        for (const sample of subject.samples) {
-          const written = await roundTrip!(sample.file.bytes);
-          expect(written, sample.label).toEqual(sample.file.bytes);
-        }
-      });
+      it.runIf(roundTrip !== undefined)(
+        '(6) writer round trip: write(parse(seed)) == seed',
+        async () => {
+          for (const sample of subject.samples) {
+            const written = await roundTrip!(sample.file.bytes);
+            expect(written, sample.label).toEqual(sample.file.bytes);
+          }
+        },
+      );
     },
   );
 }

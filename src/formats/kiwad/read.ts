@@ -20,7 +20,7 @@ import type { ByteSource } from '../../binary/byte-source.ts';
 import { ByteReader, decodeUtf8OrLatin1 } from '../../binary/byte-reader.ts';
 import { ErrorCode, FormatError, toErrorInfo } from '../../binary/format-error.ts';
 import type { Issue, ParseResult, Span } from '../model.ts';
-import { pathProblem } from '../path-safety.ts';
+import { pathProblem } from '../../binary/path-safety.ts';
 import { KiwadEntryColumns } from './entry-columns.ts';
 import { checkBounds, checkOverlaps, DuplicateNames } from './journal-checks.ts';
 import { JournalScanner } from './journal-scan.ts';

@@ -73,7 +73,11 @@ export const twoPartFuzzTarget: FuzzTarget = {
   numberFields: (bytes) => [
     4,
     8,
-    ...entryStarts(bytes).flatMap((start) => [start + FIELD.volume, start + FIELD.offset, start + FIELD.length]),
+    ...entryStarts(bytes).flatMap((start) => [
+      start + FIELD.volume,
+      start + FIELD.offset,
+      start + FIELD.length,
+    ]),
   ],
   rangeFields: (bytes) => entryStarts(bytes).map((start) => start + FIELD.offset),
   async exercise(bytes) {

@@ -24,7 +24,13 @@ export const TWO_PART_HEADER_LENGTH = 12;
 export const TWO_PART_MIN_VOLUME_LENGTH = 2;
 export const TWO_PART_MIN_ENTRY_LENGTH = 18;
 /** Offsets of an entry record's fields. */
-export const TWO_PART_ENTRY_FIELD = { volume: 0, offset: 4, length: 8, crc: 12, nameLength: 16 } as const;
+export const TWO_PART_ENTRY_FIELD = {
+  volume: 0,
+  offset: 4,
+  length: 8,
+  crc: 12,
+  nameLength: 16,
+} as const;
 
 export interface TwoPartEntry {
   name: string;
@@ -81,13 +87,25 @@ export function parseTwoPartIndex(bytes: Uint8Array): ParseResult<TwoPartIndex> 
       const start = reader.offset;
       const volume = reader.u32le(`entries[${i}].volume`);
       if (volume >= volumeCount) {
-        throw fail(ErrorCode.BAD_VALUE, start, `entry ${i} names volume ${volume} of ${volumeCount}`, `entries[${i}].volume`);
+        throw fail(
+          ErrorCode.BAD_VALUE,
+          start,
+          `entry ${i} names volume ${volume} of ${volumeCount}`,
+          `entries[${i}].volume`,
+        );
       }
       const offset = reader.u32le(`entries[${i}].offset`);
       const length = reader.u32le(`entries[${i}].length`);
       const crc = reader.u32le(`entries[${i}].crc`);
       const name = readName(reader, `entries[${i}]`);
-      index.entries.push({ name, volume, offset, length, crc, record: { offset: start, length: reader.offset - start } });
+      index.entries.push({
+        name,
+        volume,
+        offset,
+        length,
+        crc,
+        record: { offset: start, length: reader.offset - start },
+      });
     }
     return { value: index, issues: [], fatal: null };
   } catch (error) {

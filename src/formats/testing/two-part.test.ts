@@ -64,7 +64,9 @@ describe('two-part: sources', () => {
     const { session } = await openSample(twoPartFormat, index, [volume1!]);
     expect(session.sources!.missing()).toEqual([{ name: 'data.002', nodeCount: 1 }]);
     expect(session.sources!.add(new MemoryByteSource(new Uint8Array(1), 'other.bin'))).toBe(false);
-    expect(session.sources!.add(new MemoryByteSource(volume2!.bytes, 'C:\\games\\DATA.002'))).toBe(true);
+    expect(session.sources!.add(new MemoryByteSource(volume2!.bytes, 'C:\\games\\DATA.002'))).toBe(
+      true,
+    );
     // Taken once: the same volume again is refused.
     expect(session.sources!.add(new MemoryByteSource(volume2!.bytes, 'data.002'))).toBe(false);
     expect(session.sources!.missing()).toEqual([]);

@@ -13,6 +13,7 @@ import {
   DEFAULT_COLUMNS,
   type FormatModule,
   type NodeStatus,
+  type NodeTable,
   type OpenRequest,
   type Session,
 } from '../model.ts';
@@ -31,7 +32,11 @@ function sourceKey(name: string): string {
   return name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1).toLowerCase();
 }
 
-export async function openTwoPartSession({ sources, services, sink }: OpenRequest): Promise<Session> {
+export async function openTwoPartSession({
+  sources,
+  services,
+  sink,
+}: OpenRequest): Promise<Session> {
   const indexSource = sources[0]!;
   if (indexSource.size > MAX_INDEX_SIZE) {
     throw new FormatError({
@@ -43,11 +48,6 @@ export async function openTwoPartSession({ sources, services, sink }: OpenReques
   }
   const result = parseTwoPartIndex(await indexSource.read(0, indexSource.size));
   const { volumes, entries } = result.value;
-  sink.nodes(
-    entries.map((entry, index) => ({ index, path: entry.name, size: entry.length, storedSize: entry.length })),
-    entries.length,
-    entries.length,
-  );
 
   /** The volume sources by volume index; null while missing. */
   const volumeSources: (ByteSource | null)[] = volumes.map(() => null);
@@ -64,12 +64,27 @@ export async function openTwoPartSession({ sources, services, sink }: OpenReques
   const entryAt = (index: number): TwoPartEntry => {
     const entry = entries[index];
     if (!entry) {
-      throw new FormatError({ code: ErrorCode.OUT_OF_BOUNDS, offset: 0, detail: `there is no entry ${index}` });
+      throw new FormatError({
+        code: ErrorCode.OUT_OF_BOUNDS,
+        offset: 0,
+        detail: `there is no entry ${index}`,
+      });
     }
     return entry;
   };
+  const table: NodeTable = {
+    path: (index) => entryAt(index).name,
+    size: (index) => entryAt(index).length,
+    storedSize: (index) => entryAt(index).length,
+    isCompressed: () => false,
+    checksum: (index) => entryAt(index).crc,
+  };
+  // An archive: its rows go to the tree as a table (the index is read whole: one range).
+  sink.nodeRange(table, 0, entries.length, entries.length);
   const missingMessage = (entry: TwoPartEntry): string | null =>
-    volumeSources[entry.volume] ? null : `needs volume ${volumes[entry.volume]!}, which is not open`;
+    volumeSources[entry.volume]
+      ? null
+      : `needs volume ${volumes[entry.volume]!}, which is not open`;
   /** The entry's volume, its range checked: throws FormatError when missing or too short. */
   const volumeOf = (index: number): { entry: TwoPartEntry; source: ByteSource } => {
     const entry = entryAt(index);
@@ -111,11 +126,7 @@ export async function openTwoPartSession({ sources, services, sink }: OpenReques
       [DEFAULT_COLUMNS]: [...ARCHIVE_COLUMNS, { id: 'volume', label: 'Volume', kind: 'text' }],
     },
     nodeCount: () => entries.length,
-    nodeTable: () => ({
-      path: (index) => entryAt(index).name,
-      size: (index) => entryAt(index).length,
-      storedSize: (index) => entryAt(index).length,
-    }),
+    nodeTable: () => table,
     cell: (index, columnId) => (columnId === 'volume' ? volumes[entryAt(index).volume]! : null),
     details(index) {
       const entry = entryAt(index);
@@ -162,11 +173,19 @@ export async function openTwoPartSession({ sources, services, sink }: OpenReques
             for (const index of mine) onStatus(index, 'missing');
             continue;
           }
-          const ranges = mine.map((index) => ({ index, offset: entryAt(index).offset, length: entryAt(index).length }));
+          const ranges = mine.map((index) => ({
+            index,
+            offset: entryAt(index).offset,
+            length: entryAt(index).length,
+          }));
           const total = ranges.reduce((sum, range) => sum + range.length, 0);
           await services.checksums
             .forRanges(source, 'crc32', total)
-            .run(ranges, (index, crc) => onStatus(index, crc === entryAt(index).crc ? 'ok' : 'mismatch'), signal);
+            .run(
+              ranges,
+              (index, crc) => onStatus(index, crc === entryAt(index).crc ? 'ok' : 'mismatch'),
+              signal,
+            );
         }
       },
     },

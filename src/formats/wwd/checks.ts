@@ -2,6 +2,7 @@
  * Checks that do not stop a parse (spec §11): odd header and plane values, sections that
  * overlap, bytes of L that no section uses. Each becomes an issue with its span.
  */
+import { hex } from '../../binary/hex.ts';
 import type { Issue, Span } from '../model.ts';
 import {
   WWD_HEADER_FIELD,
@@ -17,7 +18,7 @@ export function checkWwdHeader(header: WwdHeader, issues: Issue[]): void {
     issues.push({
       severity: 'info',
       code: 'UNKNOWN_FLAGS',
-      message: `header flags 0x${header.flags.toString(16).toUpperCase()} have bits beyond 0x3`,
+      message: `header flags ${hex(header.flags)} have bits beyond 0x3`,
       span: { offset: WWD_HEADER_FIELD.flags, length: 4 },
     });
   }
@@ -56,7 +57,7 @@ export function checkWwdPlane(plane: WwdPlane, issues: Issue[]): void {
     issues.push({
       severity: 'info',
       code: 'UNKNOWN_FLAGS',
-      message: `plane ${plane.index} flags 0x${plane.flags.toString(16).toUpperCase()} have bits beyond 0x1F`,
+      message: `plane ${plane.index} flags ${hex(plane.flags)} have bits beyond 0x1F`,
       span: { offset: at + WWD_PLANE_FIELD.flags, length: 4 },
     });
   }

@@ -10,6 +10,7 @@
  * Nodes come parent first, in a stable order: groups sorted by logic, objects in file order.
  */
 import { hexOffset } from '../../binary/format-error.ts';
+import { hex as hexDigits } from '../../binary/hex.ts';
 import type { Span } from '../model.ts';
 import { WWD_TILE_EMPTY, WWD_TILE_FILL } from './layout.ts';
 import type {
@@ -71,7 +72,7 @@ const TYPE_NAMES: Array<[number, string]> = [
 ];
 const ATTRIBUTES = ['clear', 'solid', 'ground', 'climb', 'death'];
 
-const hex = (value: number) => '0x' + (value >>> 0).toString(16).toUpperCase();
+const hex = (value: number) => hexDigits(value >>> 0);
 // One formatter for every count: `toLocaleString` builds a new one per call, which took
 // most of the time of making a large level's nodes.
 const counts = new Intl.NumberFormat('en-US');

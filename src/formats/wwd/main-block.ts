@@ -8,6 +8,7 @@
  * own Adler-32 trailer: normally the last 4 bytes of the file; otherwise the first place the
  * trailer appears at which the deflate data before it inflates completely.
  */
+import { hexOffset } from '../../binary/hex.ts';
 import { inflateSync } from 'fflate';
 import { adler32 } from '../../binary/adler32.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
@@ -77,7 +78,7 @@ export async function buildLogicalBuffer(
     issues.push({
       severity: 'warning',
       code: 'TRAILING_DATA',
-      message: `${trailingData.bytes.length} bytes after the end of the zlib stream (file offset 0x${trailingData.fileOffset.toString(16).toUpperCase()}); kept, not part of the level`,
+      message: `${trailingData.bytes.length} bytes after the end of the zlib stream (file offset ${hexOffset(trailingData.fileOffset)}); kept, not part of the level`,
     });
   }
   return { logical, storedLength, trailingData };

@@ -16,6 +16,7 @@
  * caps in layout.ts bound what a forged one can make it allocate. A checksum mismatch never
  * rejects a level: the games do not check it either.
  */
+import { hex } from '../../binary/hex.ts';
 import { ByteReader } from '../../binary/byte-reader.ts';
 import type { ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError, toErrorInfo } from '../../binary/format-error.ts';
@@ -98,7 +99,7 @@ export function parseWwdHeader(
   return within('header', () => {
     const headerSize = reader.u32le('headerSize');
     if (headerSize !== WWD_HEADER_SIZE) {
-      const detail = `header size 0x${headerSize.toString(16).toUpperCase()} is not 0x5F4: not a WWD level, or its header is damaged`;
+      const detail = `header size ${hex(headerSize)} is not 0x5F4: not a WWD level, or its header is damaged`;
       throw wwdError(ErrorCode.BAD_MAGIC, 0, detail, 'header.headerSize');
     }
     const unknown004 = reader.u32le('unknown004');

@@ -1,176 +1,70 @@
 /**
- * Checksums of an entry's content (or of the opened file): CRC-32, KI-CRC, MD5, SHA-1 and
- * SHA-256, computed in the worker chunk by chunk. Content up to AUTO_DIGEST_LIMIT is hashed as
- * soon as it is shown and the page is idle; bigger content waits for the button, since hashing gigabytes costs
- * seconds. A running job shows progress and can be cancelled; leaving the entry cancels it.
+ * Checksums of some content (an entry's, or the opened file's): CRC-32, KI-CRC, MD5, SHA-1 and
+ * SHA-256, computed in the worker chunk by chunk and kept by the state layer per file and
+ * content (state/digests.ts). Content up to AUTO_DIGEST_LIMIT is hashed as soon as it is shown
+ * and the page is idle; bigger content waits for the button, since hashing gigabytes costs
+ * seconds. A running job shows progress and can be cancelled; leaving the content cancels it.
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactElement } from 'react';
-import type { Digests, ErrorInfo, JobProgress } from '../../worker/rpc/api.ts';
-import type { FileDecoder } from '../../worker/rpc/client.ts';
+import { useId, useRef, useState, type ReactElement } from 'react';
+import { useDigest } from '../../state/hooks.ts';
+import type { ContentRef, Digests, JobProgress } from '../../worker/rpc/api.ts';
 import { contentKey } from '../preview/decoder-key.ts';
 import { formatExactBytes, formatSize } from '../format.ts';
 import { digestRows, matchDigest } from './digest-format.ts';
 import './checksums.css';
 
 export interface ChecksumPanelProps {
-  decoder: FileDecoder;
-  /** Entry to hash, or `WHOLE_FILE` (-1) for the opened file itself. */
-  entryIndex: number;
+  fileId: string;
+  /** The content to hash: an entry's (`nodeRef`) or the opened file's (`FILE_REF`). */
+  ref: ContentRef;
+  /** Bytes of the content, as the row or the summary knows it. */
+  size: number;
 }
 
 /** Content up to this size is hashed without asking (well under a second in the worker). */
 export const AUTO_DIGEST_LIMIT = 64 * 1024 * 1024;
 
-/** The longest an automatic hash waits for the page to be idle. */
-const AUTO_DIGEST_IDLE_TIMEOUT_MS = 500;
-
-type JobState =
-  | { status: 'idle' }
-  | { status: 'running'; progress: JobProgress | null; isCancelling: boolean }
-  | { status: 'done'; digests: Digests }
-  | { status: 'cancelled' }
-  | { status: 'error'; error: ErrorInfo };
-
 export function ChecksumPanel(props: ChecksumPanelProps): ReactElement {
-  return <ChecksumPanelBody key={contentKey(props.decoder, props.entryIndex)} {...props} />;
+  return <ChecksumPanelBody key={contentKey(props.fileId, props.ref)} {...props} />;
 }
 
-function errorFrom(error: unknown, what: string): ErrorInfo {
-  const message = `${what} failed: ${error instanceof Error ? error.message : String(error)}`;
-  return { code: 'INTERNAL', message, offset: null, format: '', path: '' };
-}
-
-function ChecksumPanelBody({ decoder, entryIndex }: ChecksumPanelProps): ReactElement {
-  const [size, setSize] = useState<number | null>(null);
-  const [sizeError, setSizeError] = useState<ErrorInfo | null>(null);
-  const [job, setJob] = useState<JobState>({ status: 'idle' });
-  /** Id of the job whose results count; bumped on unmount so late results are dropped. */
-  const jobIdRef = useRef(0);
-  const isRunningRef = useRef(false);
-
-  const start = useCallback(() => {
-    const jobId = ++jobIdRef.current;
-    isRunningRef.current = true;
-    setJob({ status: 'running', progress: null, isCancelling: false });
-    const onProgress = (progress: JobProgress) => {
-      if (jobIdRef.current !== jobId) return;
-      setJob((state) => (state.status === 'running' ? { ...state, progress } : state));
-    };
-    decoder
-      .digest(entryIndex, onProgress)
-      .then(
-        (result): JobState => {
-          if (result.ok) return { status: 'done', digests: result.value };
-          return result.error.code === 'CANCELLED'
-            ? { status: 'cancelled' }
-            : { status: 'error', error: result.error };
-        },
-        (error: unknown): JobState => ({
-          status: 'error',
-          error: errorFrom(error, 'computing checksums'),
-        }),
-      )
-      .then((next) => {
-        if (jobIdRef.current !== jobId) return;
-        isRunningRef.current = false;
-        setJob(next);
-      });
-  }, [decoder, entryIndex]);
-
-  const cancel = useCallback(() => {
-    setJob((state) => (state.status === 'running' ? { ...state, isCancelling: true } : state));
-    void decoder.cancel('digest');
-  }, [decoder]);
-
-  // Size first (a 1-byte read reports the total), then auto-run small content once the page
-  // is idle: a file just opened shows its rows and its level view first (hashing a level
-  // took its worker ~30 ms, on the two cores the view's first frame was being drawn on).
-  useEffect(() => {
-    let isCurrent = true;
-    let idleHandle: number | null = null;
-    const startWhenIdle = () => {
-      if (typeof requestIdleCallback !== 'function') {
-        start();
-        return;
-      }
-      idleHandle = requestIdleCallback(
-        () => {
-          idleHandle = null;
-          if (isCurrent) start();
-        },
-        { timeout: AUTO_DIGEST_IDLE_TIMEOUT_MS },
-      );
-    };
-    decoder.readRange(entryIndex, 0, 1).then(
-      (result) => {
-        if (!isCurrent) return;
-        if (!result.ok) {
-          setSizeError(result.error);
-          return;
-        }
-        setSize(result.value.totalSize);
-        if (result.value.totalSize <= AUTO_DIGEST_LIMIT) startWhenIdle();
-      },
-      (error: unknown) => {
-        if (isCurrent) setSizeError(errorFrom(error, 'reading the size'));
-      },
-    );
-    return () => {
-      isCurrent = false;
-      if (idleHandle !== null) cancelIdleCallback(idleHandle);
-    };
-  }, [decoder, entryIndex, start]);
-
-  // Leaving the entry stops its job: the worker would otherwise keep hashing gigabytes nobody sees.
-  useEffect(() => {
-    const jobIds = jobIdRef;
-    const isRunning = isRunningRef;
-    return () => {
-      jobIds.current++;
-      if (isRunning.current) {
-        isRunning.current = false;
-        void decoder.cancel('digest');
-      }
-    };
-  }, [decoder]);
-
+function ChecksumPanelBody({ fileId, ref, size }: ChecksumPanelProps): ReactElement {
+  const isLarge = size > AUTO_DIGEST_LIMIT;
+  const { state, start, cancel } = useDigest(fileId, ref, { auto: !isLarge });
   return (
     <section className="checksums" data-testid="checksums" aria-label="Checksums">
       <div className="checksums-toolbar">
         <h3 className="checksums-title">Checksums</h3>
-        {size !== null && (
-          <span className="checksums-size" title={formatExactBytes(size)}>
-            of {formatSize(size)}
-          </span>
-        )}
-        {job.status !== 'running' && job.status !== 'done' && (
+        <span className="checksums-size" title={formatExactBytes(size)}>
+          of {formatSize(size)}
+        </span>
+        {state.status !== 'running' && state.status !== 'ok' && (
           <button type="button" onClick={start} data-testid="checksums-compute">
             Compute checksums
           </button>
         )}
       </div>
-      {sizeError !== null && (
-        <p className="checksums-error" role="alert">
-          {sizeError.message}
-        </p>
-      )}
-      {job.status === 'idle' && size !== null && size > AUTO_DIGEST_LIMIT && (
+      {state.status === 'idle' && isLarge && (
         <p className="checksums-note">Large content: checksums are computed on request.</p>
       )}
-      {job.status === 'running' && (
-        <JobProgressBar progress={job.progress} isCancelling={job.isCancelling} onCancel={cancel} />
+      {state.status === 'running' && (
+        <JobProgressBar
+          progress={state.progress}
+          isCancelling={state.isCancelling}
+          onCancel={cancel}
+        />
       )}
-      {job.status === 'cancelled' && (
+      {state.status === 'cancelled' && (
         <p className="checksums-note" role="status">
           Cancelled.
         </p>
       )}
-      {job.status === 'error' && (
+      {state.status === 'error' && (
         <p className="checksums-error" role="alert">
-          {job.error.message}
+          {state.error.message}
         </p>
       )}
-      {job.status === 'done' && <DigestTable digests={job.digests} />}
+      {state.status === 'ok' && <DigestTable digests={state.value} />}
     </section>
   );
 }

@@ -1,91 +1,68 @@
-/** Every fact the worker has about one entry: where it is, its sizes, CRC and table record. */
-import { useEffect, useState, type ReactElement } from 'react';
-import type { EntryDetails, EntryStatus, ErrorInfo } from '../../worker/rpc/api.ts';
-import type { FileDecoder } from '../../worker/rpc/client.ts';
+/**
+ * Every fact the worker has about one node: where its bytes are, its sizes, checksum and
+ * table record, then the format's own fields. Read through the state layer's cache, which
+ * reads it again when a verify changes checksum states or a source is added.
+ */
+import type { ReactElement } from 'react';
+import { useEntryDetails } from '../../state/hooks.ts';
+import type { EntryDetails } from '../../worker/rpc/api.ts';
 import { formatExactBytes, formatHex32, formatOffset, formatRatio, formatSize } from '../format.ts';
 import { FactList, type Fact } from './FactList.tsx';
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'ready'; details: EntryDetails }
-  | { status: 'error'; error: ErrorInfo };
+function spanFact(label: string, span: { offset: number; length: number }): Fact {
+  return [
+    label,
+    `${formatOffset(span.offset)}, ${formatExactBytes(span.length)}`,
+    `${span.offset.toLocaleString('en-US')}`,
+  ];
+}
 
 function facts(details: EntryDetails): Fact[] {
   const list: Fact[] = [
     ['Path', details.path],
-    ['Entry', `#${details.entryIndex}`],
-    [
-      'Data offset',
-      formatOffset(details.dataOffset),
-      `${details.dataOffset.toLocaleString('en-US')}`,
-    ],
+    ['Node', `#${details.index} (${details.kind})`],
+    spanFact(details.spanBase === 'file' ? 'Bytes in the file' : 'Bytes, decoded', details.span),
     ['Size', formatSize(details.size), formatExactBytes(details.size)],
     ['Stored size', formatSize(details.storedSize), formatExactBytes(details.storedSize)],
-    ['Ratio', formatRatio(details.storedSize, details.size)],
-    ['Compressed', details.isCompressed ? 'yes (zlib)' : 'no'],
-    ['Stored CRC', details.crc === null ? '—' : formatHex32(details.crc)],
-    ['Checksum', details.status],
-    [
-      'Table record',
-      `${formatOffset(details.recordOffset)}, ${formatExactBytes(details.recordLength)}`,
-    ],
   ];
+  if (details.kind === 'entry') {
+    list.push(
+      ['Ratio', formatRatio(details.storedSize, details.size)],
+      ['Compressed', details.isCompressed ? 'yes' : 'no'],
+    );
+  }
+  if (details.checksum !== null) {
+    list.push(['Stored checksum', formatHex32(details.checksum)], ['Checksum', details.status]);
+  }
+  if (details.record !== null) list.push(spanFact('Table record', details.record));
+  if (details.unavailable !== null) list.push(['Content', details.unavailable]);
   return list;
 }
 
 export function EntryDetailsView({
-  decoder,
+  fileId,
   entryIndex,
-  status,
 }: {
-  decoder: FileDecoder;
+  fileId: string;
   entryIndex: number;
-  /** The row's checksum status: details are read again when a verify changes it. */
-  status: EntryStatus;
 }): ReactElement {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-
-  useEffect(() => {
-    let isCurrent = true;
-    decoder.entryDetails(entryIndex).then(
-      (result) => {
-        if (!isCurrent) return;
-        setLoaded(
-          result.ok
-            ? { status: 'ready', details: result.value }
-            : { status: 'error', error: result.error },
-        );
-      },
-      (error: unknown) => {
-        if (!isCurrent) return;
-        const message = error instanceof Error ? error.message : String(error);
-        setLoaded({
-          status: 'error',
-          error: { code: 'INTERNAL', message, offset: null, format: '', path: '' },
-        });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [decoder, entryIndex, status]);
-
-  if (loaded.status === 'loading') return <p className="muted">Reading details…</p>;
-  if (loaded.status === 'error') {
+  const details = useEntryDetails(fileId, entryIndex);
+  if (details.status === 'loading') return <p className="muted">Reading details…</p>;
+  if (details.status === 'error') {
     return (
       <p className="error-text" role="alert">
-        Could not read the details of entry #{entryIndex}: {loaded.error.message}
+        Could not read the details of node #{entryIndex}: {details.error.message}
       </p>
     );
   }
-  const { fields } = loaded.details;
+  const { fields } = details.value;
   return (
     <>
-      <FactList facts={facts(loaded.details)} />
+      <FactList facts={facts(details.value)} />
       {fields.length > 0 && (
         <>
-          {/* The format's own view of the record: raw field values, some repeating the above. */}
-          <h3 className="details-subtitle">Table record fields</h3>
+          {/* The format's own view of the node: raw field values, some repeating the above. */}
+          <h3 className="details-subtitle">Fields</h3>
           <FactList facts={fields} />
         </>
       )}

@@ -1,8 +1,10 @@
 /**
- * Facts of an opened file: format, header details, totals, the issues found while reading,
- * and the fatal error when reading stopped early.
+ * Facts of an opened file: format, header facts, totals, the sources it was opened from and
+ * the ones it lacks (with a way to add them), the issues found while reading, and the fatal
+ * error when reading stopped early.
  */
-import type { ReactElement } from 'react';
+import { useRef, type ChangeEvent, type ReactElement } from 'react';
+import { useActions } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
 import type { Issue } from '../../worker/rpc/api.ts';
 import {
@@ -24,6 +26,7 @@ function fileFacts(file: OpenFile): Fact[] {
     ['Name', file.name],
     ['File size', formatSize(file.size), formatExactBytes(file.size)],
   ];
+  if (file.parentPath !== null) list.push(['Opened from', file.parentPath]);
   if (!summary) {
     const progress = file.openProgress;
     if (progress) list.push(['Entries read', formatCount(progress.entriesRead)]);
@@ -31,14 +34,15 @@ function fileFacts(file: OpenFile): Fact[] {
   }
   list.push(['Format', summary.formatLabel]);
   // A file of unknown format has no entries: totals of nothing are noise.
-  if (summary.format === 'raw') return [...list, ...summary.details];
+  if (summary.format === 'raw') return [...list, ...summary.facts];
   list.push(
     ['Entries', formatCount(summary.entryCount)],
     ['Unpacked', formatSize(summary.totalSize), formatExactBytes(summary.totalSize)],
     ['Stored', formatSize(summary.totalStoredSize), formatExactBytes(summary.totalStoredSize)],
     ['Ratio', formatRatio(summary.totalStoredSize, summary.totalSize)],
   );
-  for (const [label, value] of summary.details) list.push([label, value]);
+  if (summary.sources.length > 1) list.push(['Sources', summary.sources.join(', ')]);
+  for (const [label, value] of summary.facts) list.push([label, value]);
   return list;
 }
 
@@ -72,6 +76,7 @@ export function FileDetailsView({ file }: { file: OpenFile }): ReactElement {
         </div>
       )}
       <FactList facts={fileFacts(file)} />
+      <MissingSources file={file} />
       {issues.length > 0 && (
         <>
           <h3 className="details-subtitle">{formatCountOf(issues.length, 'issue')}</h3>
@@ -86,5 +91,50 @@ export function FileDetailsView({ file }: { file: OpenFile }): ReactElement {
         </>
       )}
     </section>
+  );
+}
+
+/** Sources the session names and lacks (volumes of an index), and a picker to add them. */
+function MissingSources({ file }: { file: OpenFile }): ReactElement | null {
+  const { addSources } = useActions();
+  const input = useRef<HTMLInputElement>(null);
+  const missing = file.summary?.missingSources ?? [];
+  if (missing.length === 0 || file.hasCrashed) return null;
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (picked.length > 0) void addSources(file.id, picked);
+  };
+  return (
+    <div className="missing-sources" data-testid="missing-sources">
+      <h3 className="details-subtitle">{formatCountOf(missing.length, 'missing source')}</h3>
+      <ul className="issues">
+        {missing.map((source) => (
+          <li key={source.name}>
+            <code>{source.name}</code> — needed by {formatCountOf(source.nodeCount, 'node')}
+          </li>
+        ))}
+      </ul>
+      {file.summary?.capabilities.sources === true && (
+        <>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => input.current?.click()}
+            data-testid="add-sources"
+          >
+            Add sources…
+          </button>
+          <input
+            ref={input}
+            type="file"
+            multiple
+            hidden
+            onChange={onPick}
+            aria-label={`Add sources to ${file.name}`}
+          />
+        </>
+      )}
+    </div>
   );
 }

@@ -1,12 +1,12 @@
 /**
- * Preview of one entry (or of the opened file itself, `WHOLE_FILE`, the main view for a file
- * of unknown format). It reads the first 4 KiB, sniffs what the content is (sniff.ts), opens
+ * Preview of some content: an entry's (`nodeRef`) or the opened file's (`FILE_REF`, the main
+ * view for a file of unknown format). It reads the first 4 KiB, sniffs what the content is (sniff.ts), opens
  * the fitting view and offers tabs among the views that apply: Hex always, plus Text, Image
  * or Audio. Only the active view is mounted, and each view fetches just what it shows.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
-import type { ErrorInfo } from '../../worker/rpc/api.ts';
-import type { FileDecoder } from '../../worker/rpc/client.ts';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useContentRange } from '../../state/hooks.ts';
+import type { ContentRef } from '../../worker/rpc/api.ts';
 import { AudioView } from './audio/AudioView.tsx';
 import { contentKey } from './decoder-key.ts';
 import { formatExactBytes, formatSize } from '../format.ts';
@@ -17,9 +17,9 @@ import { TextView } from './text/TextView.tsx';
 import './preview.css';
 
 export interface PreviewPaneProps {
-  decoder: FileDecoder;
-  /** Entry to show, or `WHOLE_FILE` (-1) for the opened file itself. */
-  entryIndex: number;
+  fileId: string;
+  /** The content to show: an entry's (`nodeRef`) or the opened file's (`FILE_REF`). */
+  ref: ContentRef;
   name: string;
   /** Size in bytes as the tree knows it; the worker's `totalSize` replaces it once read. */
   size: number;
@@ -51,52 +51,26 @@ export function viewsFor(kind: SniffResult['kind']): PreviewViewId[] {
   }
 }
 
-type Head =
-  | { status: 'loading' }
-  | { status: 'ready'; sniff: SniffResult; totalSize: number; warning: string | null }
-  | { status: 'error'; error: ErrorInfo };
-
 export function PreviewPane(props: PreviewPaneProps): ReactElement {
-  // Keyed by content: a new selection starts from "loading", and late reads of the old one are ignored.
-  return <PreviewPaneBody key={contentKey(props.decoder, props.entryIndex)} {...props} />;
+  // Keyed by content: a new selection starts from "loading", with its own chosen tab.
+  return <PreviewPaneBody key={contentKey(props.fileId, props.ref)} {...props} />;
 }
 
-function PreviewPaneBody({ decoder, entryIndex, name, size }: PreviewPaneProps): ReactElement {
-  const [head, setHead] = useState<Head>({ status: 'loading' });
+function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactElement {
+  const range = useContentRange(fileId, ref, 0, HEAD_BYTES);
   const [chosenView, setChosenView] = useState<PreviewViewId | null>(null);
-
-  useEffect(() => {
-    let isCurrent = true;
-    decoder.readRange(entryIndex, 0, HEAD_BYTES).then(
-      (result) => {
-        if (!isCurrent) return;
-        if (result.ok) {
-          const { bytes, totalSize, warning } = result.value;
-          setHead({ status: 'ready', sniff: sniffKind(bytes, name), totalSize, warning });
-        } else {
-          setHead({ status: 'error', error: result.error });
-        }
-      },
-      (error: unknown) => {
-        if (!isCurrent) return;
-        const message = `reading ${name} failed: ${error instanceof Error ? error.message : String(error)}`;
-        setHead({
-          status: 'error',
-          error: { code: 'INTERNAL', message, offset: null, format: '', path: '' },
-        });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [decoder, entryIndex, name]);
+  const head = useMemo(() => {
+    if (range.status !== 'ok') return range;
+    const { bytes, totalSize, warning } = range.value;
+    return { status: 'ready' as const, sniff: sniffKind(bytes, name), totalSize, warning };
+  }, [range, name]);
 
   const views: PreviewViewId[] = head.status === 'ready' ? viewsFor(head.sniff.kind) : ['hex'];
   const activeView =
     chosenView !== null && views.includes(chosenView) ? chosenView : (views[0] ?? 'hex');
   const totalSize = head.status === 'ready' ? head.totalSize : size;
   const mime = head.status === 'ready' ? head.sniff.mime : 'application/octet-stream';
-  const idBase = `preview-${contentKey(decoder, entryIndex).replace(':', '-')}`;
+  const idBase = `preview-${contentKey(fileId, ref).replaceAll(':', '-')}`;
 
   return (
     <section className="preview-pane" data-testid="preview-pane" aria-label={`Preview of ${name}`}>
@@ -137,17 +111,13 @@ function PreviewPaneBody({ decoder, entryIndex, name, size }: PreviewPaneProps):
             id={`${idBase}-panel`}
             aria-labelledby={`${idBase}-tab-${activeView}`}
           >
-            {activeView === 'hex' && (
-              <HexView decoder={decoder} entryIndex={entryIndex} size={totalSize} />
-            )}
-            {activeView === 'text' && (
-              <TextView decoder={decoder} entryIndex={entryIndex} name={name} />
-            )}
+            {activeView === 'hex' && <HexView fileId={fileId} ref={ref} size={totalSize} />}
+            {activeView === 'text' && <TextView fileId={fileId} ref={ref} name={name} />}
             {activeView === 'image' && (
-              <ImageView decoder={decoder} entryIndex={entryIndex} mime={mime} name={name} />
+              <ImageView fileId={fileId} ref={ref} mime={mime} name={name} />
             )}
             {activeView === 'audio' && (
-              <AudioView decoder={decoder} entryIndex={entryIndex} mime={mime} name={name} />
+              <AudioView fileId={fileId} ref={ref} mime={mime} name={name} />
             )}
           </div>
         </>

@@ -9,7 +9,7 @@
 import { Zip, ZipPassThrough } from 'fflate';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import type { CancelToken } from './jobs.ts';
-import { safeRelativePath, uniquePaths } from '../safe-path.ts';
+import { safeRelativePath, uniquePaths } from '../../binary/path-safety.ts';
 
 export const ZIP32_MAX_ENTRIES = 65_535;
 export const ZIP32_MAX_BYTES = 0xffffffff;

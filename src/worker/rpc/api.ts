@@ -103,7 +103,7 @@ export interface FileSummary {
   /** Size of the opened file in bytes. */
   size: number;
   format: FormatId;
-  /** Human name of what was opened, e.g. `KIWAD v2`. */
+  /** Human name of what was opened, with its version where the format has one. */
   formatLabel: string;
   /** Header facts, each once. */
   facts: Fact[];
@@ -217,7 +217,7 @@ export interface DecoderApi {
   readBlob(ref: ContentRef): Promise<Result<Blob>>;
   /** The format of some content, detected from its head and `name` (for a nested open). */
   detectContent(ref: ContentRef, name: string): Promise<Result<FormatId>>;
-  /** The session's decoded view (`Capabilities.view`), e.g. a WWD level for the level view. */
+  /** The session's decoded view (`Capabilities.view`), e.g. a level for a level view. */
   documentView(): Result<DocumentView>;
   /** CRC-32, KI-CRC, MD5, SHA-1 and SHA-256 of some content. */
   digest(ref: ContentRef, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>>;

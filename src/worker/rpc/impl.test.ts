@@ -204,3 +204,34 @@ describe('decoder worker on a WWD level', () => {
     expect(section.totalSize).toBe(1524);
   });
 });
+
+describe('nested files', () => {
+  it('detects an entry that is a file of a known format and opens it as a file of its own', async () => {
+    const { draftWwdLevel } = await import('../../formats/wwd/draft.ts');
+    const { writeWwd } = await import('../../formats/wwd/write.ts');
+    const level = writeWwd(draftWwdLevel(), { compress: true });
+    const bytes = writeKiwad(
+      [
+        { name: 'Levels/one.wwd', data: level },
+        { name: 'notes.txt', data: encoder.encode('not a level') },
+      ],
+      { version: 2, flags: 1 },
+    );
+    const { decoder } = await openArchive(bytes);
+    decoder.setAllExpanded(true);
+    const rows = decoder.getRows(0, 100).filter((row) => row.entryIndex >= 0);
+    const levelRow = rows.find((row) => row.name === 'one.wwd')!;
+    const notesRow = rows.find((row) => row.name === 'notes.txt')!;
+    expect(value(await decoder.detectContent(nodeRef(levelRow.entryIndex), 'one.wwd'))).toBe('wwd');
+    expect(value(await decoder.detectContent(nodeRef(notesRow.entryIndex), 'notes.txt'))).toBe(
+      'raw',
+    );
+
+    const child = createDecoderImpl();
+    const blob = value(await decoder.readBlob(nodeRef(levelRow.entryIndex)));
+    const opened = value(await child.open([{ name: 'one.wwd', blob }], () => undefined));
+    expect(opened).toMatchObject({ format: 'wwd', layout: 'document', fatal: null });
+    // The parent is untouched by what the child does.
+    expect(decoder.rowCount()).toBe(rows.length + 1);
+  });
+});

@@ -8,8 +8,8 @@
 import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { digestBytes, digestRange } from '../../binary/hashes.ts';
-import type { ContentRef, NodeStatus, Session, Span } from '../../formats/model.ts';
-import { DETECT_HEAD_LENGTH, detectFormat, type FormatId } from '../../formats/registry.ts';
+import type { ContentRef, FormatModule, NodeStatus, Session, Span } from '../../formats/model.ts';
+import { DETECT_HEAD_LENGTH, FORMATS, detectFormat, type FormatId } from '../../formats/registry.ts';
 import { readInOrder } from '../jobs/content-prefetch.ts';
 import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
@@ -47,6 +47,8 @@ interface Opened {
 export interface DecoderOptions {
   /** Start helper workers a session may want later; off for the warm-up. */
   startsHelpersAhead?: boolean;
+  /** The formats it reads: the registry's, or (tests) modules of their own first. */
+  formats?: readonly FormatModule[];
 }
 
 function internal(detail: string): FormatError {
@@ -61,6 +63,7 @@ function clampRange(offset: number, length: number, total: number): Span {
 
 export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
   const services = workerServices({ startsHelpersAhead: options.startsHelpersAhead ?? true });
+  const formats = options.formats ?? FORMATS;
   let tree = new EntryTree();
   const jobs = new JobRegistry<JobKind>();
   const cache = new ContentCache();
@@ -228,9 +231,15 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         );
         const file: Opened = { sources, session: null };
         opened = file;
-        file.session = await openSession(sources, services, onProgress, (opening) => {
-          tree = opening;
-        });
+        file.session = await openSession(
+          sources,
+          services,
+          onProgress,
+          (opening) => {
+            tree = opening;
+          },
+          formats,
+        );
         const value = summary(file.session, files[0]!.name);
         preparePathsLater(tree);
         return value;
@@ -325,7 +334,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
               Math.min(range.span.length, DETECT_HEAD_LENGTH),
             )
           : (await decoded(ref)).subarray(0, DETECT_HEAD_LENGTH);
-        return detectFormat(head, name);
+        return detectFormat(head, name, formats);
       }),
 
     digest: (ref, onProgress) =>

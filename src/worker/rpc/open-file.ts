@@ -4,8 +4,8 @@
  * reporting progress as they arrive. impl.ts keeps the result.
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
-import type { Session } from '../../formats/model.ts';
-import { DETECT_HEAD_LENGTH, detectFormat, formatModule } from '../../formats/registry.ts';
+import type { FormatModule, Session } from '../../formats/model.ts';
+import { DETECT_HEAD_LENGTH, FORMATS, detectFormat, formatModule } from '../../formats/registry.ts';
 import type { FormatServices } from '../../formats/services.ts';
 import { EntryTree } from '../tree/entry-tree.ts';
 import type { OpenProgress } from './api.ts';
@@ -15,10 +15,10 @@ import { injectFault } from './faults.ts';
 const PROGRESS_INTERVAL_MS = 40;
 
 /** The format of what a source holds, from its head and its name. */
-export async function detectSource(source: ByteSource) {
+export async function detectSource(source: ByteSource, formats: readonly FormatModule[]) {
   const head = await source.read(0, Math.min(source.size, DETECT_HEAD_LENGTH));
   await injectFault(head);
-  return detectFormat(head, source.name);
+  return detectFormat(head, source.name, formats);
 }
 
 /**
@@ -31,8 +31,9 @@ export async function openSession(
   services: FormatServices,
   onProgress: (progress: OpenProgress) => void,
   onTree: (tree: EntryTree, layout: Session['layout']) => void,
+  formats: readonly FormatModule[] = FORMATS,
 ): Promise<Session> {
-  const module = formatModule(await detectSource(sources[0]!));
+  const module = formatModule(await detectSource(sources[0]!, formats), formats);
   let tree: EntryTree | null = null;
   const treeFor = (layout: Session['layout']): EntryTree => {
     if (!tree) {

@@ -61,7 +61,7 @@ export class EntryTree implements FolderHost, NodeTexts {
 
   private rows = new Int32Array(0);
   /**
-   * Document mode (WWD and other non-archive formats): a node can be an entry and have
+   * Document mode (levels, keyed archives and other non-archive formats): a node can be an entry and have
    * children (a plane has fields and holds its objects), children keep the order they were
    * added in (file order), and sizes are each node's own span, not sums.
    */

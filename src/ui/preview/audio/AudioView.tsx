@@ -3,7 +3,7 @@
  * sniffed by magic bytes in sniff.ts: the content as a Blob URL in <audio controls>.
  */
 import { useState, type ReactElement } from 'react';
-import type { FileDecoder } from '../../../worker/rpc/client.ts';
+import type { ContentRef } from '../../../worker/rpc/api.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes, formatSize } from '../../format.ts';
 import { BlobPending } from '../BlobPending.tsx';
@@ -11,8 +11,9 @@ import { useBlobUrl } from '../use-blob-url.ts';
 import '../preview.css';
 
 export interface AudioViewProps {
-  decoder: FileDecoder;
-  entryIndex: number;
+  fileId: string;
+  /** The content: an entry's (`nodeRef`) or the opened file's (`FILE_REF`). */
+  ref: ContentRef;
   /** MIME type from the magic bytes, e.g. `audio/ogg`. */
   mime: string;
   name: string;
@@ -21,7 +22,7 @@ export interface AudioViewProps {
 export function AudioView(props: AudioViewProps): ReactElement {
   return (
     <AudioViewBody
-      key={`${contentKey(props.decoder, props.entryIndex)}:${props.mime}`}
+      key={`${contentKey(props.fileId, props.ref)}:${props.mime}`}
       {...props}
     />
   );
@@ -34,8 +35,8 @@ function formatDuration(seconds: number): string {
   return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-function AudioViewBody({ decoder, entryIndex, mime, name }: AudioViewProps): ReactElement {
-  const blob = useBlobUrl(decoder, entryIndex, mime);
+function AudioViewBody({ fileId, ref, mime, name }: AudioViewProps): ReactElement {
+  const blob = useBlobUrl(fileId, ref, mime);
   const [duration, setDuration] = useState<number | null>(null);
   const [playFailed, setPlayFailed] = useState(false);
 

@@ -4,11 +4,11 @@
  */
 import type { ReactElement } from 'react';
 import type { RowComponentProps } from 'react-window';
-import type { HexPageCache } from './page-cache.ts';
+import type { ContentPageCache } from '../../../state/page-cache.ts';
 import { BYTES_PER_ROW, byteAscii, byteHex, formatRowOffset } from './hex-format.ts';
 
 export interface HexRowData {
-  cache: HexPageCache | null;
+  cache: ContentPageCache | null;
   /** Bumped when a page arrives, so react-window re-renders the rows (it compares rowProps). */
   version: number;
   /** Absolute row number of the List's row 0 (the start of the current region). */

@@ -1,6 +1,6 @@
 /**
  * Hex view of content of any size: a react-window List of 16-byte rows whose bytes are fetched
- * in 64 KiB pages as rows scroll into view (see page-cache.ts).
+ * in 64 KiB pages as rows scroll into view (the state layer's page cache, state/page-cache.ts).
  *
  * Browsers cap an element's height (~33.5M px in Chromium, ~17.9M px in Firefox), and a 1 GiB
  * file is 67M rows. So the List shows one *region* of at most ROWS_PER_REGION rows (8 MiB of
@@ -19,17 +19,17 @@ import {
   type ReactElement,
 } from 'react';
 import { List, useListRef } from 'react-window';
-import type { FileDecoder } from '../../../worker/rpc/client.ts';
+import { useContentPages } from '../../../state/hooks.ts';
+import type { ContentRef } from '../../../worker/rpc/api.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes, formatOffset } from '../../format.ts';
 import { HexRow, type HexRowData } from './HexRow.tsx';
 import { BYTES_PER_ROW, byteHex, offsetDigits, parseOffsetInput } from './hex-format.ts';
-import { HexPageCache } from './page-cache.ts';
 import '../preview.css';
 
 export interface HexViewProps {
-  decoder: FileDecoder;
-  entryIndex: number;
+  fileId: string;
+  ref: ContentRef;
   /** Bytes of the content (the `totalSize` of any `readRange` of it). */
   size: number;
   /**
@@ -49,27 +49,15 @@ type Align = 'start' | 'center' | 'end' | 'smart';
 /** Keyed by content, so another entry gets a fresh cache and scroll position. */
 export function HexView(props: HexViewProps): ReactElement {
   return (
-    <HexViewBody key={`${contentKey(props.decoder, props.entryIndex)}:${props.size}`} {...props} />
+    <HexViewBody key={`${contentKey(props.fileId, props.ref)}:${props.size}`} {...props} />
   );
 }
 
-function HexViewBody({ decoder, entryIndex, size, highlight }: HexViewProps): ReactElement {
+function HexViewBody({ fileId, ref, size, highlight }: HexViewProps): ReactElement {
   const listRef = useListRef(null);
-  const [cache, setCache] = useState<HexPageCache | null>(null);
-  const [version, setVersion] = useState(0);
+  const { pages: cache, version } = useContentPages(fileId, ref, size);
   /** Byte range of the rows react-window rendered last, so a new cache can start on them. */
   const renderedRef = useRef<[number, number]>([0, 0]);
-
-  useEffect(() => {
-    const created = new HexPageCache({
-      load: (offset, length) => decoder.readRange(entryIndex, offset, length),
-      totalSize: size,
-      onChange: () => setVersion((value) => value + 1),
-    });
-    setCache(created);
-    // Late results of a replaced cache are dropped: this is what cancels stale loads.
-    return () => created.dispose();
-  }, [decoder, entryIndex, size]);
 
   const totalRows = Math.ceil(size / BYTES_PER_ROW);
   const regionCount = Math.max(1, Math.ceil(totalRows / ROWS_PER_REGION));
@@ -110,14 +98,15 @@ function HexViewBody({ decoder, entryIndex, size, highlight }: HexViewProps): Re
       const start = (firstRow + all.startIndex) * BYTES_PER_ROW;
       const end = Math.min(size, (firstRow + all.stopIndex + 1) * BYTES_PER_ROW);
       renderedRef.current = [start, end];
-      cache?.want(start, end);
+      cache.want(start, end);
     },
     [cache, firstRow, size],
   );
 
-  // A new cache (or region) needs the rows already on screen, which onRowsRendered won't repeat.
+  // A new cache (content read again) needs the rows already on screen, which onRowsRendered
+  // won't repeat.
   useEffect(() => {
-    cache?.want(...renderedRef.current);
+    cache.want(...renderedRef.current);
   }, [cache]);
 
   const highlightStart = highlight?.offset ?? 0;
@@ -165,12 +154,12 @@ function HexViewBody({ decoder, entryIndex, size, highlight }: HexViewProps): Re
           />
         )}
       </div>
-      {cache?.warning != null && (
+      {cache.warning !== null && (
         <p className="preview-warning" role="status">
           {cache.warning}
         </p>
       )}
-      {cache?.error != null && (
+      {cache.error !== null && (
         <p className="preview-error" role="alert">
           {cache.error.message}
         </p>

@@ -4,7 +4,7 @@
  * transparency shows, fitted to the pane or at 1:1 (pixel art and textures need real pixels).
  */
 import { useState, type ReactElement } from 'react';
-import type { FileDecoder } from '../../../worker/rpc/client.ts';
+import type { ContentRef } from '../../../worker/rpc/api.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes, formatSize } from '../../format.ts';
 import { BlobPending } from '../BlobPending.tsx';
@@ -12,8 +12,9 @@ import { useBlobUrl } from '../use-blob-url.ts';
 import '../preview.css';
 
 export interface ImageViewProps {
-  decoder: FileDecoder;
-  entryIndex: number;
+  fileId: string;
+  /** The content: an entry's (`nodeRef`) or the opened file's (`FILE_REF`). */
+  ref: ContentRef;
   /** MIME type from the magic bytes, e.g. `image/png`. */
   mime: string;
   /** Entry name, for the image's alternative text. */
@@ -23,14 +24,14 @@ export interface ImageViewProps {
 export function ImageView(props: ImageViewProps): ReactElement {
   return (
     <ImageViewBody
-      key={`${contentKey(props.decoder, props.entryIndex)}:${props.mime}`}
+      key={`${contentKey(props.fileId, props.ref)}:${props.mime}`}
       {...props}
     />
   );
 }
 
-function ImageViewBody({ decoder, entryIndex, mime, name }: ImageViewProps): ReactElement {
-  const blob = useBlobUrl(decoder, entryIndex, mime);
+function ImageViewBody({ fileId, ref, mime, name }: ImageViewProps): ReactElement {
+  const blob = useBlobUrl(fileId, ref, mime);
   const [isFitted, setIsFitted] = useState(true);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [decodeFailed, setDecodeFailed] = useState(false);

@@ -2,9 +2,9 @@
  * Text preview: the first TEXT_CAP bytes, decoded (UTF-8, else windows-1252), with JSON and
  * XML pretty-printed when they parse. Rendered as text in a <pre>, never as HTML.
  */
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import type { ErrorInfo } from '../../../worker/rpc/api.ts';
-import type { FileDecoder } from '../../../worker/rpc/client.ts';
+import { useMemo, useState, type ReactElement } from 'react';
+import { useContentRange } from '../../../state/hooks.ts';
+import type { ContentRef } from '../../../worker/rpc/api.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes } from '../../format.ts';
 import { extensionOf } from '../sniff.ts';
@@ -16,22 +16,18 @@ import '../preview.css';
 export const TEXT_CAP = 1024 * 1024;
 
 export interface TextViewProps {
-  decoder: FileDecoder;
-  entryIndex: number;
+  fileId: string;
+  ref: ContentRef;
   /** Name of the entry, for its extension (JSON / XML formatting). */
   name: string;
 }
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'error'; error: ErrorInfo }
-  | {
-      status: 'ready';
-      decoded: DecodedText;
-      shownBytes: number;
-      totalSize: number;
-      warning: string | null;
-    };
+interface Decoded {
+  decoded: DecodedText;
+  shownBytes: number;
+  totalSize: number;
+  warning: string | null;
+}
 
 const XML_EXTENSIONS = new Set(['xml', 'xsd', 'xsl', 'xslt', 'xaml', 'plist', 'svg', 'config']);
 const JSON_EXTENSIONS = new Set(['json', 'jsonc', 'json5']);
@@ -55,61 +51,40 @@ function formatterFor(
 }
 
 export function TextView(props: TextViewProps): ReactElement {
-  return <TextViewBody key={contentKey(props.decoder, props.entryIndex)} {...props} />;
+  return <TextViewBody key={contentKey(props.fileId, props.ref)} {...props} />;
 }
 
-function TextViewBody({ decoder, entryIndex, name }: TextViewProps): ReactElement {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+function TextViewBody({ fileId, ref, name }: TextViewProps): ReactElement {
+  const range = useContentRange(fileId, ref, 0, TEXT_CAP);
   const [isFormatted, setIsFormatted] = useState(true);
   const [isWrapped, setIsWrapped] = useState(false);
+  const loaded = useMemo((): Decoded | null => {
+    if (range.status !== 'ok') return null;
+    const { bytes, totalSize, warning } = range.value;
+    const decoded = decodeText(bytes, bytes.length < totalSize);
+    return { decoded, shownBytes: bytes.length, totalSize, warning };
+  }, [range]);
 
-  useEffect(() => {
-    let isCurrent = true;
-    decoder.readRange(entryIndex, 0, TEXT_CAP).then(
-      (result) => {
-        if (!isCurrent) return;
-        if (!result.ok) {
-          setLoaded({ status: 'error', error: result.error });
-          return;
-        }
-        const { bytes, totalSize, warning } = result.value;
-        const decoded = decodeText(bytes, bytes.length < totalSize);
-        setLoaded({ status: 'ready', decoded, shownBytes: bytes.length, totalSize, warning });
-      },
-      (error: unknown) => {
-        if (!isCurrent) return;
-        const message = `reading the text failed: ${error instanceof Error ? error.message : String(error)}`;
-        setLoaded({
-          status: 'error',
-          error: { code: 'INTERNAL', message, offset: null, format: '', path: '' },
-        });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [decoder, entryIndex]);
-
-  const text = loaded.status === 'ready' ? loaded.decoded.text : '';
+  const text = loaded?.decoded.text ?? '';
   const formatter = useMemo(() => formatterFor(name, text), [name, text]);
   const formatted = useMemo(
     () => (formatter === null ? null : formatter.format(text)),
     [formatter, text],
   );
 
-  if (loaded.status === 'loading') {
-    return (
-      <div className="text-view" data-testid="text-view" aria-busy="true">
-        <p className="preview-note">Loading text…</p>
-      </div>
-    );
-  }
-  if (loaded.status === 'error') {
+  if (range.status === 'error') {
     return (
       <div className="text-view" data-testid="text-view">
         <p className="preview-error" role="alert">
-          {loaded.error.message}
+          {range.error.message}
         </p>
+      </div>
+    );
+  }
+  if (loaded === null) {
+    return (
+      <div className="text-view" data-testid="text-view" aria-busy="true">
+        <p className="preview-note">Loading text…</p>
       </div>
     );
   }

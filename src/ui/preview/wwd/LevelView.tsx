@@ -6,9 +6,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { saveBlob } from '../../../state/download.ts';
-import { LOGICAL, type WwdLevelView } from '../../../worker/rpc/api.ts';
-import type { FileDecoder } from '../../../worker/rpc/client.ts';
-import { contentKey } from '../decoder-key.ts';
+import { useDocumentView, useFile } from '../../../state/hooks.ts';
 import { ZOOM_STEP } from './camera.ts';
 import {
   exportFileName,
@@ -20,8 +18,10 @@ import {
 } from './export-png.ts';
 import { LevelCanvas, TileReadout } from './LevelCanvas.tsx';
 import { LevelController, type HoverInfo } from './level-controller.ts';
+import { recallView, rememberView } from './level-memory.ts';
 import { LevelLegend } from './LevelLegend.tsx';
 import { defaultPlaneIndex, mainPlaneIndex, planeSummary } from './level-model.ts';
+import { levelViewData, type WwdLevelView } from './level-types.ts';
 import { LevelToolbar } from './LevelToolbar.tsx';
 import { ObjectPanel } from './ObjectPanel.tsx';
 import {
@@ -32,18 +32,18 @@ import {
   type SceneOptions,
 } from './scene.ts';
 import { TILE_FILL } from './tile-colors.ts';
-import { recallView, rememberView, useLevelView } from './use-document-view.ts';
 import { createValueStore } from './value-store.ts';
 import './level-view.css';
 
 export interface LevelViewProps {
-  decoder: FileDecoder;
-  fileName: string;
+  fileId: string;
 }
 
-export function LevelView({ decoder, fileName }: LevelViewProps): ReactElement {
-  const load = useLevelView(decoder, fileName);
-  if (load.status === 'loading') {
+/** The `wwd-level` view of a file (the file pane of this folder's plug-in, plugin.ts). */
+export function LevelView({ fileId }: LevelViewProps): ReactElement {
+  const fileName = useFile(fileId)?.name ?? '';
+  const view = useDocumentView(fileId);
+  if (view.status === 'loading') {
     return (
       <section
         className="level-view"
@@ -55,21 +55,24 @@ export function LevelView({ decoder, fileName }: LevelViewProps): ReactElement {
       </section>
     );
   }
-  if (load.status === 'error') {
+  const data = view.status === 'ok' ? levelViewData(view.value) : null;
+  if (!data) {
+    const message =
+      view.status === 'error' ? view.error.message : `${fileName} does not decode to a level`;
     return (
       <section className="level-view" data-testid="level-view" data-state="error">
         <p className="error-text lv-note" role="alert">
-          Could not show the level: {load.message}
+          Could not show the level: {message}
         </p>
       </section>
     );
   }
   return (
     <LevelViewer
-      key={contentKey(decoder, LOGICAL)}
-      decoder={decoder}
-      level={load.level}
-      objectEntries={load.objectEntries}
+      key={fileId}
+      fileId={fileId}
+      level={data.level}
+      objectEntries={data.objectEntries}
       fileName={fileName}
     />
   );
@@ -80,19 +83,19 @@ const DEFAULT_OPTIONS: SceneOptions = { showOverlay: false, showObjects: true, s
 type ExportState = { status: 'idle' } | { status: 'busy' | 'done' | 'error'; text: string };
 
 function LevelViewer({
-  decoder,
+  fileId,
   level,
   objectEntries,
   fileName,
 }: {
-  decoder: FileDecoder;
+  fileId: string;
   level: WwdLevelView;
-  /** Tree entry of each object, per plane: its fields come from the worker. */
+  /** Tree node of each object, per plane: its fields come from the worker. */
   objectEntries: number[][];
   fileName: string;
 }): ReactElement {
   const id = useId();
-  const [memory] = useState(() => recallView(decoder));
+  const [memory] = useState(() => recallView(fileId));
   const [mode, setMode] = useState<PlaneMode>(memory?.mode ?? defaultPlaneIndex(level.planes));
   const [options, setOptions] = useState<SceneOptions>(memory?.options ?? DEFAULT_OPTIONS);
   const [selected, setSelected] = useState<ObjectRef | null>(memory?.selected ?? null);
@@ -126,8 +129,8 @@ function LevelViewer({
     latest.current = { mode, options, selected };
   }, [mode, options, selected]);
   useEffect(
-    () => () => rememberView(decoder, { ...latest.current, camera: controller.getCamera() }),
-    [decoder, controller],
+    () => () => rememberView(fileId, { ...latest.current, camera: controller.getCamera() }),
+    [fileId, controller],
   );
 
   const planesWithFill = useMemo(
@@ -303,7 +306,7 @@ function LevelViewer({
             selected={selected}
             selectedObject={selectedObject}
             selectedEntry={selected ? (objectEntries[selected.plane]?.[selected.index] ?? -1) : -1}
-            decoder={decoder}
+            fileId={fileId}
             onSelect={selectFromList}
             onCenter={centerOn}
             emptyText={emptyText}

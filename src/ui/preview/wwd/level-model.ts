@@ -2,6 +2,7 @@
  * Facts the level view needs about planes (spec §4, §10): which is the main plane, the
  * draw order, flags, sizes in world pixels, and what lies at a world point.
  */
+import { hex } from '../../../binary/hex.ts';
 import type { WwdLevelView, WwdPlane, WwdTileProperty } from './level-types.ts';
 import { attributeAt } from './attributes.ts';
 import type { Size } from './camera.ts';
@@ -45,7 +46,7 @@ export function drawOrder(planes: readonly WwdPlane[]): number[] {
 export function planeFlagNames(flags: number): string[] {
   const names = PLANE_FLAG_NAMES.filter(([bit]) => (flags & bit) !== 0).map(([, name]) => name);
   const known = PLANE_FLAG_NAMES.reduce((all, [bit]) => all | bit, 0);
-  if ((flags & ~known) !== 0) names.push(`0x${(flags & ~known).toString(16).toUpperCase()}`);
+  if ((flags & ~known) !== 0) names.push(`${hex((flags & ~known))}`);
   return names;
 }
 

@@ -4,13 +4,12 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { FileDecoder } from '../../../worker/rpc/client.ts';
 import { LevelLegend } from './LevelLegend.tsx';
 import { LevelToolbar } from './LevelToolbar.tsx';
 import { LevelView } from './LevelView.tsx';
 import { ObjectPanel } from './ObjectPanel.tsx';
 import { buildScene } from './scene.ts';
-import { testLevel, testObject } from './test-level.ts';
+import { objectOf, testLevel } from './testing/levels.ts';
 import { createValueStore } from './value-store.ts';
 
 const options = { showOverlay: true, showObjects: true, showNoDraw: false };
@@ -18,14 +17,13 @@ const noop = () => undefined;
 
 describe('level view first render', () => {
   it('shows "reading" until the worker answers', () => {
-    const decoder = { documentView: () => new Promise(noop) } as unknown as FileDecoder;
-    const html = renderToStaticMarkup(<LevelView decoder={decoder} fileName="a.wwd" />);
+    const html = renderToStaticMarkup(<LevelView fileId="f-none" />);
     expect(html).toContain('data-testid="level-view"');
     expect(html).toContain('data-state="loading"');
   });
 
-  it('toolbar: plane switcher with every plane and the stack, zoom, toggles, export', () => {
-    const level = testLevel();
+  it('toolbar: plane switcher with every plane and the stack, zoom, toggles, export', async () => {
+    const level = await testLevel();
     const html = renderToStaticMarkup(
       <LevelToolbar
         level={level}
@@ -60,17 +58,18 @@ describe('level view first render', () => {
     expect(html).toContain('25%');
   });
 
-  it('object panel lists objects and escapes their strings', () => {
-    const level = testLevel();
+  it('object panel lists objects and escapes their strings', async () => {
+    const level = await testLevel();
     const action = level.planes[1]!;
-    action.objects.push(testObject({ index: 2, id: 7, logic: '<b>Evil</b>', x: 1, y: 2 }));
+    const evil = await objectOf({ id: 7, logic: '<b>Evil</b>', x: 1, y: 2 });
+    action.objects.push({ ...evil, index: 2 });
     const html = renderToStaticMarkup(
       <ObjectPanel
         planes={[action]}
         selected={{ plane: 1, index: 2 }}
         selectedObject={action.objects[2]!}
         selectedEntry={42}
-        decoder={{ entryDetails: () => new Promise(noop) } as unknown as FileDecoder}
+        fileId="f-none"
         onSelect={noop}
         onCenter={noop}
         emptyText="none"
@@ -83,8 +82,8 @@ describe('level view first render', () => {
     expect((html.match(/data-testid="object-row"/g) ?? []).length).toBe(3);
   });
 
-  it('legend names the fill palette index and the attributes', () => {
-    const level = testLevel();
+  it('legend names the fill palette index and the attributes', async () => {
+    const level = await testLevel();
     const html = renderToStaticMarkup(
       <LevelLegend
         scene={buildScene(level, 'all', options)}

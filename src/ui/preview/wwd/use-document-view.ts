@@ -1,17 +1,31 @@
 /**
- * The decoded level of a file, fetched from its worker once per file (FileDecoder keeps the
- * answer; the open asks for it before the view mounts): selecting the file row again, after
- * looking at a section, reuses it. The view's own state (plane, camera, toggles) is
- * remembered per file too.
+ * The decoded level of a file, read through the state layer's cache (the open asks for it
+ * before the view mounts, and selecting the file row again, after looking at a section,
+ * reuses it). The view's own state (plane, camera, toggles) is remembered per file too.
  */
-import { useEffect, useState } from 'react';
-import type { DocumentView, Result, WwdLevelView } from '../../../worker/rpc/api.ts';
-import type { FileDecoder } from '../../../worker/rpc/client.ts';
+import { fileMemory, useDocumentView } from '../../../state/hooks.ts';
+import type { WwdLevelView } from '../../../formats/wwd/types.ts';
 import type { Camera } from './camera.ts';
 import type { ObjectRef, PlaneMode, SceneOptions } from './scene.ts';
 
-export function loadDocumentView(decoder: FileDecoder): Promise<Result<DocumentView>> {
-  return decoder.documentView();
+/** The view kind of a decoded level (the session's `capabilities.view`). */
+export const WWD_LEVEL_VIEW = 'wwd-level';
+
+/** What a level's document view carries (formats/wwd/session.ts, `WwdViewData`). */
+interface WwdViewData {
+  level: WwdLevelView;
+  /** `objectEntries[plane][i]`: the node index of `level.planes[plane].objects[i]`. */
+  objectEntries: number[][];
+}
+
+function isWwdViewData(data: unknown): data is WwdViewData {
+  const view = data as Partial<WwdViewData> | null;
+  return (
+    typeof view === 'object' &&
+    view !== null &&
+    Array.isArray(view.objectEntries) &&
+    Array.isArray(view.level?.planes)
+  );
 }
 
 export type LevelLoad =
@@ -19,40 +33,15 @@ export type LevelLoad =
   | { status: 'ready'; level: WwdLevelView; objectEntries: number[][] }
   | { status: 'error'; message: string };
 
-export function useLevelView(decoder: FileDecoder, fileName: string): LevelLoad {
-  const [load, setLoad] = useState<{ decoder: FileDecoder; value: LevelLoad } | null>(null);
-  useEffect(() => {
-    let isCurrent = true;
-    loadDocumentView(decoder).then(
-      (result) => {
-        if (!isCurrent) return;
-        let value: LevelLoad;
-        if (!result.ok) value = { status: 'error', message: result.error.message };
-        else if (result.value.format !== 'wwd') {
-          value = { status: 'error', message: `${fileName} is not a WWD level` };
-        } else {
-          value = {
-            status: 'ready',
-            level: result.value.level,
-            objectEntries: result.value.objectEntries,
-          };
-        }
-        setLoad({ decoder, value });
-      },
-      (error: unknown) => {
-        if (!isCurrent) return;
-        const reason = error instanceof Error ? error.message : String(error);
-        setLoad({
-          decoder,
-          value: { status: 'error', message: `reading the level of ${fileName} failed: ${reason}` },
-        });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [decoder, fileName]);
-  return load && load.decoder === decoder ? load.value : { status: 'loading' };
+export function useLevelView(fileId: string, fileName: string): LevelLoad {
+  const view = useDocumentView(fileId);
+  if (view.status === 'loading') return view;
+  if (view.status === 'error') return { status: 'error', message: view.error.message };
+  const { kind, data } = view.value;
+  if (kind !== WWD_LEVEL_VIEW || !isWwdViewData(data)) {
+    return { status: 'error', message: `${fileName} is not a WWD level` };
+  }
+  return { status: 'ready', level: data.level, objectEntries: data.objectEntries };
 }
 
 /** What the view looked like when it was last shown, per file. */
@@ -63,12 +52,12 @@ export interface LevelViewMemory {
   selected: ObjectRef | null;
 }
 
-const memories = new WeakMap<FileDecoder, LevelViewMemory>();
+const MEMORY_SLOT = 'wwd-level-view';
 
-export function recallView(decoder: FileDecoder): LevelViewMemory | undefined {
-  return memories.get(decoder);
+export function recallView(fileId: string): LevelViewMemory | undefined {
+  return fileMemory.recall<LevelViewMemory>(fileId, MEMORY_SLOT);
 }
 
-export function rememberView(decoder: FileDecoder, memory: LevelViewMemory): void {
-  memories.set(decoder, memory);
+export function rememberView(fileId: string, memory: LevelViewMemory): void {
+  fileMemory.remember(fileId, MEMORY_SLOT, memory);
 }

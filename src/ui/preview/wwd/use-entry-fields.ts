@@ -1,40 +1,20 @@
 /**
- * The fields of one tree entry (a document node), fetched from the worker. The level view
- * uses it for the selected object, so the map and the tree show the same fields.
+ * The fields of one node (a level's object), read through the state layer's cache. The level
+ * view uses it for the selected object, so the map and the tree show the same fields.
  */
-import { useEffect, useState } from 'react';
-import type { DetailField } from '../../../worker/rpc/api.ts';
-import type { FileDecoder } from '../../../worker/rpc/client.ts';
+import { useEntryDetails } from '../../../state/hooks.ts';
+import type { Fact } from '../../../worker/rpc/api.ts';
 
 export type EntryFields =
   | { status: 'none' | 'loading' }
-  | { status: 'ready'; fields: DetailField[] }
+  | { status: 'ready'; fields: Fact[] }
   | { status: 'error'; message: string };
 
-export function useEntryFields(decoder: FileDecoder, entryIndex: number): EntryFields {
-  const [state, setState] = useState<{ key: string; value: EntryFields } | null>(null);
-  const key = `${entryIndex}`;
-  useEffect(() => {
-    if (entryIndex < 0) return;
-    let isCurrent = true;
-    decoder.entryDetails(entryIndex).then(
-      (result) => {
-        if (!isCurrent) return;
-        setState({
-          key,
-          value: result.ok
-            ? { status: 'ready', fields: result.value.fields }
-            : { status: 'error', message: result.error.message },
-        });
-      },
-      (error: unknown) => {
-        if (isCurrent) setState({ key, value: { status: 'error', message: String(error) } });
-      },
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, [decoder, entryIndex, key]);
+/** `entryIndex` -1: no node (nothing is asked). */
+export function useEntryFields(fileId: string, entryIndex: number): EntryFields {
+  const details = useEntryDetails(fileId, entryIndex);
   if (entryIndex < 0) return { status: 'none' };
-  return state?.key === key ? state.value : { status: 'loading' };
+  if (details.status === 'ok') return { status: 'ready', fields: details.value.fields };
+  if (details.status === 'error') return { status: 'error', message: details.error.message };
+  return details;
 }

@@ -1,0 +1,72 @@
+/**
+ * Sessions of several files through the worker: an index opened alone reports the volumes
+ * it lacks; its entries show their metadata but say which volume to add; the volume added
+ * after the open makes them read and verify, without reopening.
+ */
+import { describe, expect, it } from 'vitest';
+import { writeTwoPart } from '../../formats/testing/two-part-write.ts';
+import { twoPartFormat } from '../../formats/testing/two-part.ts';
+import { nodeRef, type NamedBlob, type Result } from './api.ts';
+import { createDecoderImpl } from './impl.ts';
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+const files = writeTwoPart([
+  { name: 'data.001', files: [{ name: 'docs/readme.txt', data: text('in the first volume') }] },
+  { name: 'data.002', files: [{ name: 'art/pixels.bin', data: new Uint8Array(300).fill(7) }] },
+]);
+const blob = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]);
+const index: NamedBlob = { name: 'game.twop', blob: blob(files.index) };
+const volume = (name: string): NamedBlob => ({
+  name,
+  blob: blob(files.volumes.find((file) => file.name === name)!.bytes),
+});
+
+describe('a session of several files', () => {
+  it('opens from the index alone, names the volumes it lacks, and takes them later', async () => {
+    const decoder = createDecoderImpl({ formats: [twoPartFormat] });
+    const opened = value(await decoder.open([index, volume('data.001')], () => undefined));
+    expect(opened.format).toBe('two-part');
+    expect(opened.capabilities.sources).toBe(true);
+    expect(opened.sources).toEqual(['game.twop', 'data.001']);
+    expect(opened.missingSources).toEqual([{ name: 'data.002', nodeCount: 1 }]);
+
+    decoder.setAllExpanded(true);
+    const rows = decoder.getRows(0, 100).filter((row) => row.entryIndex >= 0);
+    const pixels = rows.find((row) => row.path === 'art/pixels.bin')!;
+    const details = value(decoder.entryDetails(pixels.entryIndex));
+    expect(details.size).toBe(300);
+    expect(details.unavailable).toMatch(/data\.002/);
+    const refused = await decoder.readRange(nodeRef(pixels.entryIndex), 0, 4);
+    expect(refused.ok).toBe(false);
+
+    const verifiedBefore = value(await decoder.verifyAll(() => undefined));
+    expect(verifiedBefore).toMatchObject({ ok: 1, missing: 1, checked: 2 });
+
+    const added = value(await decoder.addSources([volume('data.002')]));
+    expect(added.missingSources).toEqual([]);
+    expect(added.sources).toEqual(['game.twop', 'data.001', 'data.002']);
+    const bytes = value(await decoder.readRange(nodeRef(pixels.entryIndex), 0, 300)).bytes;
+    expect(bytes).toEqual(new Uint8Array(300).fill(7));
+    expect(value(await decoder.verifyAll(() => undefined))).toMatchObject({ ok: 2, missing: 0 });
+  });
+
+  it('ignores a file it did not ask for, and a format that takes no other files says so', async () => {
+    const decoder = createDecoderImpl({ formats: [twoPartFormat] });
+    value(await decoder.open([index], () => undefined));
+    const unrelated = value(await decoder.addSources([{ name: 'other.bin', blob: blob(text('x')) }]));
+    expect(unrelated.sources).toEqual(['game.twop']);
+    expect(unrelated.missingSources.map((source) => source.name)).toEqual(['data.001', 'data.002']);
+
+    const raw = createDecoderImpl();
+    value(await raw.open([{ name: 'notes.txt', blob: blob(text('hello')) }], () => undefined));
+    const result = await raw.addSources([volume('data.001')]);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('BAD_VALUE');
+  });
+});
