@@ -15,6 +15,8 @@ export const ErrorCode = {
   DECOMPRESS_FAILED: 'DECOMPRESS_FAILED',
   SIZE_MISMATCH: 'SIZE_MISMATCH',
   TOO_LARGE: 'TOO_LARGE',
+  /** A file the opened one refers to (a volume) has not been given. */
+  MISSING_SOURCE: 'MISSING_SOURCE',
   CANCELLED: 'CANCELLED',
   INTERNAL: 'INTERNAL',
 } as const;
@@ -33,6 +35,7 @@ const codePhrase: Record<ErrorCode, string> = {
   DECOMPRESS_FAILED: 'decompression failed',
   SIZE_MISMATCH: 'size mismatch',
   TOO_LARGE: 'too large',
+  MISSING_SOURCE: 'missing file',
   CANCELLED: 'cancelled',
   INTERNAL: 'internal error',
 };

@@ -9,7 +9,8 @@ import type { FormatModule } from './model.ts';
 
 export const FORMATS_TABLE_START = '<!-- formats:start -->';
 export const FORMATS_TABLE_END = '<!-- formats:end -->';
-const NOTE = '<!-- written by `npm run docs:formats` from src/formats/registry.ts: edit the modules, not this table -->';
+const NOTE =
+  '<!-- written by `npm run docs:formats` from src/formats/registry.ts: edit the modules, not this table -->';
 
 type TableFormat = Pick<FormatModule, 'label' | 'extensions' | 'summary'>;
 
@@ -51,7 +52,12 @@ export function withFormatsTable(document: string, table: string): string {
   const start = document.indexOf(FORMATS_TABLE_START);
   const end = document.indexOf(FORMATS_TABLE_END);
   const isOnce = (marker: string, at: number) => document.indexOf(marker, at + 1) === -1;
-  if (start === -1 || end < start || !isOnce(FORMATS_TABLE_START, start) || !isOnce(FORMATS_TABLE_END, end)) {
+  if (
+    start === -1 ||
+    end < start ||
+    !isOnce(FORMATS_TABLE_START, start) ||
+    !isOnce(FORMATS_TABLE_END, end)
+  ) {
     throw new Error(`expected one ${FORMATS_TABLE_START} … ${FORMATS_TABLE_END} pair`);
   }
   const block = `${FORMATS_TABLE_START}\n${NOTE}\n\n${table}\n\n`;

@@ -92,6 +92,7 @@ export interface NodeTable {
   storedSize(index: number): number;
   lastSlash?(index: number): number;
   sharesFolderWithPrevious?(index: number): boolean;
+  /** How many leading characters the path shares with the previous node's; -1: not known. */
   commonWithPrevious?(index: number): number;
   sortsAfterPrevious?(index: number): boolean;
   /** What the node is; `entry` for archives and `section` for documents when absent. */
@@ -130,6 +131,8 @@ export interface NodeDetails {
   /** Its bytes: the content (entries) or the decoded section (documents). */
   span: Span;
   spanBase: SpanBase;
+  /** For `file` spans: the source they are in, by name, when it is not the opened file (a volume). */
+  spanSource?: string;
   /** The table record that describes it, in the file; null when it has none. */
   record: Span | null;
   isCompressed: boolean;

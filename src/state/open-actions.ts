@@ -9,7 +9,7 @@ import { nodeRef, type NamedBlob } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { createSessionOpener, TOP_LEVEL, type Placement } from './open-session.ts';
 import { baseName } from './queries.ts';
-import { groupSources, missingNames } from './source-groups.ts';
+import { groupSources, missingNames, type SourceGroup } from './source-groups.ts';
 
 export { OPEN_PROGRESS_INTERVAL_MS } from './open-session.ts';
 
@@ -41,26 +41,49 @@ export interface OpenActions {
 
 const named = (file: File): NamedBlob => ({ name: file.name, blob: file });
 
+/** The files of one drop: which opened on their own (file ids), which a session claimed. */
+interface Drop {
+  files: readonly NamedBlob[];
+  ids: Map<NamedBlob, string>;
+  claimed: Set<NamedBlob>;
+}
+
 export function createOpenActions(context: Context): OpenActions {
   const { stores, deps } = context;
   const { addFile, runOpen, openSession, dropJobsOf } = createSessionOpener(context);
 
+
   /**
    * Opens a group of dropped files: the main file first, on its own (only its table says
-   * which files it needs); then the companions it lists as missing are added to it, and the
-   * others open on their own. A reopen hands all of a session's sources to `open` at once.
+   * which files it needs). Then the files of the drop it lists as missing are added to it
+   * (one opened on its own meanwhile is closed and moved), and its other companions open on
+   * their own. A reopen hands all of a session's sources to `open` at once.
    */
-  async function openGroup(main: NamedBlob, companions: readonly NamedBlob[], placement: Placement) {
-    const id = await openSession([main], placement);
-    if (companions.length === 0) return;
-    const file = context.liveFile(id);
-    const missing = missingNames(file?.summary?.missingSources ?? []);
-    const wanted = companions.filter((companion) => missing.has(companion.name.toLowerCase()));
-    const others = companions.filter((companion) => !wanted.includes(companion));
+  async function openGroup(group: SourceGroup<NamedBlob>, placement: Placement, drop: Drop) {
+    const id = await openInDrop(group.main, placement, drop);
+    const missing = missingNames(context.liveFile(id)?.summary?.missingSources ?? []);
+    const wanted: NamedBlob[] = [];
+    for (const other of missing.size > 0 ? drop.files : []) {
+      if (other === group.main || drop.claimed.has(other)) continue;
+      if (!missing.has(other.name.toLowerCase())) continue;
+      const otherId = drop.ids.get(other);
+      // Only a file this drop opened on its own (not one a session took) may move.
+      if (otherId !== undefined && context.getFile(otherId)?.sources.length !== 1) continue;
+      drop.claimed.add(other);
+      wanted.push(other);
+      if (otherId !== undefined) closeFile(otherId);
+    }
+    const others = group.companions.filter((companion) => !drop.claimed.has(companion));
     await Promise.all([
-      wanted.length > 0 ? offerSources(id, wanted) : undefined,
-      ...others.map((companion) => openSession([companion], placement)),
+      offerSources(id, wanted),
+      ...others.map((companion) => openInDrop(companion, placement, drop)),
     ]);
+  }
+
+  function openInDrop(source: NamedBlob, placement: Placement, drop: Drop): Promise<string> {
+    const file = addFile([source], placement);
+    drop.ids.set(source, file.id);
+    return runOpen(file);
   }
 
   /** The open session that lists `name` as a source it lacks. */
@@ -84,12 +107,13 @@ export function createOpenActions(context: Context): OpenActions {
       if (owner) toAdd.set(owner, [...(toAdd.get(owner) ?? []), file]);
       else toOpen.push(file);
     }
-    const groups = groupSources(toOpen.map(named));
+    const drop: Drop = { files: toOpen.map(named), ids: new Map(), claimed: new Set() };
+    const groups = groupSources(drop.files);
     // One file: show its contents at once. Many: a list of files is the better overview.
     const placement = { ...TOP_LEVEL, isExpanded: groups.length === 1 };
     await Promise.all([
       ...[...toAdd].map(([fileId, added]) => offerSources(fileId, added.map(named))),
-      ...groups.map((group) => openGroup(group.main, group.companions, placement)),
+      ...groups.map((group) => openGroup(group, placement, drop)),
     ]);
   }
 

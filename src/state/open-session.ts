@@ -208,10 +208,17 @@ export function createSessionOpener(context: Context) {
         resolve(null);
       });
     });
+    // A file closed while it opens has its worker ended, which never answers either.
+    let stopWatching = () => undefined as void;
+    const closed = new Promise<null>((resolve) => {
+      stopWatching = stores.files.subscribe((state) => {
+        if (!state.files.some((file) => file.id === id)) resolve(null);
+      });
+    });
     const progress = progressOf(id);
     let result: Result<FileSummary> | null;
     try {
-      result = await Promise.race([decoder.open([...sources], progress.report), crashed]);
+      result = await Promise.race([decoder.open([...sources], progress.report), crashed, closed]);
     } catch (error) {
       // A rejected call (not a Result) means the worker could not run the request at all.
       if (context.getFile(id)) {
@@ -220,6 +227,7 @@ export function createSessionOpener(context: Context) {
       }
       return id;
     } finally {
+      stopWatching();
       progress.finish();
     }
     if (result && context.liveFile(id)) await applyOpened(id, result);

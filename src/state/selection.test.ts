@@ -2,20 +2,21 @@ import { describe, expect, it, vi } from 'vitest';
 import { selectedRowCount, isFocusTheSelection } from './selection-actions.ts';
 import { walkSelection, WALK_CHUNK_ROWS } from './selection-walk.ts';
 import { createDelveState } from './store.ts';
-import { FakeDecoder } from './testing/fake-decoder.ts';
+import { kiwadFile } from './testing/archives.ts';
+import { createTestDecoder, type TestDecoder } from './testing/test-decoder.ts';
 
-// Rows with every folder open: 0 Textures, 1 a.dds, 2 b.dds, 3 Sounds, 4 c.ogg, 5 readme.txt.
-// Folded: 0 Textures, 1 Sounds, 2 readme.txt. Entries are 10 bytes each.
-const PATHS = ['Textures/a.dds', 'Textures/b.dds', 'Sounds/c.ogg', 'readme.txt'];
+// Rows with every folder open: 0 Textures, 1 a.dds, 2 b.dds, 3 Voices, 4 c.ogg, 5 readme.txt.
+// Folded: 0 Textures, 1 Voices, 2 readme.txt. Entries are 10 bytes each.
+const PATHS = ['Textures/a.dds', 'Textures/b.dds', 'Voices/c.ogg', 'readme.txt'];
 
-function setup(pathsPerFile: (readonly string[])[] = [PATHS]) {
-  const decoders: FakeDecoder[] = [];
+function setup() {
+  const decoders: TestDecoder[] = [];
   const saveBlob = vi.fn<(blob: Blob, name: string) => void>();
   const state = createDelveState({
     createDecoder: () => {
-      const decoder = new FakeDecoder(pathsPerFile[decoders.length % pathsPerFile.length] ?? PATHS);
+      const decoder = createTestDecoder();
       decoders.push(decoder);
-      return decoder.asDecoder();
+      return decoder;
     },
     saveBlob,
     fetch: vi.fn(),
@@ -23,7 +24,7 @@ function setup(pathsPerFile: (readonly string[])[] = [PATHS]) {
   });
   const view = () => state.stores.view.getState();
   const fileIds = () => state.stores.files.getState().files.map((file) => file.id);
-  /** Selected rows as `name` lists, per span, read from the fake's current rows. */
+  /** The focused row's name, or the selection's kind. */
   const focusName = () => {
     const { selection } = view();
     return selection?.kind === 'row' ? selection.row.name : selection?.kind;
@@ -32,7 +33,15 @@ function setup(pathsPerFile: (readonly string[])[] = [PATHS]) {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const aFile = (name: string) => new File(['x'], name);
+const aFile = (name: string, paths: readonly string[] = PATHS) => kiwadFile(name, paths);
+
+/** A decoder with one archive of `paths` open. */
+async function openedDecoder(paths: readonly string[]): Promise<TestDecoder> {
+  const decoder = createTestDecoder();
+  const file = aFile('big.wad', paths);
+  await decoder.open([{ name: file.name, blob: file }], () => undefined);
+  return decoder;
+}
 
 async function openExpanded() {
   const context = setup();
@@ -85,7 +94,7 @@ describe('clicks', () => {
   });
 
   it('a click in another file starts a new selection there', async () => {
-    const { view, actions, fileIds } = setup([PATHS, PATHS]);
+    const { view, actions, fileIds } = setup();
     await actions.openFiles([aFile('a.wad'), aFile('b.wad')]);
     const [first, second] = fileIds() as [string, string];
     actions.setFileExpanded(first, true);
@@ -110,7 +119,7 @@ describe('keyboard actions', () => {
     expect(selectedRowCount(view())).toBe(7);
     actions.clearMarks();
     expect(view().multi).toBeNull();
-    expect(focusName()).toBe('Sounds');
+    expect(focusName()).toBe('Voices');
   });
 
   it('Ctrl+arrows move the focus and keep the rows; Ctrl+Space toggles the focused row', async () => {
@@ -141,18 +150,18 @@ describe('rows that move', () => {
     const { view, actions, fileIds, decoders } = setup();
     await actions.openFiles([aFile('demo.wad')]);
     const [fileId] = fileIds() as [string];
-    await actions.clickRow(fileId, 1, 'replace'); // Sounds
+    await actions.clickRow(fileId, 1, 'replace'); // Voices
     await actions.clickRow(fileId, 2, 'range'); // .. readme.txt
-    const [textures, sounds] = await decoders[0]!.getRows(0, 2);
+    const [textures, voices] = await decoders[0]!.getRows(0, 2);
     await actions.setRowExpanded(fileId, textures!, true); // two rows appear at 1
     expect(view().multi).toMatchObject({ spans: [[3, 4]], anchor: 3 });
     await actions.setRowExpanded(fileId, textures!, false);
     expect(view().multi).toMatchObject({ spans: [[1, 2]], anchor: 1 });
     // A selected row inside a folder that closes leaves the selection.
-    await actions.setRowExpanded(fileId, sounds!, true); // 1 Sounds, 2 c.ogg, 3 readme.txt
+    await actions.setRowExpanded(fileId, voices!, true); // 1 Voices, 2 c.ogg, 3 readme.txt
     await actions.clickRow(fileId, 2, 'toggle');
     expect(view().multi?.spans).toEqual([[1, 3]]);
-    await actions.setRowExpanded(fileId, sounds!, false);
+    await actions.setRowExpanded(fileId, voices!, false);
     expect(view().multi?.spans).toEqual([[1, 2]]);
   });
 
@@ -180,14 +189,13 @@ describe('what a selection amounts to', () => {
 
   it('zips the selected rows under one name; a folder stands for its rows', async () => {
     const { actions, fileId, decoders, saveBlob } = await openExpanded();
-    const nodes = decoders[0]!.nodes;
-    const idOf = (name: string) => nodes.find((node) => node.name === name)?.nodeId;
+    const idOf = (path: string) => decoders[0]!.nodeIdOfPath(path);
     await actions.clickRow(fileId, 0, 'replace');
     await actions.clickRow(fileId, 2, 'range');
     await actions.clickRow(fileId, 4, 'toggle');
     await actions.downloadSelection();
     expect(decoders[0]?.calls.filter((call) => call.startsWith('zip'))).toEqual([
-      `zip ${idOf('Textures')},${idOf('c.ogg')}`,
+      `zip ${await idOf('Textures')},${await idOf('Voices/c.ogg')}`,
     ]);
     expect(saveBlob.mock.calls.map((call) => call[1])).toEqual(['demo-selection.zip']);
   });
@@ -197,7 +205,7 @@ describe('what a selection amounts to', () => {
     await actions.setFilter('a.dds');
     await actions.clickRow(fileId, 0, 'replace'); // Textures, with a.dds shown below it
     await actions.downloadSelection();
-    const aDds = decoders[0]!.nodes.find((node) => node.name === 'a.dds')?.nodeId;
+    const aDds = await decoders[0]!.nodeIdOfPath('Textures/a.dds');
     expect(decoders[0]?.calls.filter((call) => call.startsWith('zip'))).toEqual([`zip ${aDds}`]);
   });
 
@@ -215,14 +223,13 @@ describe('what a selection amounts to', () => {
     await actions.clickRow(fileId, 5, 'toggle'); // a.dds, readme.txt
     await actions.clickRow(fileId, 1, 'toggle'); // readme.txt alone; the focus on a.dds
     await actions.downloadSelection();
-    expect(decoders[0]?.calls).toContain('readBlob 3');
+    expect(decoders[0]?.calls).toContain('readBlob node:3');
     expect(saveBlob.mock.calls[0]?.[1]).toBe('readme.txt');
   });
 
   it('walks a selection larger than one chunk in several calls', async () => {
     const paths = Array.from({ length: WALK_CHUNK_ROWS * 2 + 10 }, (_, at) => `f/${at}.bin`);
-    const decoder = new FakeDecoder(paths);
-    await decoder.open(new Blob(), 'big.wad', () => undefined);
+    const decoder = await openedDecoder(paths);
     await decoder.setFilter('.bin');
     const rowCount = await decoder.rowCount(); // f + every entry
     decoder.calls.length = 0;
@@ -239,8 +246,7 @@ describe('what a selection amounts to', () => {
 
   it('stops a walk between chunks when asked', async () => {
     const paths = Array.from({ length: WALK_CHUNK_ROWS * 3 }, (_, at) => `f/${at}.bin`);
-    const decoder = new FakeDecoder(paths);
-    await decoder.open(new Blob(), 'big.wad', () => undefined);
+    const decoder = await openedDecoder(paths);
     await decoder.setAllExpanded(true);
     let calls = 0;
     const walk = await walkSelection(decoder, [[1, WALK_CHUNK_ROWS * 3]], {

@@ -1,26 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDelveState } from './store.ts';
-import { deferred, FakeDecoder } from './testing/fake-decoder.ts';
+import { kiwadFile } from './testing/archives.ts';
+import { createTestDecoder, deferred, type TestDecoder } from './testing/test-decoder.ts';
 
-const PATHS = ['Textures/a.dds', 'Textures/b.dds', 'Sounds/c.ogg', 'readme.txt'];
+// Sorted as the tree shows them: Textures, Voices, readme.txt.
+const PATHS = ['Textures/a.dds', 'Textures/b.dds', 'Voices/c.ogg', 'readme.txt'];
 
 /** `prepare` configures each decoder as it is made, before `open` runs. */
-function setup(
-  pathsPerFile: (readonly string[])[] = [PATHS],
-  prepare: (decoder: FakeDecoder) => void = () => undefined,
-) {
-  const decoders: FakeDecoder[] = [];
-  let made = 0;
+function setup(prepare: (decoder: TestDecoder) => void = () => undefined) {
+  const decoders: TestDecoder[] = [];
   const saveBlob = vi.fn<(blob: Blob, name: string) => void>();
   const fetchMock = vi.fn<(url: string) => Promise<Response>>();
   let clock = 0;
   const state = createDelveState({
     createDecoder: () => {
-      const decoder = new FakeDecoder(pathsPerFile[made % pathsPerFile.length] ?? PATHS);
-      made += 1;
+      const decoder = createTestDecoder();
       prepare(decoder);
       decoders.push(decoder);
-      return decoder.asDecoder();
+      return decoder;
     },
     saveBlob,
     fetch: fetchMock,
@@ -36,14 +33,14 @@ function setup(
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-const aFile = (name: string) => new File(['x'], name);
+const aFile = (name: string, paths: readonly string[] = PATHS) => kiwadFile(name, paths);
 
 describe('openFiles', () => {
   it('shows rows while the table is still being read, then the summary', async () => {
-    const gate = deferred();
-    const { state, file, actions } = setup([PATHS], (decoder) => (decoder.openGate = gate));
+    let gate = deferred();
+    const { state, file, actions } = setup((decoder) => (gate = decoder.hold('open')));
     const opening = actions.openFiles([aFile('demo.wad')]);
-    // The first progress arrives before the gate is opened.
+    // Progress arrives before the answer, which the gate holds.
     await settle();
     expect(file().status).toBe('opening');
     expect(file().rowsVersion).toBeGreaterThan(0);
@@ -55,7 +52,7 @@ describe('openFiles', () => {
     expect(file().status).toBe('ready');
     expect(file().summary?.entryCount).toBe(4);
     expect(file().rowsVersion).toBeGreaterThan(versionWhileOpening);
-    expect(file().rowCount).toBe(3); // Textures, Sounds, readme.txt
+    expect(file().rowCount).toBe(3); // Textures, Voices, readme.txt
     expect(state.stores.view.getState().selection).toEqual({ kind: 'file', fileId: file().id });
   });
 
@@ -97,8 +94,7 @@ describe('openFiles', () => {
   });
 
   it('stops waiting for a worker that dies while opening', async () => {
-    const gate = deferred();
-    const { decoders, file, actions } = setup([PATHS], (decoder) => (decoder.openGate = gate));
+    const { decoders, file, actions } = setup((decoder) => decoder.hold('open'));
     const opening = actions.openFiles([aFile('demo.wad')]);
     await settle();
     decoders[0]?.crash('worker script failed to load');
@@ -108,37 +104,14 @@ describe('openFiles', () => {
   });
 
   it('keeps the rows read before a fatal error', async () => {
-    const fatal = {
-      code: 'OUT_OF_BOUNDS' as const,
-      message: 'out of bounds at 0x1F4: entry 2 data ends past end of file',
-      offset: 0x1f4,
-      format: 'kiwad',
-      path: 'entries[2]',
-    };
-    const { file, actions, decoders } = setup([PATHS], (decoder) => {
-      decoder.openResult = {
-        ok: true,
-        value: {
-          name: 'bad.wad',
-          size: 1,
-          format: 'kiwad',
-          kind: 'archive',
-          formatLabel: 'KIWAD v2',
-          details: [],
-          entryCount: 2,
-          totalSize: 0,
-          totalStoredSize: 0,
-          issues: [],
-          fatal,
-          rowCount: 3,
-        },
-      };
-    });
-    await actions.openFiles([aFile('bad.wad')]);
+    // Cut inside the fourth record of the table: three entries read, then the end.
+    const whole = new Uint8Array(await aFile('x.wad').arrayBuffer());
+    const { file, actions, decoders } = setup();
+    await actions.openFiles([new File([whole.slice(0, 120)], 'bad.wad')]);
     expect(file().status).toBe('failed');
-    expect(file().error).toEqual(fatal);
-    // The rows the summary counts, with no second call for them.
-    expect(file().rowCount).toBe(3);
+    expect(file().error).toMatchObject({ code: 'UNEXPECTED_EOF', offset: 120, format: 'kiwad' });
+    // The rows the summary counts (Textures, Voices), with no second call for them.
+    expect(file().rowCount).toBe(2);
     expect(decoders[0]!.calls).not.toContain('rowCount');
     expect(file().hasCrashed).toBe(false);
   });
@@ -151,17 +124,14 @@ describe('openFiles', () => {
       format: 'kiwad',
       path: '',
     };
-    const { file, actions } = setup(
-      [PATHS],
-      (decoder) => (decoder.openResult = { ok: false, error }),
-    );
+    const { file, actions } = setup((decoder) => decoder.answer('open', { ok: false, error }));
     await actions.openFiles([aFile('x.wad')]);
     expect(file().status).toBe('failed');
     expect(file().error).toEqual(error);
   });
 
   it('ignores progress that arrives after the result', async () => {
-    const { file, actions } = setup([PATHS], (decoder) => (decoder.sendsLateProgress = true));
+    const { file, actions } = setup((decoder) => (decoder.sendsLateProgress = true));
     await actions.setFilter('.ogg');
     await actions.openFiles([aFile('demo.wad')]);
     await settle();
@@ -181,6 +151,9 @@ describe('openFiles', () => {
     fetchMock.mockResolvedValueOnce(new Response(new Uint8Array([1, 2, 3])));
     await actions.openFromUrl('samples/demo.wad', 'demo.wad');
     expect(files().map((one) => [one.name, one.size])).toEqual([['demo.wad', 3]]);
+    await settle();
+    // Three bytes that are no archive: opened as what they are.
+    expect(files()[0]?.summary?.format).toBe('raw');
   });
 });
 
@@ -189,9 +162,9 @@ describe('tree actions', () => {
     const { state, file, actions, decoders } = setup();
     await actions.openFiles([aFile('demo.wad')]);
     const fileId = file().id;
-    await actions.selectRowAt(fileId, 1); // Sounds
+    await actions.selectRowAt(fileId, 1); // Voices
     const selection = state.stores.view.getState().selection;
-    expect(selection?.kind === 'row' && selection.row.name).toBe('Sounds');
+    expect(selection?.kind === 'row' && selection.row.name).toBe('Voices');
     const [textures] = await decoders[0]!.getRows(0, 1);
     const version = file().rowsVersion;
     await actions.toggleRow(fileId, textures!);
@@ -199,7 +172,7 @@ describe('tree actions', () => {
     expect(file().rowCount).toBe(5);
     expect(file().rowsVersion).toBe(version + 1);
     const moved = state.stores.view.getState().selection;
-    expect(moved?.kind === 'row' && [moved.row.name, moved.rowIndex]).toEqual(['Sounds', 3]);
+    expect(moved?.kind === 'row' && [moved.row.name, moved.rowIndex]).toEqual(['Voices', 3]);
   });
 
   it('goes to the parent folder, or to the file row from the top level', async () => {
@@ -219,8 +192,8 @@ describe('tree actions', () => {
   });
 
   it('filters every open file and expands those with matches', async () => {
-    const { state, files, actions } = setup([PATHS, ['other/x.bin']]);
-    await actions.openFiles([aFile('a.wad'), aFile('b.wad')]);
+    const { state, files, actions } = setup();
+    await actions.openFiles([aFile('a.wad'), aFile('b.wad', ['other/x.bin'])]);
     await actions.setFilter('.dds');
     expect(state.stores.view.getState().filter).toBe('.dds');
     expect(files().map((one) => [one.matchCount, one.isExpanded, one.rowCount])).toEqual([
@@ -236,7 +209,7 @@ describe('tree actions', () => {
     await actions.setFilter('.ogg');
     await actions.openFiles([aFile('demo.wad')]);
     expect(file().matchCount).toBe(1);
-    expect(file().rowCount).toBe(2); // Sounds, c.ogg
+    expect(file().rowCount).toBe(2); // Voices, c.ogg
   });
 });
 
@@ -259,23 +232,25 @@ describe('jobs', () => {
   it('verifies with progress, then keeps the summary', async () => {
     const { state, decoders, file, actions } = setup();
     await actions.openFiles([aFile('demo.wad')]);
-    const gate = deferred();
-    decoders[0]!.verifyGate = gate;
+    const gate = decoders[0]!.hold('verifyAll');
     const verifying = actions.verifyAll(file().id);
     await settle();
     expect(state.stores.jobs.getState().jobs.map((job) => job.kind)).toEqual(['verify']);
-    expect(file().verifyProgress?.entriesDone).toBe(1);
+    expect(file().verifyProgress?.entriesDone).toBe(4);
     gate.resolve();
     await verifying;
     expect(state.stores.jobs.getState().jobs).toEqual([]);
     expect(file().verifyProgress).toBeNull();
-    expect(file().verifySummary).toMatchObject({ ok: 3, unpatched: 1, mismatched: 0 });
+    expect(file().verifySummary).toMatchObject({ ok: 4, mismatched: 0, checked: 4 });
+    // The rows show what the verify found.
+    const rows = await decoders[0]!.getRows(0, 3);
+    expect(rows.map((row) => row.status)).toEqual(['unchecked', 'unchecked', 'ok']);
   });
 
   it('cancels a verify', async () => {
     const { state, decoders, file, actions } = setup();
     await actions.openFiles([aFile('demo.wad')]);
-    decoders[0]!.verifyGate = deferred();
+    decoders[0]!.hold('verifyAll');
     const verifying = actions.verifyAll(file().id);
     await settle();
     const job = state.stores.jobs.getState().jobs[0];
@@ -289,8 +264,7 @@ describe('jobs', () => {
   it('refuses a second verify or zip on the same file while one runs', async () => {
     const { state, decoders, file, actions } = setup();
     await actions.openFiles([aFile('demo.wad')]);
-    const gate = deferred();
-    decoders[0]!.verifyGate = gate;
+    const gate = decoders[0]!.hold('verifyAll');
     const verifying = actions.verifyAll(file().id);
     await actions.downloadZip(file().id, []);
     expect(decoders[0]?.calls.some((call) => call.startsWith('zip'))).toBe(false);
@@ -300,14 +274,15 @@ describe('jobs', () => {
   });
 
   it('downloads an entry under its sanitised name', async () => {
-    const { saveBlob, decoders, file, actions } = setup([['evil/..\\x:y?.txt']]);
-    await actions.openFiles([aFile('demo.wad')]);
+    const { saveBlob, decoders, file, actions } = setup();
+    await actions.openFiles([aFile('demo.wad', ['evil/..\\x:y?.txt'])]);
     await actions.expandAll(file().id);
     await actions.selectRowAt(file().id, 1);
     await actions.downloadSelection();
-    expect(decoders[0]?.calls).toContain('readBlob 0');
+    expect(decoders[0]?.calls).toContain('readBlob node:0');
     expect(saveBlob).toHaveBeenCalledTimes(1);
-    expect(saveBlob.mock.calls[0]?.[1]).toBe('xy.txt');
+    // The last segment, with what file systems forbid replaced (binary/path-safety.ts).
+    expect(saveBlob.mock.calls[0]?.[1]).toBe('x_y_.txt');
   });
 
   it('zips a folder, or the whole archive from the file row', async () => {
@@ -317,9 +292,9 @@ describe('jobs', () => {
     await actions.downloadSelection();
     actions.selectFile(file().id);
     await actions.downloadSelection();
-    const textures = decoders[0]?.nodes.find((node) => node.name === 'Textures');
+    const textures = await decoders[0]!.nodeIdOfPath('Textures');
     expect(decoders[0]?.calls.filter((call) => call.startsWith('zip'))).toEqual([
-      `zip ${textures?.nodeId}`,
+      `zip ${textures}`,
       'zip ',
     ]);
     expect(saveBlob.mock.calls.map((call) => call[1])).toEqual(['Textures.zip', 'demo.zip']);

@@ -6,20 +6,22 @@
  *
  * A FormatError from one node (its details, content or check) is a problem for a valid
  * sample and expected for mutated bytes. Any other exception is not caught: it is a bug.
+ * Here: the session, its sink and its nodes; capability-checks.ts: content, verify, view.
  */
-import type { ByteSource } from '../../binary/byte-source.ts';
-import { FormatError } from '../../binary/format-error.ts';
 import {
   DEFAULT_COLUMNS,
   type ColumnDef,
   type ColumnKind,
   type NodeDetails,
   type NodeKind,
-  type NodeStatus,
   type Session,
   type Span,
 } from '../model.ts';
+import { checkContent, checkVerify, checkView } from './capability-checks.ts';
+import { attempt, isCount, type CheckContext } from './check-helpers.ts';
 import type { SinkRecord } from './open.ts';
+
+export { checkContent, checkVerify, checkView, type CheckContext };
 
 export const NODE_KINDS: readonly NodeKind[] = ['folder', 'entry', 'section', 'record', 'value'];
 export const COLUMN_KINDS: readonly ColumnKind[] = [
@@ -34,42 +36,6 @@ export const COLUMN_KINDS: readonly ColumnKind[] = [
 /** Kinds whose cells come from the session's own `cell`. */
 const OWN_COLUMN_KINDS: readonly ColumnKind[] = ['text', 'number', 'hex'];
 const SEVERITIES = ['info', 'warning', 'error'];
-const NODE_STATUSES: readonly NodeStatus[] = [
-  'unchecked',
-  'ok',
-  'mismatch',
-  'unpatched',
-  'missing',
-  'unsupported',
-  'error',
-];
-
-export interface CheckContext {
-  session: Session;
-  /** The opened file first, then its companions. */
-  sources: readonly ByteSource[];
-  /**
-   * A valid sample: no fatal error, every node's details, content and check succeed, and
-   * every check is `ok` or `unpatched`. False for mutated bytes.
-   */
-  isValid: boolean;
-}
-
-/** Runs `action`; a FormatError is returned, anything else is thrown. */
-async function attempt<T>(
-  action: () => T | Promise<T>,
-): Promise<{ value: T } | { error: FormatError }> {
-  try {
-    return { value: await action() };
-  } catch (error) {
-    if (error instanceof FormatError) return { error };
-    throw error;
-  }
-}
-
-const isCount = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-
 function spanProblem(what: string, span: Span, limit: number, base: string): string | null {
   if (!isCount(span.offset) || !isCount(span.length)) {
     return `${what}: span ${JSON.stringify(span)} is not a pair of counts`;
@@ -78,12 +44,6 @@ function spanProblem(what: string, span: Span, limit: number, base: string): str
     return `${what}: span [${span.offset}, ${span.offset + span.length}) ends past the ${base} (${limit} bytes)`;
   }
   return null;
-}
-
-function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
-  if (left.length !== right.length) return false;
-  for (let i = 0; i < left.length; i++) if (left[i] !== right[i]) return false;
-  return true;
 }
 
 function folderOf(path: string): string {
@@ -317,101 +277,6 @@ export async function checkNodes({ session, sources, isValid }: CheckContext): P
     }
   }
   return problems;
-}
-
-/**
- * Every node's content: it reads (a valid sample: without a warning, and none unavailable),
- * its length is the node's size, and a stored node's bytes are its stored span's.
- */
-export async function checkContent({ session, isValid }: CheckContext): Promise<string[]> {
-  const content = session.content;
-  if (!content) return [];
-  const problems: string[] = [];
-  for (let index = 0; index < session.nodeCount(); index++) {
-    const unavailable = content.unavailable?.(index) ?? null;
-    if (isValid && unavailable !== null)
-      problems.push(`node ${index}: unavailable: ${unavailable}`);
-    const read = await attempt(() => content.read(index));
-    if ('error' in read) {
-      if (isValid) problems.push(`node ${index}: read threw ${read.error.message}`);
-      continue;
-    }
-    const { bytes, warning } = read.value;
-    if (!(bytes instanceof Uint8Array)) {
-      problems.push(`node ${index}: read gave no bytes`);
-      continue;
-    }
-    if (isValid && warning !== null) problems.push(`node ${index}: read warns ${warning}`);
-    const size = session.nodeTable().size(index);
-    if (warning === null && bytes.length !== size) {
-      problems.push(`node ${index}: read ${bytes.length} bytes, its size is ${size}`);
-    }
-    const stored = await attempt(() => content.storedSpan(index));
-    if ('error' in stored) {
-      if (isValid) problems.push(`node ${index}: storedSpan threw ${stored.error.message}`);
-      continue;
-    }
-    if (stored.value === null) continue;
-    const { source, span } = stored.value;
-    const slice = await attempt(() => source.read(span.offset, span.length));
-    if ('error' in slice)
-      problems.push(`node ${index}: stored span unreadable: ${slice.error.message}`);
-    else if (!sameBytes(slice.value, bytes)) {
-      problems.push(`node ${index}: stored span bytes differ from the content read`);
-    }
-  }
-  return problems;
-}
-
-const NEVER_CANCELLED = {
-  isCancelled: false,
-  throwIfCancelled: () => undefined,
-};
-
-/**
- * Verify: every node gets a status (from `precheck` or from the run), a valid sample's all
- * `ok` or `unpatched`; costs are counts.
- */
-export async function checkVerify({ session, isValid }: CheckContext): Promise<string[]> {
-  const verify = session.verify;
-  if (!verify) return [];
-  const problems: string[] = [];
-  const count = session.nodeCount();
-  const statuses = new Map<number, NodeStatus>();
-  const toRun: number[] = [];
-  for (let index = 0; index < count; index++) {
-    const cost = verify.cost(index);
-    if (!isCount(cost)) problems.push(`node ${index}: verify cost ${cost}`);
-    const early = verify.precheck?.(index) ?? null;
-    if (early === null) toRun.push(index);
-    else statuses.set(index, early);
-  }
-  const run = await attempt(() =>
-    verify.run(toRun, (index, status) => statuses.set(index, status), NEVER_CANCELLED),
-  );
-  if ('error' in run) {
-    if (isValid) problems.push(`verify threw ${run.error.message}`);
-    return problems;
-  }
-  for (let index = 0; index < count; index++) {
-    const status = statuses.get(index);
-    if (status === undefined) problems.push(`node ${index}: verify reported no status`);
-    else if (!NODE_STATUSES.includes(status)) problems.push(`node ${index}: status ${status}`);
-    else if (isValid && status !== 'ok' && status !== 'unpatched') {
-      problems.push(`node ${index}: a valid sample verifies ${status}`);
-    }
-  }
-  return problems;
-}
-
-/** The view's data is plain and structured-cloneable (it crosses the worker boundary). */
-export async function checkView({ session, isValid }: CheckContext): Promise<string[]> {
-  const view = session.view;
-  if (!view) return [];
-  if (typeof view.kind !== 'string' || view.kind === '') return ['view kind is empty'];
-  const data = await attempt(() => structuredClone(view.data()));
-  if ('error' in data && isValid) return [`view data threw ${data.error.message}`];
-  return [];
 }
 
 /** Every check of a session, in order. */

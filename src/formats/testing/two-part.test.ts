@@ -8,7 +8,7 @@ import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { FormatError } from '../../binary/format-error.ts';
 import { openSample } from '../conformance/open.ts';
 import { conformanceSubject, registeredSubjects } from '../conformance/subjects.ts';
-import { describeConformance, detectAmong } from '../conformance/suite.ts';
+import { describeConformance } from '../conformance/suite.ts';
 import type { NodeStatus, Session } from '../model.ts';
 import { DETECT_HEAD_LENGTH, FORMATS, detectFormat } from '../registry.ts';
 import { twoPartSampleFiles, twoPartSamples } from './two-part-fuzz-target.ts';
@@ -17,7 +17,7 @@ import { twoPartFormat } from './two-part.ts';
 const registered = await registeredSubjects();
 
 describeConformance([await conformanceSubject(twoPartFormat, twoPartSamples())], {
-  detect: detectAmong([twoPartFormat, ...FORMATS]),
+  detect: (head, name) => detectFormat(head, name, [twoPartFormat, ...FORMATS]),
   foreign: registered.flatMap((subject) => subject.samples),
 });
 
@@ -53,7 +53,7 @@ describe('two-part: sources', () => {
     expect(session.content!.unavailable!(2)).toMatch(/data\.002/);
     await expect(session.content!.read(2)).rejects.toMatchObject({
       name: 'FormatError',
-      code: 'OUT_OF_BOUNDS',
+      code: 'MISSING_SOURCE',
       path: 'entries[2].volume',
     });
     expect(() => session.content!.storedSpan(0)).toThrow(FormatError);

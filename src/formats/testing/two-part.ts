@@ -91,7 +91,7 @@ export async function openTwoPartSession({
     const source = volumeSources[entry.volume];
     if (!source) {
       throw new FormatError({
-        code: ErrorCode.OUT_OF_BOUNDS,
+        code: ErrorCode.MISSING_SOURCE,
         offset: entry.offset,
         detail: `entry ${entry.name} ${missingMessage(entry)!}`,
         format: TWO_PART_FORMAT,

@@ -45,8 +45,8 @@ export function EmptyState({ formats }: { formats: readonly FormatInfo[] }): Rea
       <h3>Keyboard</h3>
       <ul className="key-list">
         <li>
-          <kbd>↑</kbd> <kbd>↓</kbd> move through the tree, <kbd>→</kbd> <kbd>←</kbd> open and
-          close, <kbd>Space</kbd> toggles, <kbd>*</kbd> opens every folder of a file.
+          <kbd>↑</kbd> <kbd>↓</kbd> move through the tree, <kbd>→</kbd> <kbd>←</kbd> open and close,{' '}
+          <kbd>Space</kbd> toggles, <kbd>*</kbd> opens every folder of a file.
         </li>
         <li>
           <kbd>Enter</kbd> on an entry opens it as a file of its own, under its archive.
@@ -56,8 +56,8 @@ export function EmptyState({ formats }: { formats: readonly FormatInfo[] }): Rea
           <kbd>Delete</kbd> on a file's row closes it.
         </li>
         <li>
-          The line between the tree and the details, and the edges of the column headings,
-          move with the mouse or with the arrow keys once focused.
+          The line between the tree and the details, and the edges of the column headings, move with
+          the mouse or with the arrow keys once focused.
         </li>
       </ul>
     </main>

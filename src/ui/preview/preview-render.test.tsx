@@ -1,30 +1,23 @@
 /**
- * Server-side renders of the views with a fake decoder. Vitest runs under Node without a DOM,
- * so this checks the first render only (effects do not run): structure, test ids and the
- * react-window List wiring. Behaviour in a browser is covered by the e2e tests.
+ * Server-side renders of the views. Vitest runs under Node without a DOM, so this checks the
+ * first render only (nothing subscribes, so nothing is asked of a worker: every query shows
+ * "loading"): structure, test ids and the react-window List wiring. Behaviour in a browser is
+ * covered by the e2e tests.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { WHOLE_FILE } from '../../worker/rpc/api.ts';
-import type { FileDecoder } from '../../worker/rpc/client.ts';
+import { FILE_REF, nodeRef } from '../../worker/rpc/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { HexView } from './hex/HexView.tsx';
 import { TextView } from './text/TextView.tsx';
 
-/** Never called during a server render; any call would be a bug in the first render. */
-const decoder = new Proxy(
-  {},
-  {
-    get: (_target, property) => () => {
-      throw new Error(`decoder.${String(property)} called during render`);
-    },
-  },
-) as unknown as FileDecoder;
+/** No such file is open: a render that asked anything of it would fail, not show loading. */
+const fileId = 'f-none';
 
 describe('first render', () => {
   it('HexView renders 16-byte rows with hex offsets and the go-to field', () => {
-    const html = renderToStaticMarkup(<HexView decoder={decoder} entryIndex={3} size={1000} />);
+    const html = renderToStaticMarkup(<HexView fileId={fileId} ref={nodeRef(3)} size={1000} />);
     expect(html).toContain('data-testid="hex-goto"');
     const offsets = [
       ...html.matchAll(
@@ -44,14 +37,14 @@ describe('first render', () => {
 
   it('HexView splits content too tall for one element into regions', () => {
     const html = renderToStaticMarkup(
-      <HexView decoder={decoder} entryIndex={WHOLE_FILE} size={2 ** 30} />,
+      <HexView fileId={fileId} ref={FILE_REF} size={2 ** 30} />,
     );
     expect(html).toContain('Region 1 of 128: 0x0–0x7FFFFF');
     expect(html).toContain('aria-setsize="524288"');
   });
 
   it('HexView says when the content is empty', () => {
-    expect(renderToStaticMarkup(<HexView decoder={decoder} entryIndex={0} size={0} />)).toContain(
+    expect(renderToStaticMarkup(<HexView fileId={fileId} ref={nodeRef(0)} size={0} />)).toContain(
       'Empty: 0 bytes.',
     );
   });
@@ -59,8 +52,8 @@ describe('first render', () => {
   it('PreviewPane starts by loading the head, with the name as text', () => {
     const html = renderToStaticMarkup(
       <PreviewPane
-        decoder={decoder}
-        entryIndex={0}
+        fileId={fileId}
+        ref={nodeRef(0)}
         name={'<img src=x onerror=alert(1)>.txt'}
         size={2048}
       />,
@@ -73,13 +66,18 @@ describe('first render', () => {
   });
 
   it('TextView starts loading', () => {
-    const html = renderToStaticMarkup(<TextView decoder={decoder} entryIndex={0} name="a.txt" />);
+    const html = renderToStaticMarkup(<TextView fileId={fileId} ref={nodeRef(0)} name="a.txt" />);
     expect(html).toContain('data-testid="text-view"');
   });
 
   it('ChecksumPanel renders its panel and a compute button', () => {
-    const html = renderToStaticMarkup(<ChecksumPanel decoder={decoder} entryIndex={1} />);
+    const html = renderToStaticMarkup(
+      <ChecksumPanel fileId={fileId} ref={nodeRef(1)} size={100 * 1024 * 1024} />,
+    );
     expect(html).toContain('data-testid="checksums"');
     expect(html).toContain('Compute checksums');
+    // The size comes from the row: nothing is read to learn it.
+    expect(html).toContain('title="104,857,600 bytes"');
+    expect(html).toContain('Large content: checksums are computed on request.');
   });
 });

@@ -23,7 +23,12 @@ export function clampSize(value: number, min: number, max: number, fallback: num
 
 /** A remembered number, or null when none (or not a finite number). */
 export function readStoredSize(key: string): number | null {
-  const text = storage()?.getItem(PREFIX + key);
+  let text: string | null | undefined;
+  try {
+    text = storage()?.getItem(PREFIX + key);
+  } catch {
+    return null;
+  }
   if (text == null) return null;
   const value = Number(text);
   return Number.isFinite(value) ? value : null;

@@ -6,12 +6,7 @@
 import type { ReactElement } from 'react';
 import type { ColumnDef } from '../../worker/rpc/api.ts';
 import { ResizeHandle } from '../resize/ResizeHandle.tsx';
-import {
-  resetColumnWidth,
-  setColumnWidth,
-  widthOf,
-  type ColumnWidths,
-} from './column-widths.ts';
+import { resetColumnWidth, setColumnWidth, widthOf, type ColumnWidths } from './column-widths.ts';
 import { isNumericColumn, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH } from './columns.ts';
 
 export function TreeHeader({

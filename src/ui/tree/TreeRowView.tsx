@@ -191,11 +191,24 @@ function FileRowContent({
       </span>
       <Cells
         columns={common.columns}
-        shown={columnIdsOf(common.columnSets, DEFAULT_SET)}
+        shown={fileColumnIds(common.columns, common.columnSets)}
         cellOf={(column) => fileCell(column, totals)}
       />
     </RowShell>
   );
+}
+
+/**
+ * What a file's own row fills: its sizes in every size column (any file has a size, even one
+ * whose format declares no columns), its verify state only where its format has checksums.
+ */
+function fileColumnIds(
+  columns: readonly ColumnDef[],
+  sets: ColumnSets | undefined,
+): ReadonlySet<string> {
+  const own = columnIdsOf(sets, DEFAULT_SET);
+  const ids = columns.filter((column) => column.kind !== 'status' || own.has(column.id));
+  return new Set(ids.map((column) => column.id));
 }
 
 /** The file's verify state in its status column. */
@@ -289,13 +302,7 @@ export function TreeRowView(props: RowComponentProps<TreeRowProps>): ReactElemen
   };
   if (position.rowIndex < 0) {
     const siblings = files.siblings.get(fileId);
-    return (
-      <FileRow
-        {...common}
-        position={siblings?.position ?? 1}
-        setSize={siblings?.size ?? 1}
-      />
-    );
+    return <FileRow {...common} position={siblings?.position ?? 1} setSize={siblings?.size ?? 1} />;
   }
   return <EntryRow {...common} />;
 }

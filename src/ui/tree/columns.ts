@@ -46,7 +46,13 @@ export function isNumericColumn(column: ColumnDef): boolean {
   return column.kind !== 'status' && column.kind !== 'text';
 }
 
-/** Every file's columns, each id once, in the order first seen. */
+/** Any file has a size: the column its own row fills when no format declares one. */
+export const FILE_SIZE_COLUMN: ColumnDef = { id: 'size', label: 'Size', kind: 'size' };
+
+/**
+ * Every file's columns, each id once, in the order first seen; a size column first when
+ * files are open and none declares one (files of unknown format declare no columns).
+ */
 export function unionColumns(files: readonly ColumnSets[]): ColumnDef[] {
   const seen = new Set<string>();
   const columns: ColumnDef[] = [];
@@ -61,7 +67,10 @@ export function unionColumns(files: readonly ColumnSets[]): ColumnDef[] {
       }
     }
   }
-  return columns;
+  const hasSize = columns.some((column) => column.kind === 'size');
+  return files.length > 0 && !hasSize && !seen.has(FILE_SIZE_COLUMN.id)
+    ? [FILE_SIZE_COLUMN, ...columns]
+    : columns;
 }
 
 /** The ids of the columns a row of set `setName` fills. */
@@ -152,6 +161,7 @@ export interface FileTotals {
   status: CellText;
 }
 
+/** A cell of a file's own row; its format's own columns stay blank there. */
 export function fileCell(column: ColumnDef, totals: FileTotals): CellText {
   switch (column.kind) {
     case 'size':

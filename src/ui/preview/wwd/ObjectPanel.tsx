@@ -241,7 +241,13 @@ function ObjectDetails({
 }
 
 /** The object's fields as the tree shows them: its node's details, from the worker. */
-function ObjectFields({ fileId, entryIndex }: { fileId: string; entryIndex: number }): ReactElement {
+function ObjectFields({
+  fileId,
+  entryIndex,
+}: {
+  fileId: string;
+  entryIndex: number;
+}): ReactElement {
   const details = useEntryDetails(fileId, entryIndex);
   if (details.status === 'loading') return <p className="muted">Reading the fields…</p>;
   if (details.status === 'error') {

@@ -46,7 +46,7 @@ export function drawOrder(planes: readonly WwdPlane[]): number[] {
 export function planeFlagNames(flags: number): string[] {
   const names = PLANE_FLAG_NAMES.filter(([bit]) => (flags & bit) !== 0).map(([, name]) => name);
   const known = PLANE_FLAG_NAMES.reduce((all, [bit]) => all | bit, 0);
-  if ((flags & ~known) !== 0) names.push(`${hex((flags & ~known))}`);
+  if ((flags & ~known) !== 0) names.push(`${hex(flags & ~known)}`);
   return names;
 }
 

@@ -1,0 +1,42 @@
+/**
+ * Files for the state tests, made with the formats' own writers (as e2e makes its inputs): a
+ * KIWAD archive of given paths, and the two-part test format's index and volumes (a session
+ * with sources it lacks and takes later).
+ */
+import { forgeKiwad } from '../../formats/kiwad/fixtures/make-fixtures.ts';
+import { writeTwoPart } from '../../formats/testing/two-part-write.ts';
+
+export { twoPartFormat } from '../../formats/testing/two-part.ts';
+
+const utf8 = new TextEncoder();
+
+/** A KIWAD v2 whose entries hold their own path as text (10 bytes each unless said). */
+export function kiwadFile(
+  name: string,
+  paths: readonly string[],
+  contentOf: (path: string) => string = (path) => path.padEnd(10, '.').slice(0, 10),
+): File {
+  const { bytes } = forgeKiwad(
+    paths.map((path) => ({ name: path, data: utf8.encode(contentOf(path)) })),
+    { version: 2, flags: 1 },
+  );
+  return new File([bytes as Uint8Array<ArrayBuffer>], name);
+}
+
+/** `stuff.twop` naming volumes `data.001` (two entries) and `data.002` (one). */
+export function twoPartFiles(): { index: File; volumes: File[] } {
+  const { index, volumes } = writeTwoPart([
+    {
+      name: 'data.001',
+      files: [
+        { name: 'a/one.txt', data: utf8.encode('one') },
+        { name: 'a/two.txt', data: utf8.encode('two') },
+      ],
+    },
+    { name: 'data.002', files: [{ name: 'three.txt', data: utf8.encode('three') }] },
+  ]);
+  return {
+    index: new File([index as Uint8Array<ArrayBuffer>], 'stuff.twop'),
+    volumes: volumes.map(({ name, bytes }) => new File([bytes as Uint8Array<ArrayBuffer>], name)),
+  };
+}
