@@ -5,13 +5,22 @@
  * status, the default `info`, a format's writer chosen by extension, the help. And no
  * CLI source file names a format id: what is a format's own comes through model.ts FormatCli.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { FormatModule } from '../formats/model.ts';
+import type * as Registry from '../formats/registry.ts';
 import { runCli } from './run.ts';
 
 const fakes = vi.hoisted(() => {
@@ -33,8 +42,13 @@ const fakes = vi.hoisted(() => {
       const source = sources[0]!;
       const bytes = await source.read(0, source.size);
       const nodes: { path: string; offset: number; bytes: Uint8Array }[] = [];
-      let fatal: { code: 'BAD_VALUE'; message: string; offset: number; format: string; path: string } | null =
-        null;
+      let fatal: {
+        code: 'BAD_VALUE';
+        message: string;
+        offset: number;
+        format: string;
+        path: string;
+      } | null = null;
       let offset = ARCHIVE_MAGIC.length;
       for (const line of decoder.decode(bytes.subarray(offset)).split('\n')) {
         if (line === '!fatal') {
@@ -115,7 +129,8 @@ const fakes = vi.hoisted(() => {
           checkOptions: () => null,
           write: (files) => ({
             bytes: encoder.encode(
-              ARCHIVE_MAGIC + files.map((file) => `${file.path}=${decoder.decode(file.bytes)}\n`).join(''),
+              ARCHIVE_MAGIC +
+                files.map((file) => `${file.path}=${decoder.decode(file.bytes)}\n`).join(''),
             ),
             label: 'Fake archive v1',
           }),
@@ -153,7 +168,7 @@ const fakes = vi.hoisted(() => {
 });
 
 vi.mock('../formats/registry.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../formats/registry.ts')>();
+  const original = await importOriginal<typeof Registry>();
   const formats: readonly FormatModule[] = [fakes.archive, fakes.document, ...original.FORMATS];
   return {
     ...original,
@@ -162,7 +177,8 @@ vi.mock('../formats/registry.ts', async (importOriginal) => {
       for (const format of formats) if (format.detect(head, name) === 'magic') return format.id;
       return original.detectFormat(head, name);
     },
-    formatModule: (id: string) => formats.find((format) => format.id === id) ?? original.formatModule(id),
+    formatModule: (id: string) =>
+      formats.find((format) => format.id === id) ?? original.formatModule(id),
   };
 });
 
@@ -272,7 +288,13 @@ describe('commands over any session', () => {
       facts: { Entries: '2' },
       nodeCount: 2,
       issues: [
-        { severity: 'warning', code: 'FAKE', message: 'a fake issue', entryIndex: null, offset: null },
+        {
+          severity: 'warning',
+          code: 'FAKE',
+          message: 'a fake issue',
+          entryIndex: null,
+          offset: null,
+        },
       ],
     });
     const text = await cli('info', 'good.fake');
@@ -281,14 +303,17 @@ describe('commands over any session', () => {
     expect(text.out).toContain('  warning FAKE: a fake issue\n');
   });
 
-  it.each(['ls', 'verify', 'extract'])('%s on a document: not an archive, exit 2', async (command) => {
-    const { code, out, errLines } = await cli(command, 'scroll.bin');
-    expect(code).toBe(2);
-    expect(out).toBe('');
-    expect(errLines).toEqual([
-      'scroll.bin: an Ornate scroll is not an archive (use: delve info scroll.bin)',
-    ]);
-  });
+  it.each(['ls', 'verify', 'extract'])(
+    '%s on a document: not an archive, exit 2',
+    async (command) => {
+      const { code, out, errLines } = await cli(command, 'scroll.bin');
+      expect(code).toBe(2);
+      expect(out).toBe('');
+      expect(errLines).toEqual([
+        'scroll.bin: an Ornate scroll is not an archive (use: delve info scroll.bin)',
+      ]);
+    },
+  );
 
   it('pack picks the writer by the extension of FILE, or --format; ls reads it back', async () => {
     mkdirSync(join(work, 'tree/sub'), { recursive: true });
@@ -296,7 +321,7 @@ describe('commands over any session', () => {
     writeFileSync(join(work, 'tree/sub/two.txt'), 'second');
     const packed = await cli('pack', 'tree', '-o', 'tree.fake');
     expect(packed.code).toBe(0);
-    expect(packed.out).toBe('tree.fake: packed 2 entries (43 bytes, Fake archive v1)\n');
+    expect(packed.out).toBe('tree.fake: packed 2 entries (41 bytes, Fake archive v1)\n');
     const listing = JSON.parse((await cli('ls', 'tree.fake', '--json')).out) as { path: string }[];
     expect(listing.map((entry) => entry.path)).toEqual(['one.txt', 'sub/two.txt']);
     expect((await cli('pack', 'tree', '-o', 'tree.out', '--format', 'fake-archive')).code).toBe(0);
@@ -313,8 +338,18 @@ describe('commands over any session', () => {
   });
 });
 
-/** Format ids and names the CLI's code must not use: the registered ones and those to come. */
-const FORMAT_WORDS = ['kiwad', 'wad', 'wwd', 'raw', 'wows', 'idx', 'pkg', 'ka', 'dvpl', 'sc2', 'bind', 'dml'];
+const registered = await vi.importActual<typeof Registry>('../formats/registry.ts');
+
+/** Format ids and extensions the CLI's code must not use: the registered ones and those to come. */
+const FORMAT_WORDS = [
+  ...new Set([
+    ...registered.FORMATS.flatMap((format) => [
+      format.id,
+      ...format.extensions.map((extension) => extension.slice(1)),
+    ]),
+    ...['kiwad', 'wad', 'wwd', 'raw', 'wows', 'idx', 'pkg', 'ka', 'dvpl', 'sc2', 'bind', 'dml'],
+  ]),
+];
 
 /** The format words in a source's code (comments removed; strings count). */
 function formatWordsIn(source: string): string[] {
@@ -325,7 +360,9 @@ function formatWordsIn(source: string): string[] {
 
 function sourcesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .filter(
+      (entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name),
+    )
     .map((entry) => join(entry.parentPath, entry.name));
 }
 

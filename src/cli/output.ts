@@ -1,6 +1,6 @@
 /**
  * Output for the CLI: writes that respect backpressure (wait for `drain`) and stop
- * quietly when the reader went away (EPIPE, e.g. `delve ls x.wad | head`). Errors the
+ * quietly when the reader went away (EPIPE, e.g. `delve ls FILE | head`). Errors the
  * user should see are CliError: one line on stderr and an exit code, never a stack trace.
  */
 import type { Writable } from 'node:stream';

@@ -215,6 +215,8 @@ export interface MissingSource {
 
 /** Capability: taking more sources after the open. */
 export interface SourcesCapability {
+  /** Names of the sources in use, the opened file first (what it was given and took). */
+  used(): string[];
   missing(): MissingSource[];
   /** Offers a source; true when the session took it (it named it and lacked it). */
   add(source: ByteSource): boolean;

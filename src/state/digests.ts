@@ -58,9 +58,7 @@ function whenIdle(work: () => void): () => void {
   return () => clearTimeout(handle);
 }
 
-export function createDigestStore(
-  decoderOf: (fileId: string) => FileDecoder | null,
-): DigestStore {
+export function createDigestStore(decoderOf: (fileId: string) => FileDecoder | null): DigestStore {
   const entries = new Map<string, Entry>();
   const keyOf = (fileId: string, ref: ContentRef) => `${fileId}\u0000${refKey(ref)}`;
 
@@ -93,7 +91,10 @@ export function createDigestStore(
     if (entry.state.status === 'running' || entry.state.status === 'ok') return;
     const decoder = decoderOf(entry.fileId);
     if (!decoder) {
-      setState(entry, { status: 'error', error: internalError('the file is closed or its decoder stopped') });
+      setState(entry, {
+        status: 'error',
+        error: internalError('the file is closed or its decoder stopped'),
+      });
       return;
     }
     const run = ++entry.run;

@@ -24,5 +24,11 @@ export function failure<T>(message: string): Result<T> {
 
 /** The CANCELLED answer, for work the user stopped before it reached the worker. */
 export function cancelledError(): ErrorInfo {
-  return { code: 'CANCELLED', message: 'cancelled by the user', offset: null, format: '', path: '' };
+  return {
+    code: 'CANCELLED',
+    message: 'cancelled by the user',
+    offset: null,
+    format: '',
+    path: '',
+  };
 }

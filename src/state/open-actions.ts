@@ -52,7 +52,6 @@ export function createOpenActions(context: Context): OpenActions {
   const { stores, deps } = context;
   const { addFile, runOpen, openSession, dropJobsOf } = createSessionOpener(context);
 
-
   /**
    * Opens a group of dropped files: the main file first, on its own (only its table says
    * which files it needs). Then the files of the drop it lists as missing are added to it
@@ -190,7 +189,8 @@ export function createOpenActions(context: Context): OpenActions {
       context.queries.entryDetails(fileId, entryIndex),
     );
     if (details.status !== 'ok') {
-      if (details.status === 'error') context.toastError(file.name, 'opening the entry failed', details.error);
+      if (details.status === 'error')
+        context.toastError(file.name, 'opening the entry failed', details.error);
       return;
     }
     const { path } = details.value;

@@ -79,9 +79,10 @@ export function createQueries(getFile: (fileId: string) => OpenFile | undefined)
     if (file.hasCrashed) {
       return Promise.resolve(failure(`${what} failed: the decoder of ${file.name} stopped`));
     }
-    return call(file.decoder).catch(
-      (error: unknown): Result<T> => ({ ok: false, error: errorInfoOf(error, what) }),
-    );
+    return call(file.decoder).catch((error: unknown): Result<T> => ({
+      ok: false,
+      error: errorInfoOf(error, what),
+    }));
   }
 
   const key = (fileId: string, ...parts: (string | number)[]) => [fileId, ...parts].join('\u0000');

@@ -16,9 +16,7 @@ import type { ErrorInfo, Result } from '../worker/rpc/api.ts';
 import { errorInfoOf } from './errors.ts';
 
 export type QueryState<T> =
-  | { status: 'loading' }
-  | { status: 'ok'; value: T }
-  | { status: 'error'; error: ErrorInfo };
+  { status: 'loading' } | { status: 'ok'; value: T } | { status: 'error'; error: ErrorInfo };
 
 /** The one "loading" state: snapshots of queries not loaded yet are all this object. */
 export const LOADING: QueryState<never> = Object.freeze({ status: 'loading' });
@@ -50,7 +48,11 @@ export interface QueryCache {
    * their value until the new one comes; a failed one shows loading), unwatched ones are
    * forgotten. `onlyFailed` touches only the queries that failed.
    */
-  invalidate(fileId: string, topics: readonly QueryTopic[], options?: { onlyFailed?: boolean }): void;
+  invalidate(
+    fileId: string,
+    topics: readonly QueryTopic[],
+    options?: { onlyFailed?: boolean },
+  ): void;
   /** Forgets all of a file (closed, or its worker died); watched queries load again and fail. */
   dropFile(fileId: string): void;
 }
@@ -131,7 +133,9 @@ export function createQueryCache(limits: QueryCacheLimits = DEFAULT_LIMITS): Que
       .then(() => query.load())
       .then(
         (result): QueryState<unknown> =>
-          result.ok ? { status: 'ok', value: result.value } : { status: 'error', error: result.error },
+          result.ok
+            ? { status: 'ok', value: result.value }
+            : { status: 'error', error: result.error },
         (error: unknown): QueryState<unknown> => ({ status: 'error', error: errorInfoOf(error) }),
       )
       .then((state) => {

@@ -96,10 +96,7 @@ export function useDocumentView(fileId: string | null): QueryState<DocumentView>
 }
 
 /** The format an entry's content would open as (`raw` when none): offers a nested open. */
-export function useDetectedFormat(
-  fileId: string | null,
-  entryIndex: number,
-): QueryState<FormatId> {
+export function useDetectedFormat(fileId: string | null, entryIndex: number): QueryState<FormatId> {
   const query = useMemo(
     () => (fileId === null || entryIndex < 0 ? null : queries.detectedFormat(fileId, entryIndex)),
     [fileId, entryIndex],
@@ -149,10 +146,7 @@ export function useDigest(
     (listener: () => void) => queries.digests.subscribe(fileId, stable, listener, auto),
     [fileId, stable, auto],
   );
-  const getSnapshot = useCallback(
-    () => queries.digests.read(fileId, stable),
-    [fileId, stable],
-  );
+  const getSnapshot = useCallback(() => queries.digests.read(fileId, stable), [fileId, stable]);
   const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   return useMemo(
     () => ({

@@ -113,9 +113,7 @@ export const extractCommand: Command = {
           }
         }
       }
-      await out.line(
-        `${path}: extracted ${written} of ${count} entries to ${target}`,
-      );
+      await out.line(`${path}: extracted ${written} of ${count} entries to ${target}`);
       if (refused + failed === 0) return 0;
       await err.line(`${path}: ${refused} refused, ${failed} failed`);
       return 1;

@@ -2,10 +2,9 @@
  * `delve ls FILE [--json]`: one line (or JSON object) per node of an archive, in the
  * session's order (an archive's table order), from each node's details.
  */
-import { hex32 } from '../../binary/hashes.ts';
+import { hex, hex32 } from '../../binary/hex.ts';
 import type { NodeDetails, Session } from '../../formats/model.ts';
 import type { Command } from '../command.ts';
-import { hex } from '../command.ts';
 import { reportIssues, withArchive } from '../open-session.ts';
 import { printable } from '../output.ts';
 

@@ -72,7 +72,9 @@ function chooseWriter(writers: readonly Writer[], args: ParsedArgs, output: stri
     const found = writers.find(({ module }) => module.id === named.toLowerCase());
     if (!found) {
       const ids = writers.map(({ module }) => module.id).join(', ');
-      throw usageError(`--format must name a format pack writes (${ids}), not ${JSON.stringify(named)}`);
+      throw usageError(
+        `--format must name a format pack writes (${ids}), not ${JSON.stringify(named)}`,
+      );
     }
     return found;
   }
@@ -122,7 +124,9 @@ export function packCommand(formats: readonly CliFormat[]): Command | null {
         throw new CliError(`${folderArg}: cannot read folder: ${systemErrorText(error)}`);
       }
       const files = await readFiles(folderArg, found);
-      const { bytes, label } = await asFileErrors(outputArg, async () => writer.write(files, values));
+      const { bytes, label } = await asFileErrors(outputArg, async () =>
+        writer.write(files, values),
+      );
       try {
         await writeFile(output, bytes);
       } catch (error) {

@@ -78,7 +78,11 @@ export function verifyReport(session: Session, statuses: readonly CheckedStatus[
 }
 
 function summaryLine(path: string, report: VerifyReport): string {
-  const parts = [`${report.ok} ok`, `${report.mismatched} mismatched`, `${report.unpatched} unpatched`];
+  const parts = [
+    `${report.ok} ok`,
+    `${report.mismatched} mismatched`,
+    `${report.unpatched} unpatched`,
+  ];
   if (report.missing) parts.push(`${report.missing} missing`);
   if (report.unsupported) parts.push(`${report.unsupported} unsupported`);
   if (report.errors) parts.push(`${report.errors} errors`);
@@ -88,7 +92,7 @@ function summaryLine(path: string, report: VerifyReport): string {
 export const verifyCommand: Command = {
   usage: 'verify FILE [--json]',
   summary:
-    "check every entry against its stored checksum (exit 1 on a mismatch, missing source or error; unpatched entries are fine)",
+    'check every entry against its stored checksum (exit 1 on a mismatch, missing source or error; unpatched entries are fine)',
   spec: { flags: ['--json'] },
   positionals: ['FILE'],
   required: 1,

@@ -4,14 +4,11 @@
  * extracting and verifying entries need nothing here: they go through the session.
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
+import { hex } from '../../binary/hex.ts';
 import type { CliInfo, CliOptionValues, FormatCli, Session } from '../model.ts';
 import { KIWAD_FORMAT } from './layout.ts';
 import { parseKiwadHeader } from './read.ts';
 import { writeKiwad } from './write.ts';
-
-/** `0x` + upper-case hex, at least `digits` digits. */
-const hex = (value: number, digits = 1) =>
-  '0x' + value.toString(16).toUpperCase().padStart(digits, '0');
 
 /** The JSON shape of `info --json` for an archive (docs/CLI.md). */
 export interface KiwadInfo {

@@ -197,6 +197,10 @@ export async function openTwoPartSession({
             : [{ name, nodeCount: entries.filter((entry) => entry.volume === volume).length }],
         ),
       add: take,
+      used: () => [
+        indexSource.name,
+        ...volumeSources.flatMap((source) => (source ? [source.name] : [])),
+      ],
     },
   };
 }

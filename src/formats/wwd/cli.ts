@@ -7,6 +7,7 @@
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
 import { FormatError, type ErrorInfo } from '../../binary/format-error.ts';
+import { hex } from '../../binary/hex.ts';
 import type { CliInfo, CliOptionValues, FormatCli, Issue, Session } from '../model.ts';
 import { WWD_FORMAT } from './layout.ts';
 import { readWwd } from './read.ts';
@@ -98,7 +99,6 @@ export function wwdInfoOf(file: string, level: WwdLevelView, issues: readonly Is
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
-const hex = (value: number) => '0x' + value.toString(16).toUpperCase();
 
 function textLines(info: WwdInfo, logicalLength: number): string[] {
   const { checksum } = info;
@@ -138,10 +138,19 @@ function textLines(info: WwdInfo, logicalLength: number): string[] {
 /** A fatal parse problem as the FormatError it was (its message unchanged). */
 function fatalError(fatal: ErrorInfo): FormatError {
   const detail = fatal.message.slice(fatal.message.indexOf(': ') + 2);
-  return new FormatError({ code: fatal.code, offset: fatal.offset ?? 0, detail, format: WWD_FORMAT });
+  return new FormatError({
+    code: fatal.code,
+    offset: fatal.offset ?? 0,
+    detail,
+    format: WWD_FORMAT,
+  });
 }
 
-async function wwdInfo(session: Session, source: ByteSource, options: CliOptionValues): Promise<CliInfo> {
+async function wwdInfo(
+  session: Session,
+  source: ByteSource,
+  options: CliOptionValues,
+): Promise<CliInfo> {
   const encoding = encodingOf(options);
   const opened = session.view?.data() as WwdViewData | undefined;
   let level: WwdLevelView;

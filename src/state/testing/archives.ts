@@ -23,6 +23,18 @@ export function kiwadFile(
   return new File([bytes as Uint8Array<ArrayBuffer>], name);
 }
 
+/** A KIWAD v2 of entries with the given contents (text or bytes). */
+export function kiwadFileOf(name: string, entries: Record<string, Uint8Array | string>): File {
+  const { bytes } = forgeKiwad(
+    Object.entries(entries).map(([path, data]) => ({
+      name: path,
+      data: typeof data === 'string' ? utf8.encode(data) : data,
+    })),
+    { version: 2, flags: 1 },
+  );
+  return new File([bytes as Uint8Array<ArrayBuffer>], name);
+}
+
 /** `stuff.twop` naming volumes `data.001` (two entries) and `data.002` (one). */
 export function twoPartFiles(): { index: File; volumes: File[] } {
   const { index, volumes } = writeTwoPart([

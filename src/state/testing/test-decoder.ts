@@ -56,7 +56,11 @@ const JOB_OF: Partial<Record<DecoderMethod, JobKind>> = {
 /** An argument as the call log shows it. */
 function describe(arg: unknown): string {
   if (Array.isArray(arg)) {
-    return arg.map((item) => (typeof item === 'object' && item && 'name' in item ? String(item.name) : String(item))).join(',');
+    return arg
+      .map((item) =>
+        typeof item === 'object' && item && 'name' in item ? String(item.name) : String(item),
+      )
+      .join(',');
   }
   if (typeof arg === 'object' && arg !== null && 'kind' in arg) {
     return arg.kind === 'node' && 'index' in arg ? `node:${String(arg.index)}` : String(arg.kind);
@@ -67,7 +71,9 @@ function describe(arg: unknown): string {
 const never = new Promise<never>(() => undefined);
 
 /** A test decoder over the real implementation; `formats` as `createDecoderImpl` takes them. */
-export function createTestDecoder(options: { formats?: readonly FormatModule[] } = {}): TestDecoder {
+export function createTestDecoder(
+  options: { formats?: readonly FormatModule[] } = {},
+): TestDecoder {
   const impl = createDecoderImpl({
     startsHelpersAhead: false,
     ...(options.formats ? { formats: options.formats } : {}),

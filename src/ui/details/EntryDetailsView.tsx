@@ -4,7 +4,7 @@
  * reads it again when a verify changes checksum states or a source is added.
  */
 import type { ReactElement } from 'react';
-import { useEntryDetails } from '../../state/hooks.ts';
+import { useDetectedFormat, useEntryDetails } from '../../state/hooks.ts';
 import type { EntryDetails } from '../../worker/rpc/api.ts';
 import { formatExactBytes, formatHex32, formatOffset, formatRatio, formatSize } from '../format.ts';
 import { FactList, type Fact } from './FactList.tsx';
@@ -47,6 +47,9 @@ export function EntryDetailsView({
   entryIndex: number;
 }): ReactElement {
   const details = useEntryDetails(fileId, entryIndex);
+  // What the content would open as (a nested open); only entries have content of their own.
+  const isEntry = details.status === 'ok' && details.value.kind === 'entry';
+  const detected = useDetectedFormat(isEntry ? fileId : null, entryIndex);
   if (details.status === 'loading') return <p className="muted">Reading details…</p>;
   if (details.status === 'error') {
     return (
@@ -58,7 +61,14 @@ export function EntryDetailsView({
   const { fields } = details.value;
   return (
     <>
-      <FactList facts={facts(details.value)} />
+      <FactList
+        facts={[
+          ...facts(details.value),
+          ...(detected.status === 'ok' && detected.value !== 'raw'
+            ? [['Content format', detected.value] satisfies Fact]
+            : []),
+        ]}
+      />
       {fields.length > 0 && (
         <>
           {/* The format's own view of the node: raw field values, some repeating the above. */}

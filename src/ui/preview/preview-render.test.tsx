@@ -36,9 +36,7 @@ describe('first render', () => {
   });
 
   it('HexView splits content too tall for one element into regions', () => {
-    const html = renderToStaticMarkup(
-      <HexView fileId={fileId} ref={FILE_REF} size={2 ** 30} />,
-    );
+    const html = renderToStaticMarkup(<HexView fileId={fileId} ref={FILE_REF} size={2 ** 30} />);
     expect(html).toContain('Region 1 of 128: 0x0–0x7FFFFF');
     expect(html).toContain('aria-setsize="524288"');
   });

@@ -175,6 +175,14 @@ function FileRowContent({
             </span>
           )}
         </RowMeta>
+      </span>
+      <Cells
+        columns={common.columns}
+        shown={fileColumnIds(common.columns, common.columnSets)}
+        cellOf={(column) => fileCell(column, totals)}
+      />
+      {/* At the row's end, in a column of its own: a click in the row's middle never closes. */}
+      <span className="tree-cell tree-actions">
         <button
           type="button"
           className="tree-close"
@@ -189,11 +197,6 @@ function FileRowContent({
           ×
         </button>
       </span>
-      <Cells
-        columns={common.columns}
-        shown={fileColumnIds(common.columns, common.columnSets)}
-        cellOf={(column) => fileCell(column, totals)}
-      />
     </RowShell>
   );
 }

@@ -110,7 +110,7 @@ describe('tree columns', () => {
 
   it('lays the name out flexibly and the columns at their widths', () => {
     expect(gridTemplate(ARCHIVE_COLUMNS.slice(0, 2), () => 80)).toBe(
-      'minmax(10rem, 1fr) 80px 80px',
+      'minmax(10rem, 1fr) 80px 80px 22px',
     );
   });
 });

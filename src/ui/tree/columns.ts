@@ -79,12 +79,19 @@ export function columnIdsOf(sets: ColumnSets | undefined, setName: string): Read
   return new Set(columns.map((column) => column.id));
 }
 
-/** `grid-template-columns` of the header and the rows: the name takes what is left. */
+/** Pixels of the last column, where a file's row has its close button. */
+export const ACTIONS_WIDTH = 22;
+
+/**
+ * `grid-template-columns` of the header and the rows: the name takes what is left, the
+ * columns their widths, then the actions column.
+ */
 export function gridTemplate(
   columns: readonly ColumnDef[],
   widthOf: (column: ColumnDef) => number,
 ): string {
-  return ['minmax(10rem, 1fr)', ...columns.map((column) => `${widthOf(column)}px`)].join(' ');
+  const widths = columns.map((column) => `${widthOf(column)}px`);
+  return ['minmax(10rem, 1fr)', ...widths, `${ACTIONS_WIDTH}px`].join(' ');
 }
 
 /** One cell as text: what it shows, its tooltip, and a class for its look. */

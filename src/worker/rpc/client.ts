@@ -61,7 +61,11 @@ export type MethodKind = (typeof METHOD_KINDS)[DecoderMethod];
 export const DECODER_METHODS = Object.keys(METHOD_KINDS) as DecoderMethod[];
 
 /** How a client reaches its decoder: one call of one method, whatever carries it. */
-export type CallDecoder = (method: DecoderMethod, args: unknown[], kind: MethodKind) => Promise<unknown>;
+export type CallDecoder = (
+  method: DecoderMethod,
+  args: unknown[],
+  kind: MethodKind,
+) => Promise<unknown>;
 
 /**
  * A client over any carrier (a worker, or the implementation in-process in tests). The

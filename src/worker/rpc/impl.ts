@@ -158,7 +158,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         view: session.view?.kind ?? null,
         sources: session.sources !== undefined,
       },
-      sources: sources.map((source) => source.name),
+      sources: session.sources?.used() ?? [sources[0]!.name],
       missingSources: session.sources?.missing() ?? [],
       entryCount: count,
       totalSize,
@@ -256,10 +256,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
             detail: `a ${session.label} takes no other files`,
           });
         }
-        for (const file of files) {
-          const source = new BlobByteSource(file.blob, file.name);
-          if (taker.add(source)) current().sources.push(source);
-        }
+        for (const file of files) taker.add(new BlobByteSource(file.blob, file.name));
         // Content that failed for want of a source may read now.
         cache.clear();
         return summary(session, current().sources[0]!.name);

@@ -20,12 +20,7 @@ export interface AudioViewProps {
 }
 
 export function AudioView(props: AudioViewProps): ReactElement {
-  return (
-    <AudioViewBody
-      key={`${contentKey(props.fileId, props.ref)}:${props.mime}`}
-      {...props}
-    />
-  );
+  return <AudioViewBody key={`${contentKey(props.fileId, props.ref)}:${props.mime}`} {...props} />;
 }
 
 function formatDuration(seconds: number): string {

@@ -48,9 +48,7 @@ type Align = 'start' | 'center' | 'end' | 'smart';
 
 /** Keyed by content, so another entry gets a fresh cache and scroll position. */
 export function HexView(props: HexViewProps): ReactElement {
-  return (
-    <HexViewBody key={`${contentKey(props.fileId, props.ref)}:${props.size}`} {...props} />
-  );
+  return <HexViewBody key={`${contentKey(props.fileId, props.ref)}:${props.size}`} {...props} />;
 }
 
 function HexViewBody({ fileId, ref, size, highlight }: HexViewProps): ReactElement {

@@ -22,12 +22,7 @@ export interface ImageViewProps {
 }
 
 export function ImageView(props: ImageViewProps): ReactElement {
-  return (
-    <ImageViewBody
-      key={`${contentKey(props.fileId, props.ref)}:${props.mime}`}
-      {...props}
-    />
-  );
+  return <ImageViewBody key={`${contentKey(props.fileId, props.ref)}:${props.mime}`} {...props} />;
 }
 
 function ImageViewBody({ fileId, ref, mime, name }: ImageViewProps): ReactElement {
