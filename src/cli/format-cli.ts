@@ -31,7 +31,9 @@ export function optionsUsage(options: readonly CliOption[]): string {
 
 /** Help rows of options: `  --name VALUE  summary`. */
 export function optionsHelp(options: readonly CliOption[]): string[] {
-  return options.map((option) => `  ${optionFlag(option)} ${option.value}  ${option.summary}`);
+  const names = options.map((option) => `${optionFlag(option)} ${option.value}`);
+  const width = Math.max(0, ...names.map((name) => name.length));
+  return options.map((option, index) => `  ${names[index]!.padEnd(width)}  ${option.summary}`);
 }
 
 /** Options by name, once each (formats may share one). */

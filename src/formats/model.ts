@@ -361,7 +361,9 @@ export interface CliWriter {
 }
 
 /**
- * A format: one folder below `formats/`, one line in `registry.ts`.
+ * A format: one folder below `formats/`, one line in `registry.ts`. The module itself is
+ * small (names, detection) and loads its reader, writer and tools on demand, so the page
+ * can list every format without carrying their decoders.
  * `detect` sees at least `DETECT_HEAD_LENGTH` bytes (fewer when the file is shorter).
  */
 export interface FormatModule<Id extends string = string> {
@@ -377,8 +379,8 @@ export interface FormatModule<Id extends string = string> {
   open(request: OpenRequest): Promise<Session>;
   /** Fuzzing and conformance: valid sample files and how to mutate them (loaded on demand). */
   readonly fuzzTarget?: () => Promise<FuzzTarget>;
-  /** Warming up a spare decoder worker (loaded with the worker: keep it small). */
-  readonly warmUp?: () => WarmUpPlan;
+  /** Warming up a spare decoder worker. */
+  readonly warmUp?: () => Promise<WarmUpPlan>;
   /** What the format adds to the CLI (loaded on demand: the worker never needs it). */
   readonly cli?: () => Promise<FormatCli>;
 }

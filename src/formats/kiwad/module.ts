@@ -1,8 +1,6 @@
 /** KIWAD archives (Wizard101, Pirate101): the registry's line points here. */
 import type { FormatModule } from '../model.ts';
 import { KIWAD_FORMAT, KIWAD_MAGIC } from './layout.ts';
-import { openKiwadSession } from './session.ts';
-import { kiwadWarmUp } from './warm-up.ts';
 
 const MAGIC = Uint8Array.from(KIWAD_MAGIC, (char) => char.charCodeAt(0));
 
@@ -14,8 +12,8 @@ export const kiwadFormat = {
   extensions: ['.wad'],
   // A `.wad` without the magic is shown raw: the name alone is not trusted.
   detect: (head) => (MAGIC.every((byte, i) => head[i] === byte) ? 'magic' : null),
-  open: openKiwadSession,
+  open: async (request) => (await import('./session.ts')).openKiwadSession(request),
   fuzzTarget: async () => (await import('./fuzz-target.ts')).kiwadTarget,
-  warmUp: () => kiwadWarmUp(),
+  warmUp: async () => (await import('./warm-up.ts')).kiwadWarmUp(),
   cli: async () => (await import('./cli.ts')).kiwadCli,
 } as const satisfies FormatModule<'kiwad'>;

@@ -1,7 +1,5 @@
 /** Claw and Gruntz WWD levels: the registry's line points here. */
 import type { FormatModule } from '../model.ts';
-import { openWwdSession } from './session.ts';
-import { wwdWarmUp } from './warm-up.ts';
 
 /** The u32 header size 0x5F4 at offset 0 (spec wwd §2): the nearest thing WWD has to a magic. */
 const HEADER_SIZE_BYTES = [0xf4, 0x05, 0x00, 0x00];
@@ -18,8 +16,8 @@ export const wwdFormat = {
     if (HEADER_SIZE_BYTES.every((byte, i) => head[i] === byte)) return 'magic';
     return name.toLowerCase().endsWith('.wwd') ? 'name' : null;
   },
-  open: openWwdSession,
+  open: async (request) => (await import('./session.ts')).openWwdSession(request),
   fuzzTarget: async () => (await import('./fuzz-target.ts')).wwdFuzzTarget,
-  warmUp: () => wwdWarmUp(),
+  warmUp: async () => (await import('./warm-up.ts')).wwdWarmUp(),
   cli: async () => (await import('./cli.ts')).wwdCli,
 } as const satisfies FormatModule<'wwd'>;

@@ -1,9 +1,9 @@
 /**
  * Keyboard of the tree (WAI-ARIA tree pattern): Up/Down, Home/End, PageUp/PageDown move the
- * selection; Right expands or goes to the first child; Left collapses or goes to the parent;
- * Space toggles; Enter toggles a file or folder and opens an entry as a file of its own
- * (nested under its file, nested.ts); `*` expands everything in the file; Delete closes a
- * file from its row.
+ * selection; Right expands or goes to the first child; Left collapses or goes to the parent
+ * (from a nested file's row: the file it was opened from); Space toggles; Enter toggles a
+ * file or folder and opens an entry as a file of its own (nested under its file, nested.ts);
+ * `*` expands everything in the file; Delete closes a file from its row.
  *
  * Multi-selection (within one file): Shift with Up/Down/Home/End/PageUp/PageDown extends from
  * the anchor; Ctrl/Cmd+A selects every row shown of the focused file; Ctrl/Cmd+Up/Down move
@@ -121,6 +121,8 @@ export function useTreeKeyboard(options: TreeKeyboardOptions) {
       if (!position || !file) return;
       if (position.rowIndex < 0) {
         if (file.isExpanded) actions.setFileExpanded(file.id, false);
+        // A file opened from an entry of another: its parent is that file.
+        else if (file.parentId !== null && fileOf(file.parentId)) actions.selectFile(file.parentId);
         return;
       }
       void rowCache.loadRow(file.id, position.rowIndex).then((row) => {

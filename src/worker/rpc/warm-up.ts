@@ -43,11 +43,12 @@ async function exercise(makeDecoder: () => DecoderApi, plan: WarmUpPlan, round: 
  */
 export async function warmUp(
   makeDecoder: () => DecoderApi,
-  plans: readonly WarmUpPlan[] = FORMATS.flatMap((format) =>
-    'warmUp' in format ? [format.warmUp()] : [],
-  ),
+  plansGiven?: readonly WarmUpPlan[],
 ): Promise<number> {
   const started = performance.now();
+  const plans =
+    plansGiven ??
+    (await Promise.all(FORMATS.flatMap((format) => ('warmUp' in format ? [format.warmUp()] : []))));
   const rounds = Math.max(0, ...plans.map((plan) => plan.rounds));
   for (let round = 0; round < rounds; round++) {
     for (const plan of plans) {
