@@ -4,7 +4,9 @@ import { dropFiles, fixture, hasFixtures, selectRow, sha256, treeItem } from './
 
 const text = (value: string) => new TextEncoder().encode(value);
 
-test('a dropped archive opens and a dropped unknown file shows hex, text and hashes', async ({ page }) => {
+test('a dropped archive opens and a dropped unknown file shows hex, text and hashes', async ({
+  page,
+}) => {
   await page.goto('/');
   const archive = writeKiwad([
     { name: 'Maps/level1.xml', data: text('<level><name>one</name></level>') },
@@ -45,7 +47,9 @@ test('minified JSON and XML are pretty-printed in the text view', async ({ page 
   await expect(page.getByTestId('text-view')).toContainText('{\n  "name": "delve",\n  "tags": [');
   await selectRow(page, /data\.xml/);
   await page.getByTestId('preview-tab-text').click();
-  await expect(page.getByTestId('text-view')).toContainText('<root>\n  <child id="1">x</child>\n</root>');
+  await expect(page.getByTestId('text-view')).toContainText(
+    '<root>\n  <child id="1">x</child>\n</root>',
+  );
 });
 
 test('the real Test.wad fixture lists its four entries and verifies ok', async ({ page }) => {

@@ -11,7 +11,9 @@ function goodArchive(): Uint8Array {
   ]);
 }
 
-test('a truncated archive shows a clear error with its offset while the other file keeps working', async ({ page }) => {
+test('a truncated archive shows a clear error with its offset while the other file keeps working', async ({
+  page,
+}) => {
   await page.goto('/');
   const full = writeKiwad(
     Array.from({ length: 6 }, (_, i) => ({ name: `part/file${i}.txt`, data: text(`file ${i}`) })),

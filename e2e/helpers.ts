@@ -36,7 +36,8 @@ export async function kiwadContents(bytes: Uint8Array): Promise<Map<string, Uint
   const { value, fatal } = await readKiwad(source);
   if (fatal) throw new Error(fatal.message);
   const contents = new Map<string, Uint8Array>();
-  for (const entry of value.entries) contents.set(entry.name, (await readKiwadEntry(source, entry)).bytes);
+  for (const entry of value.entries)
+    contents.set(entry.name, (await readKiwadEntry(source, entry)).bytes);
   return contents;
 }
 
@@ -47,7 +48,9 @@ export async function dropFiles(page: Page, files: DropFile[]): Promise<void> {
     const transfer = new DataTransfer();
     for (const item of items) transfer.items.add(new File([new Uint8Array(item.data)], item.name));
     for (const type of ['dragenter', 'dragover', 'drop']) {
-      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      document.body.dispatchEvent(
+        new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+      );
     }
   }, payload);
 }
@@ -57,7 +60,11 @@ export function treeItem(page: Page, name: string | RegExp): Locator {
 }
 
 /** Selects a row by clicking it, then presses keys on it (e.g. ArrowRight to expand). */
-export async function selectRow(page: Page, name: string | RegExp, ...keys: string[]): Promise<Locator> {
+export async function selectRow(
+  page: Page,
+  name: string | RegExp,
+  ...keys: string[]
+): Promise<Locator> {
   const row = treeItem(page, name).first();
   await row.click();
   await expect(row).toHaveAttribute('aria-selected', 'true');

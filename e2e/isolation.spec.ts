@@ -28,7 +28,9 @@ async function goodFileStillWorks(page: Page): Promise<void> {
   await expect(page.getByTestId('text-view')).toContainText('still readable two');
 }
 
-test('a hanging decoder is stopped by the watchdog; the other file keeps working', async ({ page }) => {
+test('a hanging decoder is stopped by the watchdog; the other file keeps working', async ({
+  page,
+}) => {
   test.setTimeout(45_000);
   await openGoodFile(page);
   await dropFiles(page, [{ name: 'hang.bin', bytes: text('DELVE-FAULT:HANG and more bytes') }]);

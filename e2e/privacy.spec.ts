@@ -2,7 +2,10 @@
 import { expect, test } from '@playwright/test';
 import { collectPageErrors, demoWad, dropFiles, selectRow, treeItem } from './helpers.ts';
 
-test('no request leaves the page origin while a local file is opened and inspected', async ({ page, baseURL }) => {
+test('no request leaves the page origin while a local file is opened and inspected', async ({
+  page,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin;
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
@@ -28,7 +31,9 @@ test('no request leaves the page origin while a local file is opened and inspect
 
 test('the built page carries a strict Content-Security-Policy', async ({ page }) => {
   await page.goto('/');
-  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  const policy = await page
+    .locator('meta[http-equiv="Content-Security-Policy"]')
+    .getAttribute('content');
   expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'");
   expect(policy).toContain("connect-src 'self'");
   expect(policy).not.toContain('unsafe-inline');

@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { collectPageErrors, demoWad, downloadedBytes, kiwadContents, selectRow, sha256, treeItem } from './helpers.ts';
+import {
+  collectPageErrors,
+  demoWad,
+  downloadedBytes,
+  kiwadContents,
+  selectRow,
+  sha256,
+  treeItem,
+} from './helpers.ts';
 
 test.describe('the demo sample', () => {
   test.beforeEach(async ({ page }) => {
@@ -27,7 +35,9 @@ test.describe('the demo sample', () => {
     await page.getByTestId('preview-tab-hex').click();
     const readme = contents.get('readme.txt')!;
     const firstRow = page.getByTestId('hex-row').first();
-    const expectedHex = Array.from(readme.subarray(0, 16), (byte) => byte.toString(16).toUpperCase().padStart(2, '0')).join(' ');
+    const expectedHex = Array.from(readme.subarray(0, 16), (byte) =>
+      byte.toString(16).toUpperCase().padStart(2, '0'),
+    ).join(' ');
     await expect(firstRow).toContainText(expectedHex);
     await expect(firstRow).toContainText('00000000');
 
@@ -38,7 +48,9 @@ test.describe('the demo sample', () => {
     expect(errors).toEqual([]);
   });
 
-  test('downloads an entry and a zip that are byte-identical to their sources', async ({ page }) => {
+  test('downloads an entry and a zip that are byte-identical to their sources', async ({
+    page,
+  }) => {
     const contents = await kiwadContents(demoWad());
     await selectRow(page, /^Data/, 'ArrowRight');
     await selectRow(page, /^GameData/, 'ArrowRight');
@@ -48,7 +60,9 @@ test.describe('the demo sample', () => {
     await page.getByTestId('download').click();
     const entry = await entryDownload;
     expect(entry.suggestedFilename()).toBe('intro.json');
-    expect(sha256(await downloadedBytes(entry))).toBe(sha256(contents.get('Data/GameData/Quests/intro.json')!));
+    expect(sha256(await downloadedBytes(entry))).toBe(
+      sha256(contents.get('Data/GameData/Quests/intro.json')!),
+    );
 
     await selectRow(page, /demo\.wad/);
     const zipDownload = page.waitForEvent('download');

@@ -3,7 +3,9 @@ import { execSync, spawn } from 'node:child_process';
 
 execSync('node scripts/ensure-deps.mjs', { stdio: 'inherit' });
 execSync('npx vite build', { stdio: 'inherit' });
-const server = spawn('npx', ['vite', 'preview', '--port', '4173', '--strictPort'], { stdio: ['inherit', 'pipe', 'inherit'] });
+const server = spawn('npx', ['vite', 'preview', '--port', '4173', '--strictPort'], {
+  stdio: ['inherit', 'pipe', 'inherit'],
+});
 let announced = false;
 server.stdout.on('data', (chunk) => {
   process.stdout.write(chunk);

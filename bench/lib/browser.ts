@@ -36,9 +36,13 @@ export async function openAppPage(browser: Browser, url: string): Promise<Page> 
   await page.getByTestId('file-input').waitFor({ state: 'attached' });
   // A person takes seconds to choose a file; by then the spare decoder worker started at
   // page load has warmed up (src/worker/warm-up.ts). Wait for that instead of racing it.
-  await page.waitForFunction(() => performance.getEntriesByName('delve:decoder-warm').length > 0, null, {
-    timeout: 15_000,
-  });
+  await page.waitForFunction(
+    () => performance.getEntriesByName('delve:decoder-warm').length > 0,
+    null,
+    {
+      timeout: 15_000,
+    },
+  );
   return page;
 }
 

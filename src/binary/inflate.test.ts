@@ -7,30 +7,54 @@ const text = new TextEncoder().encode('hello hello hello hello, inflate me pleas
 
 describe.each(['fflate', 'native', 'wasm'] as const)('inflate with %s', (engine) => {
   it('inflates zlib and raw deflate to the declared size', async () => {
-    const zlib = await inflate(deflateSync(text), { container: 'zlib', expectedSize: text.length, engine });
+    const zlib = await inflate(deflateSync(text), {
+      container: 'zlib',
+      expectedSize: text.length,
+      engine,
+    });
     expect(zlib).toEqual(text);
-    const raw = await inflate(deflateRawSync(text), { container: 'raw', expectedSize: text.length, engine });
+    const raw = await inflate(deflateRawSync(text), {
+      container: 'raw',
+      expectedSize: text.length,
+      engine,
+    });
     expect(raw).toEqual(text);
   });
 
   it('stops at the declared size and reports a mismatch (bomb guard)', async () => {
     const bomb = deflateSync(new Uint8Array(10_000_000));
-    const error = await inflate(bomb, { container: 'zlib', expectedSize: 100, offset: 0x40, engine }).catch((e: unknown) => e);
+    const error = await inflate(bomb, {
+      container: 'zlib',
+      expectedSize: 100,
+      offset: 0x40,
+      engine,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FormatError);
     expect((error as FormatError).code).toBe(ErrorCode.SIZE_MISMATCH);
     expect((error as FormatError).offset).toBe(0x40);
   });
 
   it('reports a short output as a size mismatch', async () => {
-    const error = await inflate(deflateSync(text), { container: 'zlib', expectedSize: text.length + 5, engine }).catch((e: unknown) => e);
+    const error = await inflate(deflateSync(text), {
+      container: 'zlib',
+      expectedSize: text.length + 5,
+      engine,
+    }).catch((e: unknown) => e);
     expect((error as FormatError).code).toBe(ErrorCode.SIZE_MISMATCH);
   });
 
   it('reports a corrupt stream as DECOMPRESS_FAILED with the offset', async () => {
     const broken = deflateSync(text).slice(0, 12);
-    const error = await inflate(broken, { container: 'zlib', expectedSize: text.length, offset: 99, engine }).catch((e: unknown) => e);
+    const error = await inflate(broken, {
+      container: 'zlib',
+      expectedSize: text.length,
+      offset: 99,
+      engine,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FormatError);
-    expect([ErrorCode.DECOMPRESS_FAILED, ErrorCode.SIZE_MISMATCH]).toContain((error as FormatError).code);
+    expect([ErrorCode.DECOMPRESS_FAILED, ErrorCode.SIZE_MISMATCH]).toContain(
+      (error as FormatError).code,
+    );
     // The kernel also says where in the stream; the others report the stream's start.
     const at = (error as FormatError).offset;
     if (engine === 'wasm') expect(at).toBeGreaterThanOrEqual(99);

@@ -146,10 +146,7 @@ export interface NodeDetails {
  * A typed reference to content: the opened file as is, the session's decoded bytes (what
  * document spans point into; the file itself when the session has none), or a node's content.
  */
-export type ContentRef =
-  | { kind: 'file' }
-  | { kind: 'logical' }
-  | { kind: 'node'; index: number };
+export type ContentRef = { kind: 'file' } | { kind: 'logical' } | { kind: 'node'; index: number };
 
 export const FILE_REF: ContentRef = { kind: 'file' };
 export const LOGICAL_REF: ContentRef = { kind: 'logical' };
@@ -175,7 +172,8 @@ export interface ContentCapability {
 }
 
 /** Checksum state of a node: not yet checked, or the outcome of its check. */
-export type NodeStatus = 'unchecked' | 'ok' | 'mismatch' | 'unpatched' | 'missing' | 'unsupported' | 'error';
+export type NodeStatus =
+  'unchecked' | 'ok' | 'mismatch' | 'unpatched' | 'missing' | 'unsupported' | 'error';
 
 export interface CancelSignal {
   readonly isCancelled: boolean;
@@ -357,7 +355,10 @@ export interface CliWriter {
   /** A usage problem of the options (exit 2), or null; asked before any file is read. */
   checkOptions(options: CliOptionValues): string | null;
   /** The new file's bytes, and what it is for the summary line (e.g. `KIWAD v2`). */
-  write(files: readonly CliPackFile[], options: CliOptionValues): { bytes: Uint8Array; label: string };
+  write(
+    files: readonly CliPackFile[],
+    options: CliOptionValues,
+  ): { bytes: Uint8Array; label: string };
 }
 
 /**

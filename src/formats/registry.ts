@@ -12,7 +12,11 @@ import { kiwadFormat } from './kiwad/module.ts';
 import { rawFormat } from './raw/module.ts';
 import { wwdFormat } from './wwd/module.ts';
 
-export const FORMATS = [kiwadFormat, wwdFormat, rawFormat] as const satisfies readonly FormatModule[];
+export const FORMATS = [
+  kiwadFormat,
+  wwdFormat,
+  rawFormat,
+] as const satisfies readonly FormatModule[];
 
 /** Identifiers of the formats Delve knows; `raw` is any file it does not. */
 export type FormatId = (typeof FORMATS)[number]['id'];
@@ -42,10 +46,7 @@ export function detectFormat(
 }
 
 /** The module of a format id. */
-export function formatModule(
-  id: string,
-  formats: readonly FormatModule[] = FORMATS,
-): FormatModule {
+export function formatModule(id: string, formats: readonly FormatModule[] = FORMATS): FormatModule {
   const module = formats.find((format) => format.id === id);
   if (!module) throw new Error(`unknown format ${id}`);
   return module;

@@ -1,8 +1,9 @@
 /**
  * Errors as data on the page's side. A call that rejects (the worker died, comlink could not
  * carry a message) is turned into the same `ErrorInfo` a decoder answers with, so every view
- * shows failures one way. The decoders' own helper lives in `binary/`, which the UI does not
- * import; this is the one the state layer and the UI use.
+ * shows failures one way. In the worker, `toErrorInfo` (binary/format-error.ts) does this for
+ * decoder errors; this module covers what fails on the page's side, for the state layer and
+ * the UI alike.
  */
 import type { ErrorInfo, Result } from '../worker/rpc/api.ts';
 

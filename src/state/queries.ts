@@ -10,7 +10,7 @@ import {
   type ContentRef,
   type DocumentView,
   type EntryDetails,
-  type FormatId,
+  type DetectedFormat,
   type Result,
 } from '../worker/rpc/api.ts';
 import type { FileDecoder } from '../worker/rpc/client.ts';
@@ -46,7 +46,7 @@ export interface Queries {
   contentUrl(fileId: string, ref: ContentRef, mime: string): Query<ContentUrl>;
   documentView(fileId: string): Query<DocumentView>;
   /** The format an entry's content would open as (for a nested open); `raw` when none. */
-  detectedFormat(fileId: string, entryIndex: number): Query<FormatId>;
+  detectedFormat(fileId: string, entryIndex: number): Query<DetectedFormat | null>;
   /** Content may have changed: after an added source, failed reads are tried again. */
   contentChanged(fileId: string): void;
   /** Checksum states changed (a verify): details are read again. */
@@ -164,7 +164,7 @@ export function createQueries(getFile: (fileId: string) => OpenFile | undefined)
       key: key(fileId, 'format', entryIndex),
       fileId,
       topic: 'content',
-      async load(): Promise<Result<FormatId>> {
+      async load(): Promise<Result<DetectedFormat | null>> {
         const details = await cache.fetch(entryDetails(fileId, entryIndex));
         if (details.status === 'error') return { ok: false, error: details.error };
         if (details.status !== 'ok') return failure('reading the entry failed');

@@ -11,7 +11,7 @@ import type {
   ContentRef,
   DocumentView,
   EntryDetails,
-  FormatId,
+  DetectedFormat,
 } from '../worker/rpc/api.ts';
 import { delve } from './app.ts';
 import type { ContentPagesSnapshot } from './content-pages.ts';
@@ -95,8 +95,11 @@ export function useDocumentView(fileId: string | null): QueryState<DocumentView>
   return useQuery(query);
 }
 
-/** The format an entry's content would open as (`raw` when none): offers a nested open. */
-export function useDetectedFormat(fileId: string | null, entryIndex: number): QueryState<FormatId> {
+/** The format an entry's content would open as (null when none): offers a nested open. */
+export function useDetectedFormat(
+  fileId: string | null,
+  entryIndex: number,
+): QueryState<DetectedFormat | null> {
   const query = useMemo(
     () => (fileId === null || entryIndex < 0 ? null : queries.detectedFormat(fileId, entryIndex)),
     [fileId, entryIndex],

@@ -119,9 +119,9 @@ describe('nested files', () => {
   it('offers an entry whose content is a format of its own', async () => {
     const { queries, outerId, entryIndex } = await openOuter();
     const detected = await queries.cache.fetch(queries.detectedFormat(outerId, entryIndex));
-    expect(detected).toEqual({ status: 'ok', value: 'kiwad' });
+    expect(detected).toEqual({ status: 'ok', value: { format: 'kiwad', label: 'KIWAD archive' } });
     const readme = await queries.cache.fetch(queries.detectedFormat(outerId, entryIndex + 1));
-    expect(readme).toEqual({ status: 'ok', value: 'raw' });
+    expect(readme).toEqual({ status: 'ok', value: null });
   });
 
   it('opens an entry as a file of its own, right after its parent, and selects it', async () => {

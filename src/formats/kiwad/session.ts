@@ -189,7 +189,8 @@ export async function openKiwadSession({ sources, services, sink }: OpenRequest)
         }));
         return checksums.run(
           ranges,
-          (index, crc, isAllZero) => onStatus(index, kiwadEntryStatus(crc, table.crc(index), isAllZero)),
+          (index, crc, isAllZero) =>
+            onStatus(index, kiwadEntryStatus(crc, table.crc(index), isAllZero)),
           signal,
         );
       },

@@ -34,7 +34,6 @@ export function makeWarmUpLevel(objectCount: number, compress: boolean): Blob {
   return new Blob([writeWwd(level, { compress }) as Uint8Array<ArrayBuffer>]);
 }
 
-
 export function wwdWarmUp(): WarmUpPlan {
   const levels: Blob[] = [];
   return {

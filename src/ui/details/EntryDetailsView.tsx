@@ -64,8 +64,8 @@ export function EntryDetailsView({
       <FactList
         facts={[
           ...facts(details.value),
-          ...(detected.status === 'ok' && detected.value !== 'raw'
-            ? [['Content format', detected.value] satisfies Fact]
+          ...(detected.status === 'ok' && detected.value !== null
+            ? [['Content format', detected.value.label] satisfies Fact]
             : []),
         ]}
       />

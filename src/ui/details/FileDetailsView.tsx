@@ -22,10 +22,8 @@ const ISSUES_SHOWN = 200;
 
 function fileFacts(file: OpenFile): Fact[] {
   const { summary } = file;
-  const list: Fact[] = [
-    ['Name', file.name],
-    ['File size', formatSize(file.size), formatExactBytes(file.size)],
-  ];
+  // The name is the section's title: not a fact again.
+  const list: Fact[] = [['File size', formatSize(file.size), formatExactBytes(file.size)]];
   if (file.parentPath !== null) list.push(['Opened from', file.parentPath]);
   if (!summary) {
     const progress = file.openProgress;
@@ -33,8 +31,8 @@ function fileFacts(file: OpenFile): Fact[] {
     return list;
   }
   list.push(['Format', summary.formatLabel]);
-  // A file of unknown format has no entries: totals of nothing are noise.
-  if (summary.format === 'raw') return [...list, ...summary.facts];
+  // A file with no nodes (one of unknown format): totals of nothing are noise.
+  if (summary.entryCount === 0) return [...list, ...summary.facts];
   list.push(
     ['Entries', formatCount(summary.entryCount)],
     ['Unpacked', formatSize(summary.totalSize), formatExactBytes(summary.totalSize)],

@@ -27,10 +27,7 @@ export type HelperReply =
 
 interface Helper {
   worker: Worker;
-  pending: Map<
-    number,
-    { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }
-  >;
+  pending: Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>;
 }
 
 /** Helpers worth starting here: none without Worker (Node, tests) or with a single core. */
@@ -70,10 +67,7 @@ export class ContentPool {
         if (!waiter) return;
         helper.pending.delete(reply.id);
         if (reply.ok) waiter.resolve(reply.bytes);
-        else
-          waiter.reject(
-            new FormatError(reply.error),
-          );
+        else waiter.reject(new FormatError(reply.error));
       };
       worker.onerror = (event) => {
         // A helper that cannot run (load failure, crash): fail its reads, stop using the pool.
@@ -107,9 +101,7 @@ export class ContentPool {
         stored.byteOffset === 0 && stored.byteLength === stored.buffer.byteLength
           ? stored
           : stored.slice();
-      helper.worker.postMessage({ id, stored: own, inflate } satisfies HelperRequest, [
-        own.buffer,
-      ]);
+      helper.worker.postMessage({ id, stored: own, inflate } satisfies HelperRequest, [own.buffer]);
     });
   }
 

@@ -140,6 +140,12 @@ export interface EntryDetails extends NodeDetails {
   unavailable: string | null;
 }
 
+/** A format content was detected as: its id and human name. */
+export interface DetectedFormat {
+  format: FormatId;
+  label: string;
+}
+
 /** A decoded view of the session (`Capabilities.view`): its kind names the view plug-in. */
 export interface DocumentView {
   kind: string;
@@ -192,7 +198,10 @@ export interface FilterResult {
 
 export interface DecoderApi {
   /** Opens a file (and the files that go with it): detects the format, streams nodes into the tree. */
-  open(files: NamedBlob[], onProgress: (progress: OpenProgress) => void): Promise<Result<FileSummary>>;
+  open(
+    files: NamedBlob[],
+    onProgress: (progress: OpenProgress) => void,
+  ): Promise<Result<FileSummary>>;
   /** Offers more sources to the open session (a volume it lacks); answers the new summary. */
   addSources(files: NamedBlob[]): Promise<Result<FileSummary>>;
 
@@ -215,8 +224,11 @@ export interface DecoderApi {
   readRange(ref: ContentRef, offset: number, length: number): Promise<Result<ByteRange>>;
   /** The whole content as a Blob (for downloads, images, audio, nested opens). */
   readBlob(ref: ContentRef): Promise<Result<Blob>>;
-  /** The format of some content, detected from its head and `name` (for a nested open). */
-  detectContent(ref: ContentRef, name: string): Promise<Result<FormatId>>;
+  /**
+   * The format some content would open as, from its head and `name` (to offer a nested
+   * open); null when no format claims it.
+   */
+  detectContent(ref: ContentRef, name: string): Promise<Result<DetectedFormat | null>>;
   /** The session's decoded view (`Capabilities.view`), e.g. a level for a level view. */
   documentView(): Result<DocumentView>;
   /** CRC-32, KI-CRC, MD5, SHA-1 and SHA-256 of some content. */

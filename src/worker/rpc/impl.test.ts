@@ -222,9 +222,12 @@ describe('nested files', () => {
     const rows = decoder.getRows(0, 100).filter((row) => row.entryIndex >= 0);
     const levelRow = rows.find((row) => row.name === 'one.wwd')!;
     const notesRow = rows.find((row) => row.name === 'notes.txt')!;
-    expect(value(await decoder.detectContent(nodeRef(levelRow.entryIndex), 'one.wwd'))).toBe('wwd');
+    expect(value(await decoder.detectContent(nodeRef(levelRow.entryIndex), 'one.wwd'))).toEqual({
+      format: 'wwd',
+      label: 'WWD level',
+    });
     expect(value(await decoder.detectContent(nodeRef(notesRow.entryIndex), 'notes.txt'))).toBe(
-      'raw',
+      null,
     );
 
     const child = createDecoderImpl();

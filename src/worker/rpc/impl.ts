@@ -9,7 +9,14 @@ import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { digestBytes, digestRange } from '../../binary/hashes.ts';
 import type { ContentRef, FormatModule, NodeStatus, Session, Span } from '../../formats/model.ts';
-import { DETECT_HEAD_LENGTH, FORMATS, detectFormat, type FormatId } from '../../formats/registry.ts';
+import {
+  DETECT_HEAD_LENGTH,
+  FORMATS,
+  RAW_FORMAT,
+  detectFormat,
+  formatModule,
+  type FormatId,
+} from '../../formats/registry.ts';
 import { readInOrder } from '../jobs/content-prefetch.ts';
 import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
@@ -331,7 +338,9 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
               Math.min(range.span.length, DETECT_HEAD_LENGTH),
             )
           : (await decoded(ref)).subarray(0, DETECT_HEAD_LENGTH);
-        return detectFormat(head, name, formats);
+        const format = detectFormat(head, name, formats);
+        if (format === RAW_FORMAT) return null;
+        return { format, label: formatModule(format, formats).label };
       }),
 
     digest: (ref, onProgress) =>

@@ -59,7 +59,9 @@ describe('a session of several files', () => {
   it('ignores a file it did not ask for, and a format that takes no other files says so', async () => {
     const decoder = createDecoderImpl({ formats: [twoPartFormat] });
     value(await decoder.open([index], () => undefined));
-    const unrelated = value(await decoder.addSources([{ name: 'other.bin', blob: blob(text('x')) }]));
+    const unrelated = value(
+      await decoder.addSources([{ name: 'other.bin', blob: blob(text('x')) }]),
+    );
     expect(unrelated.sources).toEqual(['game.twop']);
     expect(unrelated.missingSources.map((source) => source.name)).toEqual(['data.001', 'data.002']);
 

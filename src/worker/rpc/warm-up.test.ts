@@ -58,14 +58,11 @@ describe('decoder warm-up', () => {
 
   it('runs its rounds through decoders of its own', async () => {
     const made: ReturnType<typeof createDecoderImpl>[] = [];
-    const elapsed = await warmUp(
-      () => {
-        const decoder = createDecoderImpl();
-        made.push(decoder);
-        return decoder;
-      },
-      [{ ...kiwadWarmUp(300), rounds: 2 }, wwdWarmUp()],
-    );
+    const elapsed = await warmUp(() => {
+      const decoder = createDecoderImpl();
+      made.push(decoder);
+      return decoder;
+    }, [{ ...kiwadWarmUp(300), rounds: 2 }, wwdWarmUp()]);
     // Each round an archive and, in the first two, a level.
     expect(made).toHaveLength(4);
     expect(made[2]!.rowCount()).toBeGreaterThan(300);

@@ -33,7 +33,8 @@ export function workerChecksums(): ChecksumService {
   return {
     forRanges(source, kind, totalBytes) {
       // The pool's workers run the KI-CRC kernel; it pays only for a large Blob.
-      const pool = kind === 'ki-crc' && canPipeline(source, totalBytes) ? new CrcPool(source) : null;
+      const pool =
+        kind === 'ki-crc' && canPipeline(source, totalBytes) ? new CrcPool(source) : null;
       return {
         prepare: () => pool?.start(),
         run(ranges, report, signal) {

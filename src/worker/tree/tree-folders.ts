@@ -181,7 +181,10 @@ export class FolderIndex {
       }
       while (
         depth > 0 &&
-        !(stackEnds[depth]! <= same && (stackEnds[depth] === end || path.charCodeAt(stackEnds[depth]!) === SLASH))
+        !(
+          stackEnds[depth]! <= same &&
+          (stackEnds[depth] === end || path.charCodeAt(stackEnds[depth]!) === SLASH)
+        )
       ) {
         depth--;
       }
@@ -192,7 +195,8 @@ export class FolderIndex {
       if (segmentEnd < 0 || segmentEnd > end) segmentEnd = end;
       const parent = this.stackNodes[depth]!;
       const previous = parent < this.lastChildFolder.length ? this.lastChildFolder[parent]! : -1;
-      const order = previous < 0 ? 1 : compareSegments(path, start, segmentEnd, this.host.folderName(previous));
+      const order =
+        previous < 0 ? 1 : compareSegments(path, start, segmentEnd, this.host.folderName(previous));
       let folder: number;
       if (order > 0) {
         folder = this.host.makeFolder(parent, path.slice(start, segmentEnd));
