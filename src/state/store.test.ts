@@ -41,9 +41,8 @@ describe('openFiles', () => {
     const { state, file, actions } = setup((decoder) => (gate = decoder.hold('open')));
     const opening = actions.openFiles([aFile('demo.wad')]);
     // Progress arrives before the answer, which the gate holds.
-    await settle();
+    await vi.waitFor(() => expect(file().rowsVersion).toBeGreaterThan(0));
     expect(file().status).toBe('opening');
-    expect(file().rowsVersion).toBeGreaterThan(0);
     expect(file().rowCount).toBeGreaterThan(0);
     expect(file().isExpanded).toBe(true);
     const versionWhileOpening = file().rowsVersion;
