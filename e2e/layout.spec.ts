@@ -1,0 +1,51 @@
+/**
+ * Panes and tree columns are resizable from the keyboard (and by dragging), and the page
+ * remembers the widths. At 1200 px with a preview open, entry names are not cut.
+ */
+import { expect, test } from '@playwright/test';
+import { selectRow, treeItem } from './helpers.ts';
+
+test('the pane splitter and a column keep their widths across a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await page.goto('/');
+  await page.getByTestId('sample-button').click();
+  await expect(treeItem(page, /^Textures/)).toBeVisible();
+
+  const splitter = page.getByRole('separator', { name: 'Resize the tree and details panes' });
+  const column = page.getByRole('separator', { name: 'Resize the Size column' });
+  const splitBefore = Number(await splitter.getAttribute('aria-valuenow'));
+  const columnBefore = Number(await column.getAttribute('aria-valuenow'));
+  await splitter.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await column.focus();
+  await page.keyboard.press('ArrowRight');
+  const splitAfter = Number(await splitter.getAttribute('aria-valuenow'));
+  const columnAfter = Number(await column.getAttribute('aria-valuenow'));
+  expect(splitAfter).toBeLessThan(splitBefore);
+  // The column's handle is at its start: moving it right gives the column less room.
+  expect(columnAfter).toBeLessThan(columnBefore);
+
+  await page.reload();
+  await page.getByTestId('sample-button').click();
+  await expect(treeItem(page, /^Textures/)).toBeVisible();
+  await expect(splitter).toHaveAttribute('aria-valuenow', String(splitAfter));
+  await expect(column).toHaveAttribute('aria-valuenow', String(columnAfter));
+});
+
+test('at 1200 px with a preview open, entry names fit their column', async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await page.goto('/');
+  await page.getByTestId('sample-button').click();
+  await expect(treeItem(page, /^Textures/)).toBeVisible();
+  await page.getByTestId('filter').fill('*.png');
+  await selectRow(page, /logo\.png/);
+  await expect(page.getByTestId('preview-pane')).toBeVisible();
+  const labels = page.getByTestId('tree').locator('.tree-label');
+  const count = await labels.count();
+  expect(count).toBeGreaterThan(3);
+  for (let i = 0; i < count; i++) {
+    const cut = await labels.nth(i).evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut, await labels.nth(i).innerText()).toBe(false);
+  }
+});
