@@ -196,7 +196,7 @@ export interface VerifyCapability {
 }
 
 /**
- * Capability: a decoded model for a dedicated view (a WWD level for the level view). `kind`
+ * Capability: a decoded model for a dedicated view (a level for a level view). `kind`
  * names the view plug-in (ui/preview/registry.ts); the data is plain, structured-cloneable.
  */
 export interface ViewCapability {
@@ -223,7 +223,7 @@ export interface SourcesCapability {
 export interface Session {
   /** The module's id. */
   readonly format: string;
-  /** Human name of what was opened, e.g. `KIWAD v2`, `WWD level (compressed)`. */
+  /** Human name of what was opened: the format's name with what this file is (a version, compressed). */
   readonly label: string;
   /** Header facts (each fact once; the file's name, size and format are the UI's). */
   readonly facts: Fact[];
@@ -349,12 +349,12 @@ export interface CliPackFile {
 
 /** A format's writer as `pack` runs it. */
 export interface CliWriter {
-  /** For the help, e.g. `pack a folder into a KIWAD archive`. */
+  /** For the help, e.g. `pack a folder into an archive`. */
   readonly summary: string;
   readonly options: readonly CliOption[];
   /** A usage problem of the options (exit 2), or null; asked before any file is read. */
   checkOptions(options: CliOptionValues): string | null;
-  /** The new file's bytes, and what it is for the summary line (e.g. `KIWAD v2`). */
+  /** The new file's bytes, and what it is for the summary line (its label, with a version). */
   write(
     files: readonly CliPackFile[],
     options: CliOptionValues,
@@ -369,7 +369,7 @@ export interface CliWriter {
  */
 export interface FormatModule<Id extends string = string> {
   readonly id: Id;
-  /** Human name of the format, e.g. `KIWAD archive`. */
+  /** Human name of the format, for people: the formats table, the CLI help, the empty state. */
   readonly label: string;
   /** What the format is, in a line, for the empty state, CLI help and README. */
   readonly summary: string;

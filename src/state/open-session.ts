@@ -159,7 +159,7 @@ export function createSessionOpener(context: Context) {
       context.updateFile(id, () => ({ status: 'failed', error: result.error }));
     } else {
       const summary = result.value;
-      // A document's view (a WWD level) is asked for now, while the page renders the
+      // A document's view (a level) is asked for now, while the page renders the
       // summary, rather than once the view has mounted.
       if (summary.capabilities.view !== null && !summary.fatal) {
         void context.queries.cache.fetch(context.queries.documentView(id));

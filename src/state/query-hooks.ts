@@ -89,7 +89,7 @@ export function useContentUrl(
   return useQuery(query);
 }
 
-/** The session's decoded view (`capabilities.view`), e.g. a WWD level. */
+/** The session's decoded view (`capabilities.view`), e.g. a level. */
 export function useDocumentView(fileId: string | null): QueryState<DocumentView> {
   const query = useMemo(() => (fileId === null ? null : queries.documentView(fileId)), [fileId]);
   return useQuery(query);

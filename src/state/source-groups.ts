@@ -1,8 +1,8 @@
 /**
  * Which dropped files go together, by name alone (the state layer knows no formats). A file
  * whose name an open session lists as missing goes to that session. Otherwise files whose
- * names extend another's (`vehicles.idx` with `vehicles_0001.pkg`, `level.wwd` with
- * `level.wwd.bak`) are offered to it as one open: its session takes the ones it names
+ * names extend another's (`vehicles.idx` with `vehicles_0001.pkg`, `level.dat` with
+ * `level.dat.bak`) are offered to it as one open: its session takes the ones it names
  * (`FileSummary.sources`) and the rest open on their own. Unrelated files open side by side.
  */
 

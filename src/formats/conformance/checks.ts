@@ -145,7 +145,7 @@ function tableHintProblems(
   if (table.sharesFolderWithPrevious?.(index) && folderOf(path) !== folderOf(previous)) {
     problems.push(`node ${index}: shares no folder with the previous node (${previous} / ${path})`);
   }
-  // -1: not known (the KIWAD reader and the tree use it so; model.ts does not say).
+  // -1: not known (NodeTable.commonWithPrevious).
   const common = table.commonWithPrevious?.(index);
   if (common !== undefined && common !== -1) {
     let actual = 0;

@@ -16,7 +16,7 @@ export interface NamedBytes {
 
 /** A valid file of a format, and the other files it needs (volumes), opened alongside. */
 export interface Sample {
-  /** For test names: `kiwad seed 1`. */
+  /** For test names: `<format> seed 1`. */
   label: string;
   file: NamedBytes;
   companions: readonly NamedBytes[];

@@ -17,7 +17,7 @@ export interface NodePaneProps {
 }
 
 export interface ViewPlugin {
-  /** The view kind a session offers, e.g. `wwd-level`. */
+  /** The view kind a session offers, e.g. `<format>-level`. */
   view: string;
   /** What the view is, for people: `Level map`. */
   label: string;
