@@ -73,10 +73,25 @@ export function unionColumns(files: readonly ColumnSets[]): ColumnDef[] {
     : columns;
 }
 
+const NO_COLUMNS: ReadonlySet<string> = new Set();
+/** Made once per file's column sets: every row of a set asks for the same ids while scrolling. */
+const idsBySets = new WeakMap<ColumnSets, Map<string, ReadonlySet<string>>>();
+
 /** The ids of the columns a row of set `setName` fills. */
 export function columnIdsOf(sets: ColumnSets | undefined, setName: string): ReadonlySet<string> {
-  const columns = sets?.[setName] ?? sets?.[DEFAULT_SET] ?? [];
-  return new Set(columns.map((column) => column.id));
+  if (!sets) return NO_COLUMNS;
+  let bySet = idsBySets.get(sets);
+  if (!bySet) {
+    bySet = new Map();
+    idsBySets.set(sets, bySet);
+  }
+  let ids = bySet.get(setName);
+  if (!ids) {
+    const columns = sets[setName] ?? sets[DEFAULT_SET] ?? [];
+    ids = new Set(columns.map((column) => column.id));
+    bySet.set(setName, ids);
+  }
+  return ids;
 }
 
 /** Pixels of the last column, where a file's row has its close button. */

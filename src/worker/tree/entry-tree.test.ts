@@ -147,3 +147,23 @@ describe('EntryTree in document mode', () => {
     expect(tree.entriesUnder([tree.nodeOf(2)])).toEqual([2, 3]);
   });
 });
+
+describe('nodeOfPath', () => {
+  it('finds folders, entries and document nodes by their stable path', () => {
+    const tree = new EntryTree();
+    tree.addEntries([
+      { entryIndex: 0, path: 'Data/Deep/a.txt', size: 1, storedSize: 1 },
+      { entryIndex: 1, path: 'Data/b.txt', size: 1, storedSize: 1 },
+      { entryIndex: 2, path: 'Data.txt', size: 1, storedSize: 1 },
+    ]);
+    for (const path of ['Data', 'Data/Deep', 'Data/Deep/a.txt', 'Data/b.txt', 'Data.txt']) {
+      const node = tree.nodeOfPath(path);
+      expect(node, path).toBeGreaterThan(0);
+      expect(tree.pathOf(node)).toBe(path);
+    }
+    expect(tree.nodeOfPath('Data/Deep/missing.txt')).toBe(-1);
+    expect(tree.nodeOfPath('Dat')).toBe(-1);
+    expect(tree.nodeOfPath('')).toBe(-1);
+    expect(tree.node(tree.nodeOfPath('Data/b.txt')).entryIndex).toBe(1);
+  });
+});

@@ -529,14 +529,26 @@ export class EntryTree implements FolderHost, NodeTexts {
   }
 
   /**
-   * The node at `path` (a row's stable path), or -1. Walks the names from the root for
-   * folders; an entry is found by its full path, as paths are kept for the filter.
+   * The node at `path` (a row's stable path, as `pathOf` gives it), or -1. Walks down from
+   * the root, at each level to the child whose path is `path` or a folder above it: the
+   * siblings on the way are looked at, not the whole tree.
    */
   nodeOfPath(path: string): number {
-    for (let node = 1; node < this.names.length; node++) {
-      if (this.pathOf(node) === path) return node;
+    let node = ROOT;
+    for (;;) {
+      let next = -1;
+      for (let child = this.nodes.firstChild[node]!; child >= 0; ) {
+        const childPath = this.pathOf(child);
+        if (childPath === path) return child;
+        if (path.startsWith(childPath) && path[childPath.length] === '/') {
+          next = child;
+          break;
+        }
+        child = this.nodes.nextSibling[child]!;
+      }
+      if (next < 0) return -1;
+      node = next;
     }
-    return -1;
   }
 
   /** Facts about a node for building a row. */
