@@ -171,9 +171,18 @@ export interface ContentCapability {
   unavailable?(index: number): string | null;
 }
 
-/** Checksum state of a node: not yet checked, or the outcome of its check. */
-export type NodeStatus =
-  'unchecked' | 'ok' | 'mismatch' | 'unpatched' | 'missing' | 'unsupported' | 'error';
+/** Checksum states of a node: not yet checked, or the outcome of its check. */
+export const NODE_STATUSES = [
+  'unchecked',
+  'ok',
+  'mismatch',
+  'unpatched',
+  'missing',
+  'unsupported',
+  'error',
+] as const;
+
+export type NodeStatus = (typeof NODE_STATUSES)[number];
 
 export interface CancelSignal {
   readonly isCancelled: boolean;

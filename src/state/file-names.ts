@@ -1,16 +1,13 @@
 /**
- * Names for downloads. Entry names come from the archive, so they are untrusted: a name like
+ * Names for downloads, made safe by binary/path-safety.ts: entry names come from the file, so they are untrusted: a name like
  * `../../evil.bat` or one with control characters must not become a path or confuse the
  * browser's save dialog.
  */
 import { safeFileName } from '../binary/path-safety.ts';
 
-/** The last segment of an untrusted name, safe to save (binary/path-safety.ts). */
-export const sanitizeFileName = safeFileName;
-
 /** `demo.wad` -> `demo.zip`; `Textures` -> `Textures.zip`. */
 export function zipNameFor(name: string): string {
-  const base = sanitizeFileName(name, 'archive');
+  const base = safeFileName(name, 'archive');
   const dot = base.lastIndexOf('.');
   const stem = dot > 0 ? base.slice(0, dot) : base;
   return `${stem}.zip`;

@@ -6,7 +6,8 @@
 import { nodeRef, type Result } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { cancelledError } from './errors.ts';
-import { sanitizeFileName, selectionZipNameFor, zipNameFor } from './file-names.ts';
+import { safeFileName } from '../binary/path-safety.ts';
+import { selectionZipNameFor, zipNameFor } from './file-names.ts';
 import { spanRowCount, type RowSpan } from './row-spans.ts';
 import { isFocusTheSelection } from './selection-actions.ts';
 import { walkSelection } from './selection-walk.ts';
@@ -186,7 +187,7 @@ export function createJobActions(context: Context): JobActions {
   async function downloadEntry(fileId: string, entryIndex: number, name: string) {
     const file = fileForJob(fileId, 'download');
     if (!file) return;
-    const fileName = sanitizeFileName(name);
+    const fileName = safeFileName(name);
     // readBlob has no cancel in the worker: cancelling only drops the result.
     const outcome = await runJob(
       { fileId, kind: 'download', label: `Reading ${fileName}`, total: 0 },

@@ -15,6 +15,7 @@ import {
 } from '../format-cli.ts';
 import { requireReadable, withSession } from '../open-session.ts';
 import { printable } from '../output.ts';
+import { cliIssues, issueLines, type CliIssue } from '../../formats/cli-info.ts';
 
 /** The JSON of `info --json` for a format with no info of its own. */
 export interface SessionInfo {
@@ -24,13 +25,7 @@ export interface SessionInfo {
   label: string;
   facts: Record<string, string>;
   nodeCount: number;
-  issues: Array<{
-    severity: string;
-    code: string;
-    message: string;
-    entryIndex: number | null;
-    offset: number | null;
-  }>;
+  issues: CliIssue[];
 }
 
 /** What `info` shows of any session: its label, header facts, node count and issues. */
@@ -42,13 +37,7 @@ export function sessionInfo(session: Session, file: { name: string; size: number
     label: session.label,
     facts: Object.fromEntries(session.facts),
     nodeCount: session.nodeCount(),
-    issues: session.issues.map((issue) => ({
-      severity: issue.severity,
-      code: issue.code,
-      message: issue.message,
-      entryIndex: issue.entryIndex ?? null,
-      offset: issue.span?.offset ?? null,
-    })),
+    issues: cliIssues(session.issues),
   };
   const column = (label: string) => label.toLowerCase().padEnd(11);
   const lines = [
@@ -57,8 +46,7 @@ export function sessionInfo(session: Session, file: { name: string; size: number
     `${column('size')} ${info.size} bytes`,
     ...session.facts.map(([label, value]) => `${column(label)} ${value}`),
     `${column('nodes')} ${info.nodeCount}`,
-    `${column('issues')} ${info.issues.length === 0 ? 'none' : info.issues.length}`,
-    ...info.issues.map((issue) => `  ${issue.severity} ${issue.code}: ${issue.message}`),
+    ...issueLines(info.issues, `${column('issues')} `),
   ];
   return { json: info, lines };
 }

@@ -3,18 +3,8 @@
  * content read, stored spans, verify, and the view's data. Same rules: problems as lines,
  * FormatErrors per node tolerated for mutated bytes only, any other exception thrown.
  */
-import type { NodeStatus } from '../model.ts';
+import { NODE_STATUSES, type NodeStatus } from '../model.ts';
 import { attempt, isCount, sameBytes, type CheckContext } from './check-helpers.ts';
-
-const NODE_STATUSES: readonly NodeStatus[] = [
-  'unchecked',
-  'ok',
-  'mismatch',
-  'unpatched',
-  'missing',
-  'unsupported',
-  'error',
-];
 
 /**
  * Every node's content: it reads (a valid sample: without a warning, and none unavailable),

@@ -9,6 +9,7 @@ import type { CliInfo, CliOptionValues, FormatCli, Session } from '../model.ts';
 import { KIWAD_FORMAT } from './layout.ts';
 import { parseKiwadHeader } from './read.ts';
 import { writeKiwad } from './write.ts';
+import { cliIssues, issueLines, type CliIssue } from '../cli-info.ts';
 
 /** The JSON shape of `info --json` for an archive (docs/CLI.md). */
 export interface KiwadInfo {
@@ -26,13 +27,7 @@ export interface KiwadInfo {
   totalSize: number;
   totalStoredSize: number;
   compressedCount: number;
-  issues: Array<{
-    severity: string;
-    code: string;
-    message: string;
-    entryIndex: number | null;
-    offset: number | null;
-  }>;
+  issues: CliIssue[];
 }
 
 async function kiwadInfo(session: Session, source: ByteSource): Promise<CliInfo> {
@@ -64,13 +59,7 @@ async function kiwadInfo(session: Session, source: ByteSource): Promise<CliInfo>
     totalSize,
     totalStoredSize,
     compressedCount,
-    issues: session.issues.map((issue) => ({
-      severity: issue.severity,
-      code: issue.code,
-      message: issue.message,
-      entryIndex: issue.entryIndex ?? null,
-      offset: issue.span?.offset ?? null,
-    })),
+    issues: cliIssues(session.issues),
   };
   const flags =
     header.flags === null
@@ -86,8 +75,7 @@ async function kiwadInfo(session: Session, source: ByteSource): Promise<CliInfo>
     `journal     ${hex(header.headerLength)}..${hex(journalEnd)} (${journalEnd - header.headerLength} bytes)`,
     `entries     ${header.entryCount} (${compressedCount} compressed)`,
     `content     ${totalSize} bytes (${totalStoredSize} stored)`,
-    `issues      ${info.issues.length === 0 ? 'none' : info.issues.length}`,
-    ...info.issues.map((issue) => `  ${issue.severity} ${issue.code}: ${issue.message}`),
+    ...issueLines(info.issues),
   ];
   return { json: info, lines };
 }

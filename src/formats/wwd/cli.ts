@@ -13,6 +13,7 @@ import { WWD_FORMAT } from './layout.ts';
 import { readWwd } from './read.ts';
 import type { WwdViewData } from './session.ts';
 import type { WwdEncoding, WwdLevelView } from './types.ts';
+import { issueLines } from '../cli-info.ts';
 
 const ENCODINGS: readonly WwdEncoding[] = ['cp1252', 'cp1250'];
 
@@ -130,8 +131,7 @@ function textLines(info: WwdInfo, logicalLength: number): string[] {
     `planes      ${info.planes.length}`,
     ...planes,
     `tile props  ${count(table.count)} (${table.single} single, ${table.double} double, ${table.mask} mask)`,
-    `issues      ${info.issues.length === 0 ? 'none' : info.issues.length}`,
-    ...info.issues.map((issue) => `  ${issue.severity} ${issue.code}: ${issue.message}`),
+    ...issueLines(info.issues),
   ];
 }
 

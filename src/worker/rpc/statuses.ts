@@ -1,15 +1,5 @@
 /** Checksum states of a session's nodes, one byte each (a million nodes: 1 MB, no objects). */
-import type { NodeStatus } from '../../formats/model.ts';
-
-const NAMES: readonly NodeStatus[] = [
-  'unchecked',
-  'ok',
-  'mismatch',
-  'unpatched',
-  'missing',
-  'unsupported',
-  'error',
-];
+import { NODE_STATUSES as NAMES, type NodeStatus } from '../../formats/model.ts';
 
 export class NodeStatuses {
   private codes = new Uint8Array(0);

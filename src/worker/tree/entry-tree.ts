@@ -537,7 +537,7 @@ export class EntryTree implements FolderHost, NodeTexts {
     let node = ROOT;
     for (;;) {
       let next = -1;
-      for (let child = this.nodes.firstChild[node]!; child >= 0; ) {
+      for (let child = this.nodes.firstChild[node]!; child >= 0;) {
         const childPath = this.pathOf(child);
         if (childPath === path) return child;
         if (path.startsWith(childPath) && path[childPath.length] === '/') {
