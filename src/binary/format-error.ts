@@ -91,6 +91,11 @@ export interface ErrorInfo {
   path: string;
 }
 
+/** An error of the program itself (not of a file's bytes) as data: INTERNAL, no offset by default. */
+export function internalErrorInfo(message: string, offset: number | null = null): ErrorInfo {
+  return { code: ErrorCode.INTERNAL, message, offset, format: '', path: '' };
+}
+
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof FormatError) {
     return {
@@ -101,8 +106,7 @@ export function toErrorInfo(error: unknown): ErrorInfo {
       path: error.path,
     };
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: ErrorCode.INTERNAL, message, offset: null, format: '', path: '' };
+  return internalErrorInfo(error instanceof Error ? error.message : String(error));
 }
 
 /** The fields of an error as plain data (a helper worker's answer), rebuilt by `new FormatError`. */

@@ -389,6 +389,8 @@ export interface FormatModule<Id extends string = string> {
   open(request: OpenRequest): Promise<Session>;
   /** Fuzzing and conformance: valid sample files and how to mutate them (loaded on demand). */
   readonly fuzzTarget?: () => Promise<FuzzTarget>;
+  /** A demo file made by the format's writer, for *Try a sample* (`npm run samples`). */
+  readonly sample?: () => Promise<{ name: string; bytes: Uint8Array }>;
   /** Warming up a spare decoder worker. */
   readonly warmUp?: () => Promise<WarmUpPlan>;
   /** What the format adds to the CLI (loaded on demand: the worker never needs it). */

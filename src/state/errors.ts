@@ -5,12 +5,11 @@
  * decoder errors; this module covers what fails on the page's side, for the state layer and
  * the UI alike.
  */
+import { internalErrorInfo } from '../binary/format-error.ts';
 import type { ErrorInfo, Result } from '../worker/rpc/api.ts';
 
 /** An error of the app itself (not of a file's bytes): code INTERNAL, no offset. */
-export function internalError(message: string, offset: number | null = null): ErrorInfo {
-  return { code: 'INTERNAL', message, offset, format: '', path: '' };
-}
+export const internalError = internalErrorInfo;
 
 /** `what failed: reason` from anything thrown or rejected; `what` is left out when empty. */
 export function errorInfoOf(error: unknown, what = ''): ErrorInfo {

@@ -39,7 +39,7 @@ describe('committed fixtures', () => {
     '%s is up to date',
     (file, fixture) => {
       const committed = new Uint8Array(readFileSync(new URL(file, fixturesDir)));
-      expect(committed, 'run: npx tsx scripts/make-kiwad-fixtures.ts').toEqual(fixture.bytes);
+      expect(committed, 'run: npx tsx scripts/make-fixtures.ts').toEqual(fixture.bytes);
     },
   );
 

@@ -16,4 +16,5 @@ export const kiwadFormat = {
   fuzzTarget: async () => (await import('./fuzz-target.ts')).kiwadTarget,
   warmUp: async () => (await import('./warm-up.ts')).kiwadWarmUp(),
   cli: async () => (await import('./cli.ts')).kiwadCli,
+  sample: async () => (await import('./sample.ts')).kiwadSample(),
 } as const satisfies FormatModule<'kiwad'>;

@@ -28,7 +28,7 @@ describe('committed fixtures', () => {
     '%s is up to date',
     (file, fixture) => {
       const committed = new Uint8Array(readFileSync(new URL(file, fixturesDir)));
-      expect(committed, 'run: npx tsx scripts/make-wwd-fixtures.ts').toEqual(fixture.bytes);
+      expect(committed, 'run: npx tsx scripts/make-fixtures.ts').toEqual(fixture.bytes);
     },
   );
 

@@ -3,8 +3,8 @@
  * Chunks are length (u32 BE), type, data, CRC-32 (IEEE) of type + data.
  */
 import { zlibSync } from 'fflate';
-import { ByteWriter } from '../src/binary/byte-writer.ts';
-import { crc32Ieee } from '../src/binary/crc32.ts';
+import { ByteWriter } from './byte-writer.ts';
+import { crc32Ieee } from './crc32.ts';
 
 const SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
