@@ -5,7 +5,7 @@
  */
 import { forEachChunk, type ByteSource } from '../../binary/byte-source.ts';
 import { isAllZero, kiCrc } from '../../binary/crc32.ts';
-import { ErrorCode, FormatError, hexOffset } from '../../binary/format-error.ts';
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { hex32 } from '../../binary/hashes.ts';
 import { hasZlibHeader, inflate, type InflateOptions } from '../../binary/inflate.ts';
 import type { Content } from '../model.ts';
@@ -117,17 +117,15 @@ export function kiwadEntryStatus(
   return computed === 0 && isAllZero ? 'unpatched' : 'mismatch';
 }
 
-/** Label/value pairs of an entry for a details panel. */
+/**
+ * What a KIWAD entry has beyond the facts every node shows (offset, sizes, compressed, stored
+ * checksum, table record): the journal's raw fields and what its checksum is.
+ */
 export function kiwadEntryFields(entry: KiwadEntry): Array<[string, string]> {
-  const bytes = (count: number) => `${count.toLocaleString('en-US')} bytes`;
   return [
-    ['Data offset', hexOffset(entry.dataOffset)],
-    ['Uncompressed size', bytes(entry.uncompressedSize)],
-    ['Stored size', bytes(entry.storedSize)],
-    ['Compressed', entry.isCompressed ? 'yes (zlib)' : 'no (stored)'],
+    ['Compression', entry.isCompressed ? 'zlib' : 'stored'],
     ['Compressed-size field', hex32(entry.compressedSize)],
-    ['CRC (KI-CRC of stored bytes)', hex32(entry.crc)],
+    ['Checksum kind', 'KI-CRC of the stored bytes'],
     ['Name length (with NUL)', String(entry.nameLength)],
-    ['Record offset', `${hexOffset(entry.recordSpan.offset)} (${entry.recordSpan.length} bytes)`],
   ];
 }
