@@ -8,7 +8,7 @@
 import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { digestBytes, digestRange } from '../../binary/hashes.ts';
-import type { ContentRef, FormatModule, NodeStatus, Session, Span } from '../../formats/model.ts';
+import type { ContentRef, FormatModule, Session, Span } from '../../formats/model.ts';
 import {
   DETECT_HEAD_LENGTH,
   FORMATS,
@@ -19,6 +19,7 @@ import {
 } from '../../formats/registry.ts';
 import { readInOrder } from '../jobs/content-prefetch.ts';
 import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
+import { verifyAll } from '../jobs/verify-all.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
 import { workerServices } from '../services/services.ts';
 import { EntryTree } from '../tree/entry-tree.ts';
@@ -30,12 +31,11 @@ import type {
   JobKind,
   NamedBlob,
   TreeRow,
-  VerifySummary,
 } from './api.ts';
 import { ContentCache } from './content-cache.ts';
 import { attempt, attemptNow } from './result.ts';
 import { openSession } from './open-file.ts';
-import { NodeStatuses } from './statuses.ts';
+import { NodeStatuses } from '../jobs/statuses.ts';
 
 /** Paths cut out per step after an open (EntryTree.preparePaths): ~2 ms each. */
 const PREPARE_PATHS_STEP = 25_000;
@@ -370,62 +370,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
 
     verifyAll: (onProgress) =>
       attempt(() =>
-        jobs.run('verify', async (token) => {
-          const session = sessionOf();
-          const verify = session.verify;
-          const count = session.nodeCount();
-          const tally: VerifySummary = {
-            ok: 0,
-            mismatched: 0,
-            unpatched: 0,
-            missing: 0,
-            unsupported: 0,
-            errors: 0,
-            checked: 0,
-            cancelled: false,
-          };
-          if (!verify) return tally;
-          let bytesDone = 0;
-          let bytesTotal = 0;
-          const record = (index: number, status: NodeStatus) => {
-            statuses.set(index, status);
-            tally.checked++;
-            if (status === 'ok') tally.ok++;
-            else if (status === 'mismatch') tally.mismatched++;
-            else if (status === 'unpatched') tally.unpatched++;
-            else if (status === 'missing') tally.missing++;
-            else if (status === 'unsupported') tally.unsupported++;
-            else tally.errors++;
-          };
-          const indexes: number[] = [];
-          for (let i = 0; i < count; i++) {
-            const early = verify.precheck?.(i) ?? null;
-            if (early) {
-              record(i, early);
-              continue;
-            }
-            indexes.push(i);
-            bytesTotal += verify.cost(i);
-          }
-          const report = throttle(onProgress, 50);
-          report({ entriesDone: tally.checked, entryCount: count, bytesDone, bytesTotal }, true);
-          try {
-            await verify.run(
-              indexes,
-              (index, status) => {
-                record(index, status);
-                bytesDone += verify.cost(index);
-                report({ entriesDone: tally.checked, entryCount: count, bytesDone, bytesTotal });
-              },
-              token,
-            );
-          } catch (error) {
-            if (!token.isCancelled) throw error;
-            tally.cancelled = true;
-          }
-          onProgress({ entriesDone: tally.checked, entryCount: count, bytesDone, bytesTotal });
-          return tally;
-        }),
+        jobs.run('verify', (token) => verifyAll(sessionOf(), statuses, onProgress, token)),
       ),
 
     zip: (nodeIds, onProgress) =>
