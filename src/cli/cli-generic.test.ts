@@ -16,12 +16,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { FormatModule } from '../formats/model.ts';
 import type * as Registry from '../formats/registry.ts';
-import { runCli } from './run.ts';
+import { cliIn } from './testing/run-cli.ts';
 
 const fakes = vi.hoisted(() => {
   const encoder = new TextEncoder();
@@ -186,23 +185,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'delve-cli-generic-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function collector() {
-  const chunks: Buffer[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-  });
-  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
-}
-
-async function cli(...argv: string[]) {
-  const stdout = collector();
-  const stderr = collector();
-  const code = await runCli(argv, { stdout: stdout.stream, stderr: stderr.stream, cwd: work });
-  return { code, out: stdout.text(), errLines: stderr.text().split('\n').filter(Boolean) };
-}
+const cli = cliIn(work);
 
 const archiveText = `${fakes.ARCHIVE_MAGIC}a.txt=alpha\ndir/b.txt=beta\n`;
 writeFileSync(join(work, 'good.fake'), archiveText);

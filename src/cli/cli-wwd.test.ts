@@ -7,10 +7,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run.ts';
+import { cliIn } from './testing/run-cli.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = join(root, 'src/formats/wwd/fixtures');
@@ -19,23 +18,7 @@ const hasReal = existsSync(realDir);
 const work = mkdtempSync(join(tmpdir(), 'delve-cli-wwd-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function collector() {
-  const chunks: Buffer[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-  });
-  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
-}
-
-async function cli(...argv: string[]) {
-  const stdout = collector();
-  const stderr = collector();
-  const code = await runCli(argv, { stdout: stdout.stream, stderr: stderr.stream, cwd: work });
-  return { code, out: stdout.text(), errLines: stderr.text().split('\n').filter(Boolean) };
-}
+const cli = cliIn(work);
 
 describe('our fixtures', () => {
   const tiny = join(fixtures, 'tiny-compressed.wwd');
