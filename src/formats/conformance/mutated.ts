@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { FormatError } from '../../binary/format-error.ts';
 import { applyMutations, mutationArbitrary } from '../fuzz/mutations.ts';
 import type { FuzzTarget } from '../fuzz/fuzz-target.ts';
+import { hexHead } from '../fuzz/run-fuzz.ts';
 import type { FormatModule } from '../model.ts';
 import { checkAll } from './checks.ts';
 import { openSample } from './open.ts';
@@ -31,10 +32,6 @@ export interface MutatedStats {
   /** Cases whose open threw: FormatError codes. */
   refused: Record<string, number>;
   slowestMs: number;
-}
-
-function hexHead(bytes: Uint8Array): string {
-  return Array.from(bytes.subarray(0, 48), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Opens and walks one input; returns how it ended, throws on anything but a FormatError. */

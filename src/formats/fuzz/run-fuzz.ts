@@ -28,7 +28,8 @@ export interface FuzzStats {
   slowestMs: number;
 }
 
-function hexHead(bytes: Uint8Array): string {
+/** The first 48 bytes in hex, to name a failing input in a message. */
+export function hexHead(bytes: Uint8Array): string {
   return Array.from(bytes.subarray(0, 48), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
