@@ -193,6 +193,7 @@ writeFileSync(
   join(work, 'mixed.fake'),
   `${fakes.ARCHIVE_MAGIC}a.txt=alpha\nbad.txt=x\ngone.txt=y\nplain.txt=z\n`,
 );
+writeFileSync(join(work, 'plain.fake'), `${fakes.ARCHIVE_MAGIC}a.txt=alpha\nplain.txt=z\n`);
 writeFileSync(join(work, 'fatal.fake'), `${fakes.ARCHIVE_MAGIC}a.txt=alpha\n!fatal\n`);
 writeFileSync(join(work, 'scroll.bin'), `${fakes.DOCUMENT_MAGIC}........`);
 
@@ -226,7 +227,7 @@ describe('commands over any session', () => {
     expect(errLines).toContain('mixed.fake: failed "gone.txt": its volume fake.002 is missing');
   });
 
-  it('verify reports every status; counts beyond the three are there only when not zero', async () => {
+  it('verify reports every status and every count, also when zero', async () => {
     const mixed = await cli('verify', 'mixed.fake', '--json');
     expect(mixed.code).toBe(1);
     expect(JSON.parse(mixed.out)).toEqual({
@@ -235,6 +236,7 @@ describe('commands over any session', () => {
       unpatched: 0,
       missing: 1,
       unsupported: 1,
+      errors: 0,
       entries: [
         { path: 'a.txt', status: 'ok' },
         { path: 'bad.txt', status: 'mismatch' },
@@ -246,9 +248,19 @@ describe('commands over any session', () => {
     expect(text.out.trim().split('\n').at(-1)).toBe(
       'mixed.fake: 4 entries: 1 ok, 1 mismatched, 0 unpatched, 1 missing, 1 unsupported',
     );
+    // An entry that cannot be checked leaves the question open: not a pass.
+    expect((await cli('verify', 'plain.fake')).code).toBe(1);
     const good = await cli('verify', 'good.fake', '--json');
     expect(good.code).toBe(0);
-    expect(Object.keys(JSON.parse(good.out))).toEqual(['ok', 'mismatched', 'unpatched', 'entries']);
+    expect(Object.keys(JSON.parse(good.out))).toEqual([
+      'ok',
+      'mismatched',
+      'unpatched',
+      'missing',
+      'unsupported',
+      'errors',
+      'entries',
+    ]);
   });
 
   it('a fatal parse problem is one line naming the offset, exit 1', async () => {

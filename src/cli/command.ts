@@ -1,9 +1,12 @@
 /** What every CLI command gets and declares. */
 import type { ArgSpec, ParsedArgs } from './args.ts';
+import type { CliFormat } from './format-cli.ts';
 import type { Output } from './output.ts';
 
 export interface CommandContext {
   args: ParsedArgs;
+  /** The registered formats with their CLI hooks (the source folders of `takesSources`). */
+  formats: readonly CliFormat[];
   out: Output;
   err: Output;
   /** Folder relative paths are resolved against. */
@@ -18,6 +21,11 @@ export interface Command {
   /** Names of the positional arguments; the ones after `required` are optional. */
   positionals: readonly string[];
   required: number;
+  /**
+   * Whether it opens archives whose sources (volumes) it looks for: it then takes every
+   * format's source-folder option (`FormatCli.sources`, e.g. `--pkg-dir DIR`).
+   */
+  takesSources?: boolean;
   /** Resolves to the exit code. */
   run(context: CommandContext): Promise<number>;
 }

@@ -76,3 +76,8 @@ export function optionValues(args: ParsedArgs, options: readonly CliOption[]): C
 export function withArticle(label: string): string {
   return `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
 }
+
+/** The source-folder options of every format, once each (`FormatCli.sources`). */
+export function sourceOptions(formats: readonly CliFormat[]): CliOption[] {
+  return uniqueOptions(formats.flatMap(({ cli }) => (cli.sources ? [cli.sources.option] : [])));
+}

@@ -4,7 +4,8 @@
  * nodes and capabilities. A format error becomes one CliError line naming the file, what
  * failed and the byte offset (exit 1).
  */
-import { resolve } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { NodeFileSource } from '../binary/node-file-source.ts';
 import { ErrorCode, FormatError } from '../binary/format-error.ts';
 import type {
@@ -16,7 +17,8 @@ import type {
 } from '../formats/model.ts';
 import { DETECT_HEAD_LENGTH, detectFormat, formatModule } from '../formats/registry.ts';
 import { inlineServices } from '../formats/services.ts';
-import { withArticle } from './format-cli.ts';
+import type { ParsedArgs } from './args.ts';
+import { optionFlag, withArticle, type CliFormat } from './format-cli.ts';
 import { CliError, oneLine, type Output } from './output.ts';
 
 const SYSTEM_ERRORS: Record<string, string> = {
@@ -89,14 +91,75 @@ export function requireReadable(path: string, session: Session): void {
   if (session.fatal) throw new CliError(`${path}: ${oneLine(session.fatal.message)}`);
 }
 
-/** Opens `path` and runs `use` on its session; format errors of either become one line. */
+/** What a command was given that says where sources are (`FormatCli.sources`). */
+export interface SourceLookup {
+  args: ParsedArgs;
+  formats: readonly CliFormat[];
+}
+
+/**
+ * Offers the session the sources it names and lacks, from the folder its format's option
+ * names, else from the format's default folders for the file. Returns the files it took
+ * (to close). A folder given that cannot be read is a usage of the wrong path: one line.
+ */
+async function addSourcesFromFolders(
+  cwd: string,
+  path: string,
+  opened: Omit<OpenedFile, 'source'>,
+  lookup: SourceLookup,
+): Promise<NodeFileSource[]> {
+  const capability = opened.session.sources;
+  const hook = lookup.formats.find(({ module }) => module.id === opened.module.id)?.cli.sources;
+  if (!capability || !hook) return [];
+  const given = lookup.args.values.get(optionFlag(hook.option));
+  if (given !== undefined) {
+    const isFolder = await stat(resolve(cwd, given)).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    );
+    if (!isFolder) throw new CliError(`${given}: cannot open: not a folder`);
+  }
+  const folders =
+    given !== undefined ? [resolve(cwd, given)] : hook.defaultFolders(resolve(cwd, path));
+  const taken: NodeFileSource[] = [];
+  for (const { name } of capability.missing()) {
+    for (const folder of folders) {
+      let source: NodeFileSource;
+      try {
+        source = await NodeFileSource.open(join(folder, name));
+      } catch {
+        continue;
+      }
+      if (capability.add(source)) {
+        taken.push(source);
+        break;
+      }
+      await source.close().catch(() => {});
+    }
+  }
+  return taken;
+}
+
+/**
+ * Opens `path` and runs `use` on its session; format errors of either become one line.
+ * With a lookup, the sources it names are looked for first (`addSourcesFromFolders`).
+ */
 export function withSession<T>(
   cwd: string,
   path: string,
   use: (opened: OpenedFile) => Promise<T>,
+  lookup: SourceLookup | null = null,
 ): Promise<T> {
   return withSource(cwd, path, (source) =>
-    asFileErrors(path, async () => use({ source, ...(await openSession(source)) })),
+    asFileErrors(path, async () => {
+      const opened = await openSession(source);
+      const added = lookup ? await addSourcesFromFolders(cwd, path, opened, lookup) : [];
+      try {
+        return await use({ source, ...opened });
+      } finally {
+        await Promise.all(added.map((volume) => volume.close().catch(() => {})));
+      }
+    }),
   );
 }
 
@@ -114,26 +177,32 @@ export function withArchive<T>(
   cwd: string,
   path: string,
   use: (opened: OpenedArchive) => Promise<T>,
+  lookup: SourceLookup | null = null,
 ): Promise<T> {
-  return withSession(cwd, path, async (opened) => {
-    const { module, session } = opened;
-    if (session.layout === 'document') {
-      // Nothing to list, check or extract: the wrong command, hence exit 2.
-      throw new CliError(
-        `${path}: ${withArticle(module.label)} is not an archive (use: delve info ${path})`,
-        2,
-      );
-    }
-    if (!session.content) {
-      throw new FormatError({
-        code: ErrorCode.BAD_MAGIC,
-        offset: 0,
-        detail: 'not an archive Delve reads',
-      });
-    }
-    requireReadable(path, session);
-    return use({ ...opened, content: session.content });
-  });
+  return withSession(
+    cwd,
+    path,
+    async (opened) => {
+      const { module, session } = opened;
+      if (session.layout === 'document') {
+        // Nothing to list, check or extract: the wrong command, hence exit 2.
+        throw new CliError(
+          `${path}: ${withArticle(module.label)} is not an archive (use: delve info ${path})`,
+          2,
+        );
+      }
+      if (!session.content) {
+        throw new FormatError({
+          code: ErrorCode.BAD_MAGIC,
+          offset: 0,
+          detail: 'not an archive Delve reads',
+        });
+      }
+      requireReadable(path, session);
+      return use({ ...opened, content: session.content });
+    },
+    lookup,
+  );
 }
 
 /** Prints non-fatal issues as warnings on stderr. */

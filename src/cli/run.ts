@@ -16,7 +16,15 @@ import { infoCommand } from './commands/info.ts';
 import { lsCommand } from './commands/ls.ts';
 import { packCommand } from './commands/pack.ts';
 import { verifyCommand } from './commands/verify.ts';
-import { loadCliFormats, optionsHelp, uniqueOptions, type CliFormat } from './format-cli.ts';
+import {
+  loadCliFormats,
+  optionFlag,
+  optionsHelp,
+  optionsUsage,
+  sourceOptions,
+  uniqueOptions,
+  type CliFormat,
+} from './format-cli.ts';
 import { BrokenPipeError, CliError, Output, oneLine } from './output.ts';
 
 export interface CliIo {
@@ -39,6 +47,13 @@ export function cliCommands(formats: readonly CliFormat[]): Readonly<Record<stri
   };
 }
 
+/** A command's usage line, with the source-folder options when it takes them. */
+function usageOf(command: Command, formats: readonly CliFormat[]): string {
+  return command.takesSources
+    ? command.usage + optionsUsage(sourceOptions(formats))
+    : command.usage;
+}
+
 /** One line per format: its label, extensions and what Delve shows of it. */
 function formatRows(formats: readonly CliFormat[]): string[] {
   return formats.flatMap(({ module }) => {
@@ -48,8 +63,9 @@ function formatRows(formats: readonly CliFormat[]): string[] {
 }
 
 export function helpText(formats: readonly CliFormat[]): string {
+  const sources = sourceOptions(formats);
   const commands = Object.values(cliCommands(formats)).flatMap((command) => [
-    `  delve ${command.usage}`,
+    `  delve ${usageOf(command, formats)}`,
     `      ${command.summary}`,
   ]);
   const infoOptions = uniqueOptions(formats.flatMap(({ cli }) => cli.infoOptions ?? []));
@@ -67,6 +83,9 @@ export function helpText(formats: readonly CliFormat[]): string {
     '  --json        machine-readable output (info, ls, verify)',
     '  -o, --output  where extract writes (a folder) or pack writes (a file)',
     '  -h, --help    show this help',
+    ...(sources.length > 0
+      ? ['', 'Where ls, cat, extract, verify and info find sources:', ...optionsHelp(sources)]
+      : []),
     ...(infoOptions.length > 0 ? ['', 'Options of info:', ...optionsHelp(infoOptions)] : []),
     ...(packOptions.length > 0 ? ['', 'Options of pack:', ...optionsHelp(packOptions)] : []),
     '',
@@ -89,16 +108,20 @@ async function dispatch(
   }
   const command = cliCommands(formats)[name];
   if (!command) throw usageError(`unknown command ${JSON.stringify(name)}`);
-  const args = parseArgs(rest, command.spec);
+  const sources = command.takesSources ? sourceOptions(formats).map(optionFlag) : [];
+  const args = parseArgs(rest, {
+    ...command.spec,
+    values: [...(command.spec.values ?? []), ...sources],
+  });
   if (args.flags.has('--help')) {
-    await out.line(`Usage: delve ${command.usage}\n  ${command.summary}`);
+    await out.line(`Usage: delve ${usageOf(command, formats)}\n  ${command.summary}`);
     return 0;
   }
   const count = args.positionals.length;
   if (count < command.required || count > command.positionals.length) {
-    throw usageError(`usage: delve ${command.usage}`);
+    throw usageError(`usage: delve ${usageOf(command, formats)}`);
   }
-  return command.run({ args, out, err, cwd });
+  return command.run({ args, out, err, cwd, formats });
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {

@@ -318,6 +318,20 @@ export interface FormatCli {
   info?(request: CliInfoRequest): Promise<CliInfo>;
   /** Writes files of this format: `delve pack DIR -o FILE`. */
   readonly pack?: CliWriter;
+  /**
+   * Where `ls`, `cat`, `extract`, `verify` and `info` find the sources a file names and
+   * lacks (the volumes of an index): a folder given by `option`, else the folders
+   * `defaultFolders` names for the file's absolute path (the game layout's place).
+   */
+  readonly sources?: CliSources;
+}
+
+/** How the CLI finds a file's sources (model.ts FormatCli.sources). */
+export interface CliSources {
+  /** An option naming a folder, e.g. `--pkg-dir DIR`. */
+  readonly option: CliOption;
+  /** Folders looked in when the option is not given, for the file's absolute path. */
+  defaultFolders(filePath: string): string[];
 }
 
 /** An option of a format's CLI hook, given as `--name VALUE`. */
@@ -370,6 +384,51 @@ export interface CliWriter {
   ): { bytes: Uint8Array; label: string };
 }
 
+/** A file of a drop, before anything of it is read. */
+export interface DroppedFile {
+  /** Its path inside what was dropped: `/`-separated, no leading `/`; a loose file's is its name. */
+  readonly path: string;
+  readonly size: number;
+}
+
+/** Some files of a drop, opened as one session. */
+export interface FileSet {
+  /** What this choice is, for the picker, e.g. `build 8512317`. */
+  readonly label: string;
+  /** The name the session goes by in the file list, e.g. `World of Warships 8512317`. */
+  readonly name: string;
+  /** Indexes into the drop: the first is opened (its format decides), the rest are its sources. */
+  readonly files: readonly number[];
+}
+
+/** Files of a drop that open together, and the other ways they could (another build). */
+export interface FileGroup {
+  /** The first is opened; the user may switch to another. Never empty. */
+  readonly choices: readonly FileSet[];
+  /** Why the first was chosen, for the file's details, e.g. `the newest of 2 builds with an idx/ folder`. */
+  readonly note: string;
+}
+
+/**
+ * How a format gathers the files of a drop (a game folder) into sessions. It sees paths and
+ * sizes only, and must be quick: it runs on the page before anything opens. Files in no
+ * group open as usual; a file in two formats' groups goes with the first format's.
+ */
+export type FileGatherer = (files: readonly DroppedFile[]) => FileGroup[];
+
+/** A file of a sample, made by the format's writer: its path inside the sample and its bytes. */
+export interface SampleFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** A demo for *Try a sample*: one file, or a folder of them (`npm run samples`). */
+export interface Sample {
+  /** What it is, for the menu, e.g. `World of Warships game folder`. */
+  label: string;
+  files: SampleFile[];
+}
+
 /**
  * A format: one folder below `formats/`, one line in `registry.ts`. The module itself is
  * small (names, detection) and loads its reader, writer and tools on demand, so the page
@@ -389,8 +448,10 @@ export interface FormatModule<Id extends string = string> {
   open(request: OpenRequest): Promise<Session>;
   /** Fuzzing and conformance: valid sample files and how to mutate them (loaded on demand). */
   readonly fuzzTarget?: () => Promise<FuzzTarget>;
-  /** A demo file made by the format's writer, for *Try a sample* (`npm run samples`). */
-  readonly sample?: () => Promise<{ name: string; bytes: Uint8Array }>;
+  /** A demo made by the format's writer, for *Try a sample* (`npm run samples`). */
+  readonly sample?: () => Promise<Sample>;
+  /** Gathering the files of a drop into sessions (a game folder: an index per file, volumes beside). */
+  readonly gather?: () => Promise<FileGatherer>;
   /** Warming up a spare decoder worker. */
   readonly warmUp?: () => Promise<WarmUpPlan>;
   /** What the format adds to the CLI (loaded on demand: the worker never needs it). */

@@ -5,10 +5,13 @@
  * lists them as missing; an entry's content can be opened as a file of its own, nested under
  * the entry.
  */
+import { FORMATS } from '../formats/registry.ts';
 import { nodeRef, type NamedBlob } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { createSessionOpener, TOP_LEVEL, type Placement } from './open-session.ts';
 import { baseName } from './queries.ts';
+import { baseNameOf, gatherDrop, namedBlobOf, type GatheredGroup } from './gather-drop.ts';
+import type { DroppedItem, FileSetChoice } from './types.ts';
 import { groupSources, missingNames, type SourceGroup } from './source-groups.ts';
 
 export { OPEN_PROGRESS_INTERVAL_MS } from './open-session.ts';
@@ -19,7 +22,11 @@ export interface OpenActions {
    * session lists as missing is added to it; files whose names go together are offered to
    * one session; the rest open each in a worker of its own.
    */
-  openFiles(files: readonly File[]): Promise<void>;
+  openFiles(files: readonly (File | DroppedItem)[]): Promise<void>;
+  /** Fetches the files of a sample and opens them as one drop (a game folder keeps its paths). */
+  openSample(files: readonly { url: string; path: string }[]): Promise<void>;
+  /** Opens another of the ways a gathered file can be opened (another build), in its place. */
+  chooseFileSet(fileId: string, choice: number): Promise<void>;
   /**
    * Fetches a file (e.g. the sample) and opens it under `name`. Resolves once the file is in
    * the tree: its parse goes on, like any open.
@@ -37,6 +44,11 @@ export interface OpenActions {
   /** Opens a file again in a fresh worker (after its decoder died or was stopped). */
   reopenFile(fileId: string): Promise<void>;
   dismissFileError(fileId: string): void;
+}
+
+/** A loose file is dropped under its own name. */
+function droppedItemOf(item: File | DroppedItem): DroppedItem {
+  return 'path' in item && 'file' in item ? item : { file: item, path: item.name };
 }
 
 const named = (file: File): NamedBlob => ({ name: file.name, blob: file });
@@ -98,22 +110,89 @@ export function createOpenActions(context: Context): OpenActions {
       )?.id;
   }
 
-  async function openFiles(files: readonly File[]): Promise<void> {
-    const toAdd = new Map<string, File[]>();
-    const toOpen: File[] = [];
-    for (const file of files) {
-      const owner = sessionMissing(file.name);
-      if (owner) toAdd.set(owner, [...(toAdd.get(owner) ?? []), file]);
-      else toOpen.push(file);
+  async function openFiles(files: readonly (File | DroppedItem)[]): Promise<void> {
+    await (
+      await startDrop(files)
+    ).done;
+  }
+
+  /** Adds the files of a drop to the tree; `done` settles once all have opened (or failed). */
+  async function startDrop(
+    files: readonly (File | DroppedItem)[],
+  ): Promise<{ done: Promise<unknown> }> {
+    const toAdd = new Map<string, NamedBlob[]>();
+    const toOpen: DroppedItem[] = [];
+    for (const item of files.map(droppedItemOf)) {
+      const source = namedBlobOf(item);
+      const owner = sessionMissing(source.name);
+      if (owner) toAdd.set(owner, [...(toAdd.get(owner) ?? []), source]);
+      else toOpen.push(item);
     }
-    const drop: Drop = { files: toOpen.map(named), ids: new Map(), claimed: new Set() };
+    const gathered = await gatherDrop(toOpen, deps.formats ?? FORMATS);
+    const drop: Drop = {
+      files: gathered.rest.map(namedBlobOf),
+      ids: new Map(),
+      claimed: new Set(),
+    };
     const groups = groupSources(drop.files);
     // One file: show its contents at once. Many: a list of files is the better overview.
-    const placement = { ...TOP_LEVEL, isExpanded: groups.length === 1 };
-    await Promise.all([
-      ...[...toAdd].map(([fileId, added]) => offerSources(fileId, added.map(named))),
+    const placement = { ...TOP_LEVEL, isExpanded: groups.length + gathered.groups.length === 1 };
+    const done = Promise.all([
+      ...[...toAdd].map(([fileId, added]) => offerSources(fileId, added)),
+      ...gathered.groups.map((group) => openGathered(group, 0, placement).opened),
       ...groups.map((group) => openGroup(group, placement, drop)),
     ]);
+    return { done };
+  }
+
+  /** Opens one set of a gathered group as one session, remembering the others. */
+  function openGathered(group: GatheredGroup, choice: number, placement: Placement) {
+    const set = group.sets[choice]!;
+    const fileSet: FileSetChoice = { note: group.note, sets: group.sets, chosen: choice };
+    const file = addFile(set.sources, placement, { name: set.name, fileSet });
+    return { file, opened: runOpen(file) };
+  }
+
+  async function openSample(files: readonly { url: string; path: string }[]): Promise<void> {
+    let items: DroppedItem[];
+    try {
+      items = await Promise.all(
+        files.map(async ({ url, path }) => {
+          const response = await deps.fetch(url);
+          if (!response.ok) {
+            throw new Error(`${path}: HTTP ${response.status} ${response.statusText}`.trim());
+          }
+          return { file: new File([await response.blob()], baseNameOf(path)), path };
+        }),
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      context.toastError('The sample', 'could not be loaded', message);
+      return;
+    }
+    await openFiles(items);
+  }
+
+  async function chooseFileSet(fileId: string, choice: number): Promise<void> {
+    const file = context.getFile(fileId);
+    const fileSet = file?.fileSet;
+    if (!file || !fileSet || choice === fileSet.chosen || !fileSet.sets[choice]) return;
+    const position = stores.files.getState().files.indexOf(file);
+    closeFile(fileId);
+    const group: GatheredGroup = { note: fileSet.note, sets: fileSet.sets };
+    const { file: opened, opened: done } = openGathered(group, choice, {
+      isExpanded: file.isExpanded,
+      parentId: file.parentId,
+      parentPath: file.parentPath,
+    });
+    // In the place of the one it replaces, selected as that one was.
+    stores.files.setState((state) => {
+      const rest = state.files.filter((candidate) => candidate !== opened);
+      rest.splice(Math.min(position, rest.length), 0, opened);
+      return { files: rest };
+    });
+    select(opened.id);
+    await done;
   }
 
   /** Offers sources to a session; it takes the ones it names and lacks. */
@@ -231,6 +310,8 @@ export function createOpenActions(context: Context): OpenActions {
 
   return {
     openFiles,
+    openSample,
+    chooseFileSet,
     addSources: (fileId, files) => offerSources(fileId, files.map(named)),
     openNested,
     closeFile,
@@ -246,7 +327,8 @@ export function createOpenActions(context: Context): OpenActions {
         context.toastError(name, 'could not be loaded', message);
         return;
       }
-      void openFiles([file]);
+      // In the tree once this resolves; its parse goes on.
+      void (await startDrop([file])).done;
     },
 
     async reopenFile(fileId) {

@@ -8,7 +8,7 @@ import type { Context } from './context.ts';
 import { errorInfoOf, internalError } from './errors.ts';
 import { ROW_PAGE_SIZE } from './row-cache.ts';
 import { createThrottle } from './throttle.ts';
-import type { OpenFile } from './types.ts';
+import type { FileSetChoice, OpenFile } from './types.ts';
 
 /**
  * Open progress is applied at most this often (the first rows at once). Each applied report
@@ -75,14 +75,22 @@ export function createSessionOpener(context: Context) {
     stores.jobs.setState({ jobs: jobs.filter((job) => job.fileId !== fileId) });
   }
 
-  /** Adds the file to the store (and selects it when nothing is). */
-  function addFile(sources: readonly NamedBlob[], placement: Placement): OpenFile {
+  /**
+   * Adds the file to the store (and selects it when nothing is). A gathered group goes by the
+   * name its format gave it, with the other ways it can be opened.
+   */
+  function addFile(
+    sources: readonly NamedBlob[],
+    placement: Placement,
+    gathered: { name: string; fileSet: FileSetChoice | null } | null = null,
+  ): OpenFile {
     const first = sources[0];
     const openFile: OpenFile = {
       id: context.nextId('f'),
-      name: first?.name ?? '',
+      name: gathered?.name ?? first?.name ?? '',
       size: first?.blob.size ?? 0,
       sources,
+      fileSet: gathered?.fileSet ?? null,
       decoder: deps.createDecoder(),
       parentId: placement.parentId,
       parentPath: placement.parentPath,

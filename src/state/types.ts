@@ -13,10 +13,26 @@ import type {
   VerifyProgress,
   VerifySummary,
 } from '../worker/rpc/api.ts';
+import type { FormatModule } from '../formats/model.ts';
 import type { FileDecoder } from '../worker/rpc/client.ts';
 import type { RowSpan } from './row-spans.ts';
 
 export type FileStatus = 'opening' | 'ready' | 'failed';
+
+/** A file of a drop with its path inside what was dropped (`/`-separated, no leading `/`; a loose file's path is its name). */
+export interface DroppedItem {
+  file: File;
+  path: string;
+}
+
+/** The ways a gathered group of files can be opened (builds of a game folder), and which one is. */
+export interface FileSetChoice {
+  /** Why the chosen set was chosen. */
+  note: string;
+  /** The sets, each a label and its sources (the opened file first). */
+  sets: readonly { label: string; name: string; sources: readonly NamedBlob[] }[];
+  chosen: number;
+}
 
 export interface OpenFile {
   /** App-wide id, `f1`, `f2`, ... (never reused, so late worker answers cannot hit a new file). */
@@ -30,6 +46,8 @@ export interface OpenFile {
    */
   sources: readonly NamedBlob[];
   decoder: FileDecoder;
+  /** Set when a format gathered the file with others of its drop and there were other ways to. */
+  fileSet: FileSetChoice | null;
   /** Set on a file opened from an entry of another (a nested open): that file's id. */
   parentId: string | null;
   /** The entry's path within the parent file, when `parentId` is set. */
@@ -143,4 +161,6 @@ export interface DelveDeps {
   fetch(url: string): Promise<Response>;
   /** Milliseconds, monotonic. */
   now(): number;
+  /** The formats whose `gather` hooks sort drops (default: the registry's). */
+  formats?: readonly FormatModule[];
 }

@@ -21,19 +21,25 @@ export const catCommand: Command = {
   spec: {},
   positionals: ['FILE', 'ENTRY'],
   required: 2,
-  run({ args, out, err, cwd }) {
+  takesSources: true,
+  run({ args, out, err, cwd, formats }) {
     const [path, name] = args.positionals as [string, string];
-    return withArchive(cwd, path, async ({ session, content }) => {
-      const index = findNode(session, name);
-      if (index < 0) throw new CliError(`${path}: no entry named ${JSON.stringify(name)}`);
-      const unavailable = content.unavailable?.(index) ?? null;
-      if (unavailable) throw new CliError(`${path}: ${oneLine(unavailable)}`);
-      const { bytes, warning } = await content.read(index);
-      if (warning) await err.line(`${path}: warning: ${oneLine(warning)}`);
-      for (let at = 0; at < bytes.length; at += WRITE_CHUNK) {
-        await out.write(bytes.subarray(at, at + WRITE_CHUNK));
-      }
-      return 0;
-    });
+    return withArchive(
+      cwd,
+      path,
+      async ({ session, content }) => {
+        const index = findNode(session, name);
+        if (index < 0) throw new CliError(`${path}: no entry named ${JSON.stringify(name)}`);
+        const unavailable = content.unavailable?.(index) ?? null;
+        if (unavailable) throw new CliError(`${path}: ${oneLine(unavailable)}`);
+        const { bytes, warning } = await content.read(index);
+        if (warning) await err.line(`${path}: warning: ${oneLine(warning)}`);
+        for (let at = 0; at < bytes.length; at += WRITE_CHUNK) {
+          await out.write(bytes.subarray(at, at + WRITE_CHUNK));
+        }
+        return 0;
+      },
+      { args, formats },
+    );
   },
 };

@@ -66,57 +66,63 @@ export const extractCommand: Command = {
   spec: { values: ['--output'] },
   positionals: ['FILE'],
   required: 1,
-  run({ args, out, err, cwd }) {
+  takesSources: true,
+  run({ args, out, err, cwd, formats }) {
     const path = args.positionals[0]!;
     const target = resolve(cwd, args.values.get('--output') ?? defaultFolder(path));
-    return withArchive(cwd, path, async ({ session, content }) => {
-      await reportIssues(err, path, session.issues);
-      try {
-        await mkdir(target, { recursive: true });
-      } catch (error) {
-        throw new CliError(`${target}: cannot create folder: ${systemErrorText(error)}`);
-      }
-      const folders = new FolderMaker(target);
-      let written = 0;
-      let refused = 0;
-      let failed = 0;
-      const table = session.nodeTable();
-      const count = session.nodeCount();
-      for (let index = 0; index < count; index++) {
-        const name = table.path(index);
-        const label = printable(name);
+    return withArchive(
+      cwd,
+      path,
+      async ({ session, content }) => {
+        await reportIssues(err, path, session.issues);
         try {
-          const problem = pathProblem(name);
-          if (problem) throw new RefusedPath(problem.reason);
-          const unavailable = content.unavailable?.(index) ?? null;
-          if (unavailable) throw new Unavailable(unavailable);
-          const segments = name.split('/');
-          const file = join(target, ...segments);
-          if (!isInside(target, file)) throw new RefusedPath('escapes the target folder');
-          await folders.ensure(segments.slice(0, -1));
-          if ((await lstatOrNull(file))?.isSymbolicLink())
-            throw new RefusedPath('target is a symlink');
-          const { bytes, warning } = await content.read(index);
-          if (warning) await err.line(`${path}: warning: ${oneLine(warning)}`);
-          await writeFile(file, bytes);
-          written++;
+          await mkdir(target, { recursive: true });
         } catch (error) {
-          if (error instanceof RefusedPath) {
-            refused++;
-            await err.line(`${path}: refused "${label}": ${error.message}`);
-          } else if (error instanceof FormatError || error instanceof Unavailable) {
-            failed++;
-            await err.line(`${path}: failed "${label}": ${oneLine(error.message)}`);
-          } else {
-            failed++;
-            await err.line(`${path}: failed "${label}": ${systemErrorText(error)}`);
+          throw new CliError(`${target}: cannot create folder: ${systemErrorText(error)}`);
+        }
+        const folders = new FolderMaker(target);
+        let written = 0;
+        let refused = 0;
+        let failed = 0;
+        const table = session.nodeTable();
+        const count = session.nodeCount();
+        for (let index = 0; index < count; index++) {
+          const name = table.path(index);
+          const label = printable(name);
+          try {
+            const problem = pathProblem(name);
+            if (problem) throw new RefusedPath(problem.reason);
+            const unavailable = content.unavailable?.(index) ?? null;
+            if (unavailable) throw new Unavailable(unavailable);
+            const segments = name.split('/');
+            const file = join(target, ...segments);
+            if (!isInside(target, file)) throw new RefusedPath('escapes the target folder');
+            await folders.ensure(segments.slice(0, -1));
+            if ((await lstatOrNull(file))?.isSymbolicLink())
+              throw new RefusedPath('target is a symlink');
+            const { bytes, warning } = await content.read(index);
+            if (warning) await err.line(`${path}: warning: ${oneLine(warning)}`);
+            await writeFile(file, bytes);
+            written++;
+          } catch (error) {
+            if (error instanceof RefusedPath) {
+              refused++;
+              await err.line(`${path}: refused "${label}": ${error.message}`);
+            } else if (error instanceof FormatError || error instanceof Unavailable) {
+              failed++;
+              await err.line(`${path}: failed "${label}": ${oneLine(error.message)}`);
+            } else {
+              failed++;
+              await err.line(`${path}: failed "${label}": ${systemErrorText(error)}`);
+            }
           }
         }
-      }
-      await out.line(`${path}: extracted ${written} of ${count} entries to ${target}`);
-      if (refused + failed === 0) return 0;
-      await err.line(`${path}: ${refused} refused, ${failed} failed`);
-      return 1;
-    });
+        await out.line(`${path}: extracted ${written} of ${count} entries to ${target}`);
+        if (refused + failed === 0) return 0;
+        await err.line(`${path}: ${refused} refused, ${failed} failed`);
+        return 1;
+      },
+      { args, formats },
+    );
   },
 };

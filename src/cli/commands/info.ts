@@ -62,24 +62,30 @@ export function infoCommand(formats: readonly CliFormat[]): Command {
     spec: { flags: ['--json'], values: options.map(optionFlag) },
     positionals: ['FILE'],
     required: 1,
-    run({ args, out, cwd }) {
+    takesSources: true,
+    run({ args, out, cwd, formats }) {
       const path = args.positionals[0]!;
       // Option values are checked before the file is read: a bad one is a usage error.
       const given = optionValues(args, options);
-      return withSession(cwd, path, async ({ source, module, session }) => {
-        requireReadable(path, session);
-        const cli = hooks.get(module.id);
-        const own = new Set((cli?.infoOptions ?? []).map((option) => option.name));
-        const formatOptions = Object.fromEntries(
-          Object.entries(given).filter(([name]) => own.has(name)),
-        );
-        const info = cli?.info
-          ? await cli.info({ session, source, options: formatOptions })
-          : sessionInfo(session, source);
-        if (args.flags.has('--json')) await out.line(JSON.stringify(info.json, null, 2));
-        else await out.lines(info.lines.map(printable));
-        return 0;
-      });
+      return withSession(
+        cwd,
+        path,
+        async ({ source, module, session }) => {
+          requireReadable(path, session);
+          const cli = hooks.get(module.id);
+          const own = new Set((cli?.infoOptions ?? []).map((option) => option.name));
+          const formatOptions = Object.fromEntries(
+            Object.entries(given).filter(([name]) => own.has(name)),
+          );
+          const info = cli?.info
+            ? await cli.info({ session, source, options: formatOptions })
+            : sessionInfo(session, source);
+          if (args.flags.has('--json')) await out.line(JSON.stringify(info.json, null, 2));
+          else await out.lines(info.lines.map(printable));
+          return 0;
+        },
+        { args, formats },
+      );
     },
   };
 }

@@ -1,9 +1,15 @@
 /**
  * `delve ls FILE [--json]`: one line (or JSON object) per node of an archive, in the
- * session's order (an archive's table order), from each node's details.
+ * session's order (an archive's table order), from each node's details and, in JSON, the
+ * cells of the format's own columns.
  */
 import { hex, hex32 } from '../../binary/hex.ts';
-import type { NodeDetails, Session } from '../../formats/model.ts';
+import {
+  DEFAULT_COLUMNS,
+  type ColumnKind,
+  type NodeDetails,
+  type Session,
+} from '../../formats/model.ts';
 import type { Command } from '../command.ts';
 import { reportIssues, withArchive } from '../open-session.ts';
 import { printable } from '../output.ts';
@@ -32,9 +38,27 @@ export function listedEntry(details: NodeDetails): ListedEntry {
   };
 }
 
-function* entries(session: Session): Generator<ListedEntry> {
+/** Column kinds whose cells the session gives (`Session.cell`): the format's own columns. */
+const OWN_KINDS: ReadonlySet<ColumnKind> = new Set(['text', 'number', 'hex']);
+
+/**
+ * Each entry, and in JSON the cells of the format's own columns by column id (a volume, a
+ * compression): what the tree shows of an entry, `ls --json` lists.
+ */
+function* entries(session: Session): Generator<ListedEntry & Record<string, unknown>> {
   const count = session.nodeCount();
-  for (let index = 0; index < count; index++) yield listedEntry(session.details(index));
+  const ownColumns = (set: string) =>
+    (session.columnSets[set] ?? []).filter((column) => OWN_KINDS.has(column.kind));
+  for (let index = 0; index < count; index++) {
+    const entry: ListedEntry & Record<string, unknown> = {
+      ...listedEntry(session.details(index)),
+    };
+    const set = session.columnSetOf?.(index) ?? DEFAULT_COLUMNS;
+    for (const column of ownColumns(set)) {
+      if (!(column.id in entry)) entry[column.id] = session.cell?.(index, column.id) ?? null;
+    }
+    yield entry;
+  }
 }
 
 function* jsonLines(session: Session): Generator<string> {
@@ -67,12 +91,18 @@ export const lsCommand: Command = {
   spec: { flags: ['--json'] },
   positionals: ['FILE'],
   required: 1,
-  run({ args, out, err, cwd }) {
+  takesSources: true,
+  run({ args, out, err, cwd, formats }) {
     const path = args.positionals[0]!;
-    return withArchive(cwd, path, async ({ session }) => {
-      await reportIssues(err, path, session.issues);
-      await out.lines(args.flags.has('--json') ? jsonLines(session) : textLines(session));
-      return 0;
-    });
+    return withArchive(
+      cwd,
+      path,
+      async ({ session }) => {
+        await reportIssues(err, path, session.issues);
+        await out.lines(args.flags.has('--json') ? jsonLines(session) : textLines(session));
+        return 0;
+      },
+      { args, formats },
+    );
   },
 };

@@ -1,8 +1,8 @@
 /**
  * `delve verify FILE [--json]`: checks every entry against the checksum the file keeps,
- * through the session's verify capability. Exit 0 when every entry is ok, unpatched (a
- * placeholder of zero bytes) or cannot be checked (the format keeps no checksum for it);
- * 1 on any mismatch, missing source or error.
+ * through the session's verify capability. Exit 0 when every entry is ok or unpatched (a
+ * placeholder of zero bytes); 1 on any mismatch, missing source, entry that cannot be
+ * checked (a compression Delve does not decode) or error.
  */
 import type { CancelSignal, NodeStatus, Session } from '../../formats/model.ts';
 import type { Command } from '../command.ts';
@@ -12,22 +12,24 @@ import { printable } from '../output.ts';
 /** An outcome of checking one entry. */
 export type CheckedStatus = Exclude<NodeStatus, 'unchecked'>;
 
-/**
- * The JSON shape of `verify --json`. `ok`, `mismatched` and `unpatched` are always there;
- * the other counts only when not zero.
- */
+/** The JSON shape of `verify --json`: each count (also when zero), then every entry's status. */
 export interface VerifyReport {
   ok: number;
   mismatched: number;
   unpatched: number;
-  missing?: number;
-  unsupported?: number;
-  errors?: number;
+  missing: number;
+  unsupported: number;
+  errors: number;
   entries: { path: string; status: CheckedStatus }[];
 }
 
 /** Statuses that make the exit code 1. */
-const FAILING: ReadonlySet<CheckedStatus> = new Set(['mismatch', 'missing', 'error']);
+const FAILING: ReadonlySet<CheckedStatus> = new Set([
+  'mismatch',
+  'missing',
+  'unsupported',
+  'error',
+]);
 
 /** The CLI runs one check to its end: it is never cancelled (Ctrl-C ends the process). */
 const NEVER_CANCELLED: CancelSignal = { isCancelled: false, throwIfCancelled: () => undefined };
@@ -64,15 +66,13 @@ export function verifyReport(session: Session, statuses: readonly CheckedStatus[
     counts[status]++;
     return { path: table.path(index), status };
   });
-  const extras: Pick<VerifyReport, 'missing' | 'unsupported' | 'errors'> = {};
-  if (counts.missing > 0) extras.missing = counts.missing;
-  if (counts.unsupported > 0) extras.unsupported = counts.unsupported;
-  if (counts.error > 0) extras.errors = counts.error;
   return {
     ok: counts.ok,
     mismatched: counts.mismatch,
     unpatched: counts.unpatched,
-    ...extras,
+    missing: counts.missing,
+    unsupported: counts.unsupported,
+    errors: counts.error,
     entries,
   };
 }
@@ -92,24 +92,32 @@ function summaryLine(path: string, report: VerifyReport): string {
 export const verifyCommand: Command = {
   usage: 'verify FILE [--json]',
   summary:
-    'check every entry against its stored checksum (exit 1 on a mismatch, missing source or error; unpatched entries are fine)',
+    'check every entry against its stored checksum (exit 1 on a mismatch, missing source, unsupported entry or error; unpatched entries are fine)',
   spec: { flags: ['--json'] },
   positionals: ['FILE'],
   required: 1,
-  run({ args, out, err, cwd }) {
+  takesSources: true,
+  run({ args, out, err, cwd, formats }) {
     const path = args.positionals[0]!;
-    return withArchive(cwd, path, async ({ session }) => {
-      await reportIssues(err, path, session.issues);
-      const statuses = await checkAll(session);
-      const report = verifyReport(session, statuses);
-      if (args.flags.has('--json')) {
-        await out.line(JSON.stringify(report, null, 2));
-      } else {
-        const notOk = report.entries.filter((entry) => entry.status !== 'ok');
-        await out.lines(notOk.map((entry) => `${entry.status.padEnd(9)} ${printable(entry.path)}`));
-        await out.line(summaryLine(path, report));
-      }
-      return statuses.some((status) => FAILING.has(status)) ? 1 : 0;
-    });
+    return withArchive(
+      cwd,
+      path,
+      async ({ session }) => {
+        await reportIssues(err, path, session.issues);
+        const statuses = await checkAll(session);
+        const report = verifyReport(session, statuses);
+        if (args.flags.has('--json')) {
+          await out.line(JSON.stringify(report, null, 2));
+        } else {
+          const notOk = report.entries.filter((entry) => entry.status !== 'ok');
+          await out.lines(
+            notOk.map((entry) => `${entry.status.padEnd(9)} ${printable(entry.path)}`),
+          );
+          await out.line(summaryLine(path, report));
+        }
+        return statuses.some((status) => FAILING.has(status)) ? 1 : 0;
+      },
+      { args, formats },
+    );
   },
 };

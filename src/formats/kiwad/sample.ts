@@ -5,6 +5,7 @@
  * rebuilding changes nothing.
  */
 import { encodePng } from '../../binary/tiny-png.ts';
+import type { Sample } from '../model.ts';
 import type { KiwadWriteEntry } from './types.ts';
 import { writeKiwad } from './write.ts';
 
@@ -114,6 +115,9 @@ const entries: KiwadWriteEntry[] = [
   },
 ];
 
-export function kiwadSample(): { name: string; bytes: Uint8Array } {
-  return { name: 'demo.wad', bytes: writeKiwad(entries, { version: 2, flags: 1 }) };
+export function kiwadSample(): Sample {
+  return {
+    label: 'KIWAD archive',
+    files: [{ path: 'demo.wad', bytes: writeKiwad(entries, { version: 2, flags: 1 }) }],
+  };
 }

@@ -19,6 +19,8 @@ import { FactList, type Fact } from './FactList.tsx';
 
 /** Issues shown at once; an archive with many unpatched entries can have thousands. */
 const ISSUES_SHOWN = 200;
+/** Sources named in full up to this many; more are counted (the names show on hover). */
+const SOURCES_LISTED = 6;
 
 function fileFacts(file: OpenFile): Fact[] {
   const { summary } = file;
@@ -39,7 +41,15 @@ function fileFacts(file: OpenFile): Fact[] {
     ['Stored', formatSize(summary.totalStoredSize), formatExactBytes(summary.totalStoredSize)],
     ['Ratio', formatRatio(summary.totalStoredSize, summary.totalSize)],
   );
-  if (summary.sources.length > 1) list.push(['Sources', summary.sources.join(', ')]);
+  if (summary.sources.length > SOURCES_LISTED) {
+    list.push([
+      'Sources',
+      formatCountOf(summary.sources.length, 'file'),
+      summary.sources.join('\n'),
+    ]);
+  } else if (summary.sources.length > 1) {
+    list.push(['Sources', summary.sources.join(', ')]);
+  }
   for (const [label, value] of summary.facts) list.push([label, value]);
   return list;
 }
@@ -74,6 +84,7 @@ export function FileDetailsView({ file }: { file: OpenFile }): ReactElement {
         </div>
       )}
       <FactList facts={fileFacts(file)} />
+      <FileSetPicker file={file} />
       <MissingSources file={file} />
       {issues.length > 0 && (
         <>
@@ -89,6 +100,40 @@ export function FileDetailsView({ file }: { file: OpenFile }): ReactElement {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Which of the ways a gathered file can be opened it is (a build of a game folder), why,
+ * and a picker for the others: choosing one opens it in this file's place.
+ */
+function FileSetPicker({ file }: { file: OpenFile }): ReactElement | null {
+  const { chooseFileSet } = useActions();
+  const fileSet = file.fileSet;
+  if (!fileSet) return null;
+  const chosen = fileSet.sets[fileSet.chosen];
+  return (
+    <div className="file-set" data-testid="file-set">
+      <p>
+        Opened <strong>{chosen?.label}</strong>: {fileSet.note}.
+      </p>
+      {fileSet.sets.length > 1 && (
+        <label className="file-set-picker">
+          Open instead:{' '}
+          <select
+            value={fileSet.chosen}
+            onChange={(event) => void chooseFileSet(file.id, Number(event.target.value))}
+            data-testid="file-set-select"
+          >
+            {fileSet.sets.map((set, at) => (
+              <option key={at} value={at}>
+                {set.label} ({formatCountOf(set.sources.length, 'file')})
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </div>
   );
 }
 

@@ -1,0 +1,80 @@
+/**
+ * Gathering the files of a drop into sessions before anything opens. Formats that open
+ * several files as one (a game folder: every index of a build and the volumes beside them)
+ * say so through their `gather` hook, which sees paths and sizes only; the files no format
+ * gathers are left for the grouping by name (source-groups.ts). A file two formats would
+ * gather goes with the first in the registry's order.
+ */
+import type { FileGatherer, FormatModule } from '../formats/model.ts';
+import type { NamedBlob } from '../worker/rpc/api.ts';
+import type { DroppedItem } from './types.ts';
+
+/** One way to open a gathered group: its sources (the opened file first) and names. */
+export interface GatheredSet {
+  label: string;
+  name: string;
+  sources: readonly NamedBlob[];
+}
+
+/** A group a format gathered: the set to open first, the others the user may switch to. */
+export interface GatheredGroup {
+  sets: readonly GatheredSet[];
+  note: string;
+}
+
+/** The last segment of a path. */
+export function baseNameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** A dropped file as a worker sees it: its bare name (sessions match sources by name). */
+export const namedBlobOf = (item: DroppedItem): NamedBlob => ({
+  name: baseNameOf(item.path) || item.file.name,
+  blob: item.file,
+});
+
+/** The gatherers of the formats that have one, loaded (they are small modules). */
+async function gatherersOf(formats: readonly FormatModule[]): Promise<FileGatherer[]> {
+  const hooks = formats.flatMap((format) => (format.gather ? [format.gather] : []));
+  return Promise.all(hooks.map((load) => load()));
+}
+
+/**
+ * Sorts a drop into the groups formats gather and the files left over. A group a gatherer
+ * returns with files already taken, out of range or no choices is skipped whole: a
+ * gatherer's mistake must not lose files.
+ */
+export async function gatherDrop(
+  items: readonly DroppedItem[],
+  formats: readonly FormatModule[],
+): Promise<{ groups: GatheredGroup[]; rest: DroppedItem[] }> {
+  const taken = new Set<number>();
+  const groups: GatheredGroup[] = [];
+  if (items.length > 0) {
+    for (const gather of await gatherersOf(formats)) {
+      const free = items.flatMap((_, index) => (taken.has(index) ? [] : [index]));
+      if (free.length === 0) break;
+      const found = gather(
+        free.map((index) => ({ path: items[index]!.path, size: items[index]!.file.size })),
+      );
+      for (const group of found) {
+        const sets = group.choices.map((set) => set.files.map((at) => free[at]));
+        const chosen = sets[0];
+        if (!chosen || chosen.length === 0) continue;
+        if (sets.some((set) => set.length === 0 || set.some((index) => index === undefined)))
+          continue;
+        if (chosen.some((index) => taken.has(index!))) continue;
+        for (const index of chosen) taken.add(index!);
+        groups.push({
+          note: group.note,
+          sets: group.choices.map((set, at) => ({
+            label: set.label,
+            name: set.name,
+            sources: sets[at]!.map((index) => namedBlobOf(items[index!]!)),
+          })),
+        });
+      }
+    }
+  }
+  return { groups, rest: items.filter((_, index) => !taken.has(index)) };
+}
