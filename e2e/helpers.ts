@@ -86,3 +86,17 @@ export function collectPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * Opens the KIWAD demo: *Try a sample* opens it at once when it is the only sample, and is a
+ * menu to pick it from when samples.json lists several.
+ */
+export async function openKiwadSample(page: Page): Promise<void> {
+  const rows = treeItem(page, /demo\.wad/);
+  const before = await rows.count();
+  await page.getByTestId('sample-button').click();
+  const kiwadItem = page.getByRole('menuitem', { name: /KIWAD/ });
+  await expect(kiwadItem.or(rows.nth(before))).toBeVisible();
+  if (await kiwadItem.isVisible()) await kiwadItem.click();
+  await expect(rows.nth(before)).toBeVisible();
+}

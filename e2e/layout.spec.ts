@@ -3,12 +3,12 @@
  * remembers the widths. At 1200 px with a preview open, entry names are not cut.
  */
 import { expect, test } from '@playwright/test';
-import { selectRow, treeItem } from './helpers.ts';
+import { selectRow, treeItem, openKiwadSample } from './helpers.ts';
 
 test('the pane splitter and a column keep their widths across a reload', async ({ page }) => {
   await page.setViewportSize({ width: 1200, height: 800 });
   await page.goto('/');
-  await page.getByTestId('sample-button').click();
+  await openKiwadSample(page);
   await expect(treeItem(page, /^Textures/)).toBeVisible();
 
   const splitter = page.getByRole('separator', { name: 'Resize the tree and details panes' });
@@ -27,7 +27,7 @@ test('the pane splitter and a column keep their widths across a reload', async (
   expect(columnAfter).toBeLessThan(columnBefore);
 
   await page.reload();
-  await page.getByTestId('sample-button').click();
+  await openKiwadSample(page);
   await expect(treeItem(page, /^Textures/)).toBeVisible();
   await expect(splitter).toHaveAttribute('aria-valuenow', String(splitAfter));
   await expect(column).toHaveAttribute('aria-valuenow', String(columnAfter));
@@ -36,7 +36,7 @@ test('the pane splitter and a column keep their widths across a reload', async (
 test('at 1200 px with a preview open, entry names fit their column', async ({ page }) => {
   await page.setViewportSize({ width: 1200, height: 800 });
   await page.goto('/');
-  await page.getByTestId('sample-button').click();
+  await openKiwadSample(page);
   await expect(treeItem(page, /^Textures/)).toBeVisible();
   await page.getByTestId('filter').fill('*.png');
   await selectRow(page, /logo\.png/);

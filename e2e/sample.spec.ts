@@ -7,14 +7,14 @@ import {
   kiwadContents,
   selectRow,
   sha256,
+  openKiwadSample,
   treeItem,
 } from './helpers.ts';
 
 test.describe('the demo sample', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
-    await page.getByTestId('sample-button').click();
-    await expect(treeItem(page, /demo\.wad/)).toBeVisible();
+    await openKiwadSample(page);
   });
 
   test('expands, filters and selects; hex shows the entry bytes', async ({ page }) => {

@@ -11,6 +11,7 @@ import {
   kiwadContents,
   sha256,
   treeItem,
+  openKiwadSample,
 } from './helpers.ts';
 
 async function downloadSelectionZip(page: Page): Promise<Record<string, Uint8Array>> {
@@ -27,7 +28,7 @@ async function expectZipOf(zip: Record<string, Uint8Array>, paths: string[]): Pr
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/');
-  await page.getByTestId('sample-button').click();
+  await openKiwadSample(page);
   await expect(treeItem(page, /^Audio/)).toBeVisible();
 });
 
@@ -106,7 +107,7 @@ test('a selection stays in one file; a click in another starts there', async ({ 
   await treeItem(page, /^Audio/).click();
   await treeItem(page, /^Config/).click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('selection-status')).toHaveText(/^2 selected/);
-  await page.getByTestId('sample-button').click();
+  await openKiwadSample(page);
   const second = page.getByTestId('tree').getByRole('treeitem', { name: 'demo.wad' }).nth(1);
   await expect(second).toBeVisible();
   await second.click({ modifiers: ['ControlOrMeta'] });

@@ -12,6 +12,8 @@ export const ErrorCode = {
   BAD_VALUE: 'BAD_VALUE',
   OVERLAP: 'OVERLAP',
   UNSUPPORTED_VERSION: 'UNSUPPORTED_VERSION',
+  /** Content packed with a method Delve does not decode (it is listed, never unpacked). */
+  UNSUPPORTED_COMPRESSION: 'UNSUPPORTED_COMPRESSION',
   DECOMPRESS_FAILED: 'DECOMPRESS_FAILED',
   SIZE_MISMATCH: 'SIZE_MISMATCH',
   TOO_LARGE: 'TOO_LARGE',
@@ -32,6 +34,7 @@ const codePhrase: Record<ErrorCode, string> = {
   BAD_VALUE: 'bad value',
   OVERLAP: 'overlapping data',
   UNSUPPORTED_VERSION: 'unsupported version',
+  UNSUPPORTED_COMPRESSION: 'unsupported compression',
   DECOMPRESS_FAILED: 'decompression failed',
   SIZE_MISMATCH: 'size mismatch',
   TOO_LARGE: 'too large',

@@ -135,6 +135,8 @@ export interface NodeDetails {
   spanSource?: string;
   /** The table record that describes it, in the file; null when it has none. */
   record: Span | null;
+  /** The source the record is in, by name, when it is not the opened file (another index). */
+  recordSource?: string;
   isCompressed: boolean;
   /** Stored checksum, unsigned; null when the format keeps none for it. */
   checksum: number | null;

@@ -63,8 +63,10 @@ export async function gatherDrop(
         if (!chosen || chosen.length === 0) continue;
         if (sets.some((set) => set.length === 0 || set.some((index) => index === undefined)))
           continue;
-        if (chosen.some((index) => taken.has(index!))) continue;
-        for (const index of chosen) taken.add(index!);
+        // Files of every choice belong to the group (another build's are not left over).
+        const all = new Set(sets.flat() as number[]);
+        if ([...all].some((index) => taken.has(index))) continue;
+        for (const index of all) taken.add(index);
         groups.push({
           note: group.note,
           sets: group.choices.map((set, at) => ({

@@ -27,6 +27,8 @@ export interface OpenActions {
   openSample(files: readonly { url: string; path: string }[]): Promise<void>;
   /** Opens another of the ways a gathered file can be opened (another build), in its place. */
   chooseFileSet(fileId: string, choice: number): Promise<void>;
+  /** Shows a message the UI raises itself (a folder that could not be read). */
+  notify(kind: 'error' | 'info', message: string): void;
   /**
    * Fetches a file (e.g. the sample) and opens it under `name`. Resolves once the file is in
    * the tree: its parse goes on, like any open.
@@ -45,6 +47,9 @@ export interface OpenActions {
   reopenFile(fileId: string): Promise<void>;
   dismissFileError(fileId: string): void;
 }
+
+/** Files of a dropped folder that open one by one when no format gathers them, at most. */
+export const MAX_FOLDER_FILES = 64;
 
 /** A loose file is dropped under its own name. */
 function droppedItemOf(item: File | DroppedItem): DroppedItem {
@@ -129,8 +134,9 @@ export function createOpenActions(context: Context): OpenActions {
       else toOpen.push(item);
     }
     const gathered = await gatherDrop(toOpen, deps.formats ?? FORMATS);
+    const rest = leaveFolderRest(gathered.rest, gathered.groups.length > 0);
     const drop: Drop = {
-      files: gathered.rest.map(namedBlobOf),
+      files: rest.map(namedBlobOf),
       ids: new Map(),
       claimed: new Set(),
     };
@@ -143,6 +149,25 @@ export function createOpenActions(context: Context): OpenActions {
       ...groups.map((group) => openGroup(group, placement, drop)),
     ]);
     return { done };
+  }
+
+  /**
+   * The files of a dropped folder that no format gathered open each in a worker of their
+   * own, so a whole install (thousands of files) must not: when a format gathered part of
+   * the folder (a game), or when more than MAX_FOLDER_FILES are left, the rest of the
+   * folder stays closed, and a message says so. Loose files always open.
+   */
+  function leaveFolderRest(rest: readonly DroppedItem[], hasGathered: boolean): DroppedItem[] {
+    const inFolders = rest.filter((item) => item.path.includes('/'));
+    if (inFolders.length === 0 || (!hasGathered && inFolders.length <= MAX_FOLDER_FILES)) {
+      return [...rest];
+    }
+    const why = hasGathered ? 'not part of what was opened' : `more than ${MAX_FOLDER_FILES}`;
+    context.toast(
+      'info',
+      `${inFolders.length.toLocaleString('en-US')} other files of the folder were left closed (${why}); drop a file on its own to open it`,
+    );
+    return rest.filter((item) => !item.path.includes('/'));
   }
 
   /** Opens one set of a gathered group as one session, remembering the others. */
@@ -312,6 +337,7 @@ export function createOpenActions(context: Context): OpenActions {
     openFiles,
     openSample,
     chooseFileSet,
+    notify: (kind, message) => context.toast(kind, message),
     addSources: (fileId, files) => offerSources(fileId, files.map(named)),
     openNested,
     closeFile,

@@ -1,8 +1,9 @@
 /**
  * What the conformance suite runs: a format module with its valid sample files and, when
  * it has one, its fuzz target (for mutations and the writer round trip). Registered
- * formats take their samples from their fuzz target's seeds; a test-only module (one not
- * in the registry, like testing/two-part.ts) can bring samples with companion files.
+ * formats take their samples from their fuzz target's seeds, with the companion files
+ * (volumes) the target gives for each; a test-only module (one not in the registry, like
+ * testing/two-part.ts) can bring samples of its own.
  */
 import type { FuzzTarget } from '../fuzz/fuzz-target.ts';
 import type { FormatModule } from '../model.ts';
@@ -42,13 +43,14 @@ export async function conformanceSubject(
   const target = module.fuzzTarget ? await module.fuzzTarget() : null;
   if (samples) return { module, samples, target };
   const seeds = target ? await target.seeds() : [];
+  const companions = (await target?.companions?.()) ?? [];
   return {
     module,
     target,
     samples: seeds.map((bytes, index) => ({
       label: `${module.id} seed ${index}`,
       file: { name: sampleName(module, index), bytes },
-      companions: [],
+      companions: companions[index] ?? [],
     })),
   };
 }

@@ -7,6 +7,11 @@ export interface FuzzTarget {
   format: string;
   /** Valid files, made with the project's writers (and small real files when present). */
   seeds(): Promise<Uint8Array[]>;
+  /**
+   * For a format whose files name others (an index and its volumes): per seed, in seed
+   * order, the files opened with it. The conformance suite opens each seed with its own.
+   */
+  companions?(): Promise<{ name: string; bytes: Uint8Array }[][]>;
   /** Offsets where a table, record or section starts or ends. */
   boundaries(bytes: Uint8Array): number[];
   /** Offsets of u32 fields worth forging: counts, sizes, offsets. */

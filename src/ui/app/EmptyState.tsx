@@ -30,7 +30,8 @@ export function EmptyState({ formats }: { formats: readonly FormatInfo[] }): Rea
     <main className="empty-state">
       <h2>Look inside game archives</h2>
       <p>
-        Drop one or more files anywhere on this page, choose <strong>Open files…</strong>, or{' '}
+        Drop files or a whole folder (a game install) anywhere on this page, choose{' '}
+        <strong>Open files…</strong> or <strong>Open folder…</strong>, or{' '}
         <strong>Try a sample</strong>. Your files are read in this tab and never uploaded.
       </p>
       <h3>Supported formats</h3>

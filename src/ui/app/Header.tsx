@@ -1,25 +1,13 @@
-/** The top bar: open files, try the sample, and the filter. */
-import { useRef, useState, type ReactElement } from 'react';
+/** The top bar: open files or a folder, try a sample, and the filter. */
+import { useRef, type ReactElement } from 'react';
 import { useActions } from '../../state/hooks.ts';
+import { OpenFolderButton } from '../dropzone/OpenFolderButton.tsx';
 import { FilterBox } from './FilterBox.tsx';
-
-/** The demo archive made by our own writer (npm run samples), served beside the page. */
-const SAMPLE_PATH = 'samples/demo.wad';
+import { SampleMenu } from './SampleMenu.tsx';
 
 export function Header(): ReactElement {
-  const { openFiles, openFromUrl } = useActions();
+  const { openFiles } = useActions();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [isLoadingSample, setIsLoadingSample] = useState(false);
-
-  const trySample = async () => {
-    setIsLoadingSample(true);
-    try {
-      // Relative to the page, so the app works from any sub-path it is hosted under.
-      await openFromUrl(new URL(SAMPLE_PATH, document.baseURI).href, 'demo.wad');
-    } finally {
-      setIsLoadingSample(false);
-    }
-  };
 
   return (
     <header className="app-header">
@@ -27,6 +15,7 @@ export function Header(): ReactElement {
       <button
         type="button"
         className="button button-primary"
+        title="Open one or more files. Files are read in this tab, never uploaded."
         onClick={() => inputRef.current?.click()}
       >
         Open files…
@@ -44,15 +33,8 @@ export function Header(): ReactElement {
           if (files.length > 0) void openFiles(files);
         }}
       />
-      <button
-        type="button"
-        className="button"
-        data-testid="sample-button"
-        disabled={isLoadingSample}
-        onClick={() => void trySample()}
-      >
-        {isLoadingSample ? 'Loading sample…' : 'Try a sample'}
-      </button>
+      <OpenFolderButton />
+      <SampleMenu />
       <FilterBox />
     </header>
   );
