@@ -194,7 +194,7 @@ function cellProblems(session: Session, index: number, columns: readonly ColumnD
 
 /**
  * Every node's details: its path, a valid kind, a span inside the file (or the logical
- * bytes), its record inside the file, a checksum that is a u32, fields as text, and the
+ * bytes, or the source it names), its record inside the file (or the source it names), a checksum that is a u32, fields as text, and the
  * cells of its format's own columns.
  */
 export async function checkNodes({ session, sources, isValid }: CheckContext): Promise<string[]> {
@@ -256,8 +256,21 @@ export async function checkNodes({ session, sources, isValid }: CheckContext): P
       }
     }
     if (!checkSpans) continue;
+    // A span or record in another source (a volume, another index) is checked against it.
+    const sizeOf = (name: string | undefined) =>
+      name === undefined ? fileSize : sources.find((source) => source.name === name)?.size;
+    for (const [what, name] of [
+      ['span', details.spanSource],
+      ['record', details.recordSource],
+    ] as const) {
+      if (name !== undefined && sizeOf(name) === undefined && isValid) {
+        problems.push(`node ${index}: its ${what} is in ${name}, which is none of its sources`);
+      }
+    }
     if (details.spanBase === 'file') {
-      const problem = spanProblem(`node ${index}`, details.span, fileSize, 'file');
+      const limit = sizeOf(details.spanSource);
+      const problem =
+        limit === undefined ? null : spanProblem(`node ${index}`, details.span, limit, 'file');
       if (problem) problems.push(problem);
     } else if (details.spanBase === 'logical') {
       if (!session.logical) problems.push(`node ${index}: a logical span, but no logical bytes`);
@@ -271,8 +284,9 @@ export async function checkNodes({ session, sources, isValid }: CheckContext): P
         if (problem) problems.push(problem);
       }
     } else problems.push(`node ${index}: spanBase ${String(details.spanBase)}`);
-    if (details.record) {
-      const problem = spanProblem(`node ${index} record`, details.record, fileSize, 'file');
+    const recordLimit = sizeOf(details.recordSource);
+    if (details.record && recordLimit !== undefined) {
+      const problem = spanProblem(`node ${index} record`, details.record, recordLimit, 'file');
       if (problem) problems.push(problem);
     }
   }

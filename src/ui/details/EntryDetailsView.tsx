@@ -21,7 +21,14 @@ function facts(details: EntryDetails): Fact[] {
   const list: Fact[] = [
     ['Path', details.path],
     ['Node', `#${details.index} (${details.kind})`],
-    spanFact(details.spanBase === 'file' ? 'Bytes in the file' : 'Bytes, decoded', details.span),
+    spanFact(
+      details.spanBase === 'logical'
+        ? 'Bytes, decoded'
+        : details.spanSource
+          ? `Bytes in ${details.spanSource}`
+          : 'Bytes in the file',
+      details.span,
+    ),
     ['Size', formatSize(details.size), formatExactBytes(details.size)],
     ['Stored size', formatSize(details.storedSize), formatExactBytes(details.storedSize)],
   ];
@@ -34,7 +41,10 @@ function facts(details: EntryDetails): Fact[] {
   if (details.checksum !== null) {
     list.push(['Stored checksum', formatHex32(details.checksum)], ['Checksum', details.status]);
   }
-  if (details.record !== null) list.push(spanFact('Table record', details.record));
+  if (details.record !== null) {
+    const where = details.recordSource ? ` (in ${details.recordSource})` : '';
+    list.push(spanFact(`Table record${where}`, details.record));
+  }
   if (details.unavailable !== null) list.push(['Content', details.unavailable]);
   return list;
 }
