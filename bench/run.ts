@@ -14,13 +14,21 @@ import { launchBrowser } from './lib/browser.ts';
 import { generateArchive, type GeneratedArchive } from './lib/generate.ts';
 import { machineInfo } from './lib/machine.ts';
 import { parseOptions, SCENARIOS, type BenchOptions } from './lib/options.ts';
-import { mergeReports, printSummary, writeResults, type BenchResults } from './lib/report.ts';
+import {
+  mergeReports,
+  printSummary,
+  wowsFacts,
+  writeResults,
+  type BenchResults,
+} from './lib/report.ts';
 import type { ScenarioReport } from './lib/results.ts';
+import { wowsBuild } from './lib/wows-data.ts';
 import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/server.ts';
 import { benchExtract } from './scenarios/extract.ts';
 import { benchOpen } from './scenarios/open.ts';
 import { benchTree } from './scenarios/tree.ts';
 import { benchVerify } from './scenarios/verify.ts';
+import { benchWows } from './scenarios/wows.ts';
 import { benchWwd } from './scenarios/wwd.ts';
 
 const log = (line: string) => console.log(line);
@@ -67,7 +75,10 @@ async function main(): Promise<void> {
     options.sizeMiB === 1024 &&
     options.entries === 100_000 &&
     options.treeEntries === 1_000_000 &&
-    options.reachEntries === 2_000_000;
+    options.reachEntries === 2_000_000 &&
+    options.wowsNodes === 400_000 &&
+    options.wowsIndexes === 40 &&
+    options.wowsSizeMiB === 1024;
   const workdir = options.workdir ?? mkdtempSync(join(tmpdir(), 'delve-bench-'));
   mkdirSync(workdir, { recursive: true });
   const isTemporary = options.workdir === null;
@@ -94,8 +105,22 @@ async function main(): Promise<void> {
     const harness = await preview(harnessDir, join(ROOT, 'bench/harness/vite.config.ts'));
     servers.push(harness);
 
-    const needsBig = options.only.some((scenario) => scenario !== 'tree' && scenario !== 'wwd');
+    const needsBig = options.only.some(
+      (scenario) => scenario !== 'tree' && scenario !== 'wwd' && scenario !== 'wows',
+    );
     const archive = needsBig ? await bigArchive(options, workdir) : null;
+    const wows = options.only.includes('wows')
+      ? await wowsBuild(
+          workdir,
+          {
+            nodes: options.wowsNodes,
+            indexes: options.wowsIndexes,
+            pkgBytes: Math.round(options.wowsSizeMiB * 2 ** 20),
+            seed: 1,
+          },
+          log,
+        )
+      : null;
 
     const browser = await launchBrowser(options.headed);
     const reports: ScenarioReport[] = [];
@@ -114,6 +139,8 @@ async function main(): Promise<void> {
           reports.push(await benchExtract(browser, harness.url, archive!, options.repeat, log));
         if (scenario === 'wwd')
           reports.push(await benchWwd(browser, app.url, appDir, options.repeat, log));
+        if (scenario === 'wows')
+          reports.push(await benchWows(browser, app.url, wows!, options.repeat, log));
         if (scenario === 'tree') {
           reports.push(
             await benchTree(
@@ -136,12 +163,16 @@ async function main(): Promise<void> {
           entries: options.entries,
           treeEntries: options.treeEntries,
           reachEntries: options.reachEntries,
+          wowsNodes: options.wowsNodes,
+          wowsIndexes: options.wowsIndexes,
+          wowsSizeMiB: options.wowsSizeMiB,
           only: options.only,
           repeat: options.repeat,
           level: options.level,
         },
         // The temp folder's name means nothing once it is gone.
         archive: archive ? { ...archive, path: basename(archive.path) } : null,
+        wows: wows ? wowsFacts(wows) : null,
         durationSeconds: (performance.now() - started) / 1000,
         ...merged,
       };

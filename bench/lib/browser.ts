@@ -26,11 +26,19 @@ export async function launchBrowser(headed: boolean): Promise<Browser> {
 
 const PROBE = readFileSync(join(import.meta.dirname, 'page-probe.js'), 'utf8');
 
-/** A fresh page of the app with the probe installed, loaded and idle. */
-export async function openAppPage(browser: Browser, url: string): Promise<Page> {
+/**
+ * A fresh page of the app with the probe installed, loaded and idle; `initScript` runs
+ * before the app's scripts as well (after the probe).
+ */
+export async function openAppPage(
+  browser: Browser,
+  url: string,
+  options: { initScript?: string } = {},
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript({ content: PROBE });
+  if (options.initScript) await page.addInitScript({ content: options.initScript });
   page.on('pageerror', (error) => console.error(`  page error: ${error.message}`));
   await page.goto(url);
   await page.getByTestId('file-input').waitFor({ state: 'attached' });

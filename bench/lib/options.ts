@@ -1,6 +1,6 @@
 /** Command-line options of `npm run bench`. */
 
-export const SCENARIOS = ['open', 'verify', 'extract', 'tree', 'wwd'] as const;
+export const SCENARIOS = ['open', 'verify', 'extract', 'tree', 'wwd', 'wows'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -11,6 +11,10 @@ export interface BenchOptions {
   /** Entries of the tree-at-scale archive, and of the reachability archive. */
   treeEntries: number;
   reachEntries: number;
+  /** The World of Warships build: nodes over all indexes, indexes, pkg MiB over all volumes. */
+  wowsNodes: number;
+  wowsIndexes: number;
+  wowsSizeMiB: number;
   only: Scenario[];
   repeat: number;
   /** zlib level of generated entries. */
@@ -29,6 +33,9 @@ const HELP = `npm run bench -- [options]
   --entries N         entries of the big KIWAD (default 100000)
   --tree-entries N    entries of the tree-at-scale archive (default 1000000)
   --reach-entries N   entries of the last-row-reachable archive (default 2000000)
+  --wows-nodes N      nodes of the World of Warships build (default 400000)
+  --wows-indexes N    its .idx files (default 40)
+  --wows-size MiB     its .pkg data over all volumes (default 1024)
   --only LIST         comma list of: ${SCENARIOS.join(', ')} (default all)
   --repeat N          runs per browser measurement, median reported (default 3)
   --level N           zlib level of generated entries (default 6)
@@ -43,6 +50,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     entries: 100_000,
     treeEntries: 1_000_000,
     reachEntries: 2_000_000,
+    wowsNodes: 400_000,
+    wowsIndexes: 40,
+    wowsSizeMiB: 1024,
     only: [...SCENARIOS],
     repeat: 3,
     level: 6,
@@ -76,6 +86,18 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--reach-entries':
         options.reachEntries = Math.round(number(flag, value));
+        i++;
+        break;
+      case '--wows-nodes':
+        options.wowsNodes = Math.round(number(flag, value));
+        i++;
+        break;
+      case '--wows-indexes':
+        options.wowsIndexes = Math.round(number(flag, value));
+        i++;
+        break;
+      case '--wows-size':
+        options.wowsSizeMiB = number(flag, value);
         i++;
         break;
       case '--repeat':

@@ -9,12 +9,36 @@ import type { MachineInfo } from './machine.ts';
 import type { BenchOptions } from './options.ts';
 import type { Figure, ScenarioReport, TargetResult } from './results.ts';
 import { ROOT } from './server.ts';
+import type { GeneratedWowsBuild } from './wows-data.ts';
+
+/** The World of Warships build of a run, as results.json keeps it (no per-index list). */
+export interface WowsBuildFacts {
+  build: number;
+  indexCount: number;
+  nodeCount: number;
+  fileCount: number;
+  indexBytes: number;
+  pkgBytes: number;
+}
+
+export function wowsFacts(build: GeneratedWowsBuild): WowsBuildFacts {
+  return {
+    build: build.build,
+    indexCount: build.indexes.length,
+    nodeCount: build.nodeCount,
+    fileCount: build.fileCount,
+    indexBytes: build.indexBytes,
+    pkgBytes: build.pkgBytes,
+  };
+}
 
 export interface BenchResults {
   date: string;
   machine: MachineInfo;
   options: Omit<BenchOptions, 'workdir' | 'headed' | 'write' | 'skipBuild'>;
   archive: GeneratedArchive | null;
+  /** Absent in results written before the WoWs scenario. */
+  wows?: WowsBuildFacts | null;
   durationSeconds: number;
   targets: TargetResult[];
   figures: Figure[];
@@ -41,7 +65,7 @@ const verdict = (met: boolean | null): string =>
   met === null ? 'not measured' : met ? '**met**' : '**missed**';
 
 export function markdownSection(results: BenchResults): string {
-  const { machine, archive } = results;
+  const { machine, archive, wows } = results;
   const lines: string[] = [];
   lines.push(START);
   lines.push('');
@@ -59,6 +83,14 @@ export function markdownSection(results: BenchResults): string {
         `${(archive.entryCount - archive.compressedEntries).toLocaleString('en-US')} stored), ` +
         `${(archive.fileSize / 2 ** 30).toFixed(2)} GiB file, table ${(archive.tableSize / 2 ** 20).toFixed(2)} MiB, ` +
         `${(archive.uncompressedBytes / 2 ** 30).toFixed(2)} GiB inflated (zlib level ${results.options.level}).`,
+    );
+  }
+  if (wows) {
+    lines.push('');
+    lines.push(
+      `World of Warships build: ${wows.indexCount} indexes with ${wows.nodeCount.toLocaleString('en-US')} nodes ` +
+        `(${wows.fileCount.toLocaleString('en-US')} files), ${(wows.indexBytes / 2 ** 20).toFixed(1)} MiB of .idx, ` +
+        `${(wows.pkgBytes / 2 ** 30).toFixed(2)} GiB of .pkg (one volume per index), opened as a game folder.`,
     );
   }
   lines.push('');

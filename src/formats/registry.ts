@@ -10,11 +10,13 @@
 import type { FormatModule } from './model.ts';
 import { kiwadFormat } from './kiwad/module.ts';
 import { rawFormat } from './raw/module.ts';
+import { wowsFormat } from './wows/module.ts';
 import { wwdFormat } from './wwd/module.ts';
 
 export const FORMATS = [
   kiwadFormat,
   wwdFormat,
+  wowsFormat,
   rawFormat,
 ] as const satisfies readonly FormatModule[];
 

@@ -1,0 +1,408 @@
+/**
+ * The indexes of one build merged into one table. Node ids are global (CityHash64 of the
+ * full path), so every index of a build repeats the folders it shares (`content`, ...) with
+ * the same ids: one id map holds the nodes of all indexes, each node's path is made once
+ * from its parent's, and every file record becomes one entry of the table the tree reads.
+ *
+ * Checks across the merged nodes (spec.md, "Paths and ids"): a parent id that is neither
+ * the root sentinel nor a known node (a warning; the node is top-level), a parent chain
+ * deeper than `MAX_DEPTH` or a cycle (an error; the chain is cut there), a record naming
+ * no node or no volume, duplicate paths, a file that is also a folder, and each node id
+ * against the CityHash64 of its path (ok / mismatch, never fatal).
+ */
+import type { Issue, NodeTable } from '../model.ts';
+import { cityHash64Into } from './hashes.ts';
+import { IdMap } from './id-map.ts';
+import {
+  WOWS_ROOT_PARENT_ID_HI,
+  WOWS_ROOT_PARENT_ID_LO,
+  fileRecordSpan,
+  nodeName,
+  nodeRecordSpan,
+  type WowsIndex,
+} from './read.ts';
+
+/** Parent chains longer than this are cut (the real maximum is about 7; cycles end here). */
+export const MAX_DEPTH = 32;
+/** Issues of one kind listed one by one; past this they are counted in one more issue. */
+const ISSUES_PER_KIND = 50;
+const NO_NODE = -1;
+
+/** Growable typed columns of the merged entries (one per file record). */
+class EntryColumns {
+  capacity = 0;
+  indexes = new Uint16Array(0);
+  records = new Uint32Array(0);
+  nodes = new Int32Array(0);
+  volumes = new Int32Array(0);
+
+  ensure(count: number): void {
+    if (count <= this.capacity) return;
+    const capacity = Math.max(count, this.capacity * 2, 1024);
+    const grow = <T extends Uint16Array | Uint32Array | Int32Array>(
+      old: T,
+      make: (n: number) => T,
+    ) => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.indexes = grow(this.indexes, (n) => new Uint16Array(n));
+    this.records = grow(this.records, (n) => new Uint32Array(n));
+    this.nodes = grow(this.nodes, (n) => new Int32Array(n));
+    this.volumes = grow(this.volumes, (n) => new Int32Array(n));
+    this.capacity = capacity;
+  }
+}
+
+/** One index of the build as the table keeps it. */
+export interface BuildIndex {
+  /** Its source's name, e.g. `vehicles_level6_usa.idx`. */
+  name: string;
+  index: WowsIndex;
+}
+
+/**
+ * The merged table. `add` takes the indexes one by one (rows stream to the tree after
+ * each); the NodeTable methods read entries by their merged number. A class, so the tree's
+ * hot loop calls monomorphic methods.
+ */
+export class WowsBuildTable implements NodeTable {
+  readonly indexes: BuildIndex[] = [];
+  /** Volume names, merged by name (lower case), in order of first mention. */
+  readonly volumeNames: string[] = [];
+  readonly issues: Issue[] = [];
+  /** Entries in order: index by index, record by record. */
+  entryCount = 0;
+  /** Nodes of every index, merged by id. */
+  nodeCount = 0;
+  idMismatches = 0;
+  readonly entries = new EntryColumns();
+
+  private readonly ids = new IdMap(4096);
+  /** Per merged node: the index and node number it was first read from. */
+  private ownerIndex = new Uint16Array(1024);
+  private ownerNode = new Uint32Array(1024);
+  /** Per merged node: its parent's merged number (NO_NODE: top level). */
+  private parents = new Int32Array(1024);
+  /** Per merged node: 1 once a file record names it. */
+  private isFile = new Uint8Array(1024);
+  private readonly paths: string[] = [];
+  private readonly volumeByName = new Map<string, number>();
+  private readonly pathOwners = new Map<string, number>();
+  private readonly issueCounts = new Map<string, number>();
+  private readonly hashOut = new Uint32Array(2);
+  private pathBytes = new Uint8Array(1024);
+
+  path(entry: number): string {
+    return this.paths[this.entries.nodes[entry]!]!;
+  }
+  size(entry: number): number {
+    return this.fileColumn(entry).sizes[this.entries.records[entry]!]!;
+  }
+  storedSize(entry: number): number {
+    return this.fileColumn(entry).storedSizes[this.entries.records[entry]!]!;
+  }
+  isCompressed(entry: number): boolean {
+    return (this.fileColumn(entry).compressionFlags[this.entries.records[entry]!]! & 1) !== 0;
+  }
+  checksum(entry: number): number {
+    return this.fileColumn(entry).crcs[this.entries.records[entry]!]!;
+  }
+
+  /** The index and record of an entry. */
+  recordOf(entry: number): { index: WowsIndex; indexName: string; record: number } {
+    const { index, name } = this.indexes[this.entries.indexes[entry]!]!;
+    return { index, indexName: name, record: this.entries.records[entry]! };
+  }
+
+  private fileColumn(entry: number) {
+    return this.indexes[this.entries.indexes[entry]!]!.index.files;
+  }
+
+  /** Merges one parsed index; returns the range of entries it added. */
+  add(name: string, index: WowsIndex): { start: number; end: number } {
+    const indexNumber = this.indexes.length;
+    this.indexes.push({ name, index });
+    const merged = this.mergeNodes(indexNumber, index);
+    this.linkParents(index, merged);
+    const volumes = this.mergeVolumes(index);
+    const start = this.entryCount;
+    this.addEntries(indexNumber, index, volumes);
+    this.checkNewNodes(merged.firstNew);
+    return { start, end: this.entryCount };
+  }
+
+  /** Ends the merge: checks that need every index (files that are folders). */
+  finish(): void {
+    for (let node = 0; node < this.nodeCount; node++) {
+      const parent = this.parents[node]!;
+      if (parent !== NO_NODE && this.isFile[parent] === 1) {
+        this.issue(
+          'error',
+          'FILE_IS_FOLDER',
+          `${this.paths[parent]!} is a file and the folder of ${this.paths[node]!}`,
+        );
+      }
+    }
+    for (const [code, count] of this.issueCounts) {
+      if (count > ISSUES_PER_KIND) {
+        this.issues.push({
+          severity: 'warning',
+          code,
+          message: `${count - ISSUES_PER_KIND} more ${code} issues are not listed`,
+        });
+      }
+    }
+  }
+
+  private issue(
+    severity: Issue['severity'],
+    code: string,
+    message: string,
+    span?: Issue['span'],
+    entryIndex?: number,
+  ): void {
+    const count = (this.issueCounts.get(code) ?? 0) + 1;
+    this.issueCounts.set(code, count);
+    if (count > ISSUES_PER_KIND) return;
+    this.issues.push({
+      severity,
+      code,
+      message,
+      ...(span ? { span } : {}),
+      ...(entryIndex !== undefined ? { entryIndex } : {}),
+    });
+  }
+
+  private ensureNodes(count: number): void {
+    if (count <= this.parents.length) return;
+    const capacity = Math.max(count, this.parents.length * 2);
+    const grow = <T extends Uint16Array | Uint32Array | Int32Array | Uint8Array>(
+      old: T,
+      next: T,
+    ) => {
+      next.set(old);
+      return next;
+    };
+    this.ownerIndex = grow(this.ownerIndex, new Uint16Array(capacity));
+    this.ownerNode = grow(this.ownerNode, new Uint32Array(capacity));
+    this.parents = grow(this.parents, new Int32Array(capacity));
+    this.isFile = grow(this.isFile, new Uint8Array(capacity));
+  }
+
+  /** Gives each node of the index its merged number; new ids become new nodes. */
+  private mergeNodes(indexNumber: number, index: WowsIndex) {
+    const { nodes } = index;
+    const local = new Int32Array(nodes.count);
+    const firstNew = this.nodeCount;
+    this.ensureNodes(this.nodeCount + nodes.count);
+    for (let node = 0; node < nodes.count; node++) {
+      const next = this.nodeCount;
+      const merged = this.ids.setIfAbsent(nodes.idLo[node]!, nodes.idHi[node]!, next);
+      local[node] = merged;
+      if (merged !== next) {
+        // The same id twice in one index is corruption; across indexes it is the shared folders.
+        if (merged >= firstNew) {
+          this.issue(
+            'error',
+            'DUPLICATE_ID',
+            `node ${node} repeats the id of an earlier node`,
+            nodeRecordSpan(index, node),
+          );
+        }
+        continue;
+      }
+      this.ownerIndex[next] = indexNumber;
+      this.ownerNode[next] = node;
+      this.parents[next] = NO_NODE;
+      this.nodeCount++;
+    }
+    return { local, firstNew };
+  }
+
+  /** Links the new nodes to their parents and makes their paths. */
+  private linkParents(
+    index: WowsIndex,
+    { local, firstNew }: { local: Int32Array; firstNew: number },
+  ): void {
+    const { nodes } = index;
+    for (let node = 0; node < nodes.count; node++) {
+      const merged = local[node]!;
+      if (merged < firstNew || this.ownerNode[merged] !== node) continue;
+      const lo = nodes.parentLo[node]!;
+      const hi = nodes.parentHi[node]!;
+      if (lo === WOWS_ROOT_PARENT_ID_LO && hi === WOWS_ROOT_PARENT_ID_HI) continue;
+      const parent = this.ids.get(lo, hi);
+      if (parent === NO_NODE) {
+        this.issue(
+          'warning',
+          'UNKNOWN_PARENT',
+          `node ${node} (${nodeName(index, node)}) names a parent id that is no node: shown at the top`,
+          nodeRecordSpan(index, node),
+        );
+        continue;
+      }
+      this.parents[merged] = parent;
+    }
+    for (let merged = firstNew; merged < this.nodeCount; merged++) this.pathOf(merged);
+  }
+
+  /** The path of a merged node, made from its parent's (chains cut at MAX_DEPTH). */
+  private pathOf(merged: number): string {
+    const known = this.paths[merged];
+    if (known !== undefined) return known;
+    const chain: number[] = [];
+    let at = merged;
+    while (at !== NO_NODE && this.paths[at] === undefined) {
+      if (chain.length === MAX_DEPTH) {
+        const { index, node } = this.owner(chain[chain.length - 1]!);
+        this.issue(
+          'error',
+          'PARENT_CHAIN',
+          `the parents of ${nodeName(index, node)} go deeper than ${MAX_DEPTH} folders or loop: cut there`,
+          nodeRecordSpan(index, node),
+        );
+        this.parents[chain[chain.length - 1]!] = NO_NODE;
+        at = NO_NODE;
+        break;
+      }
+      chain.push(at);
+      at = this.parents[at]!;
+    }
+    let prefix = at === NO_NODE ? '' : this.paths[at]! + '/';
+    for (let step = chain.length - 1; step >= 0; step--) {
+      const node = chain[step]!;
+      const { index, node: local } = this.owner(node);
+      const path = prefix + nodeName(index, local);
+      this.paths[node] = path;
+      prefix = path + '/';
+    }
+    return this.paths[merged]!;
+  }
+
+  private owner(merged: number): { index: WowsIndex; node: number } {
+    return { index: this.indexes[this.ownerIndex[merged]!]!.index, node: this.ownerNode[merged]! };
+  }
+
+  /** The merged volume numbers of the index's volume table, by position. */
+  private mergeVolumes(index: WowsIndex): number[] {
+    return index.volumes.map((volume) => {
+      const key = volume.name.toLowerCase();
+      let merged = this.volumeByName.get(key);
+      if (merged === undefined) {
+        merged = this.volumeNames.length;
+        this.volumeNames.push(volume.name);
+        this.volumeByName.set(key, merged);
+      }
+      return merged;
+    });
+  }
+
+  private addEntries(indexNumber: number, index: WowsIndex, volumes: number[]): void {
+    const { files } = index;
+    this.entries.ensure(this.entryCount + files.count);
+    const { entries } = this;
+    for (let record = 0; record < files.count; record++) {
+      const node = this.ids.get(files.resourceLo[record]!, files.resourceHi[record]!);
+      if (node === NO_NODE) {
+        this.issue(
+          'error',
+          'UNKNOWN_RESOURCE',
+          `file record ${record} names no node: not listed`,
+          fileRecordSpan(index, record),
+        );
+        continue;
+      }
+      const entry = this.entryCount++;
+      entries.indexes[entry] = indexNumber;
+      entries.records[entry] = record;
+      entries.nodes[entry] = node;
+      entries.volumes[entry] = this.volumeOf(index, record, volumes);
+      if (entries.volumes[entry] === NO_NODE) {
+        this.issue(
+          'error',
+          'UNKNOWN_VOLUME',
+          `file record ${record} names no volume of its index`,
+          fileRecordSpan(index, record),
+          entry,
+        );
+      }
+      if (this.isFile[node] === 1) {
+        const first = this.pathOwners.get(this.paths[node]!);
+        this.issue(
+          'warning',
+          'DUPLICATE_PATH',
+          `${this.paths[node]!} is listed again${first !== undefined ? ` (first as entry ${first})` : ''}`,
+          fileRecordSpan(index, record),
+          entry,
+        );
+      } else {
+        this.isFile[node] = 1;
+        this.pathOwners.set(this.paths[node]!, entry);
+      }
+    }
+  }
+
+  /** The merged volume of a record, or NO_NODE when its index has no volume of that id. */
+  private volumeOf(index: WowsIndex, record: number, volumes: number[]): number {
+    const lo = index.files.volumeLo[record]!;
+    const hi = index.files.volumeHi[record]!;
+    // An index has one volume in practice: a scan is the fastest lookup.
+    for (let at = 0; at < index.volumes.length; at++) {
+      const volume = index.volumes[at]!;
+      if (volume.idLo === lo && volume.idHi === hi) return volumes[at]!;
+    }
+    return NO_NODE;
+  }
+
+  /** Checks the ids of the nodes merged from `firstNew` on against CityHash64 of their paths. */
+  private checkNewNodes(firstNew: number): void {
+    for (let merged = firstNew; merged < this.nodeCount; merged++) {
+      const length = this.writePathBytes(merged);
+      cityHash64Into(this.pathBytes, 0, length, this.hashOut);
+      const { index, node } = this.owner(merged);
+      if (this.hashOut[0] === index.nodes.idLo[node] && this.hashOut[1] === index.nodes.idHi[node])
+        continue;
+      this.idMismatches++;
+      this.issue(
+        'warning',
+        'ID_MISMATCH',
+        `the id of ${this.paths[merged]!} is not the CityHash64 of its path`,
+        nodeRecordSpan(index, node),
+      );
+    }
+  }
+
+  /** Writes a node's path as stored (its names' bytes joined by `/`) to pathBytes. */
+  private writePathBytes(merged: number): number {
+    let length = 0;
+    const chain: number[] = [];
+    for (let at = merged; at !== NO_NODE && chain.length <= MAX_DEPTH; at = this.parents[at]!)
+      chain.push(at);
+    for (let step = chain.length - 1; step >= 0; step--) {
+      const { index, node } = this.owner(chain[step]!);
+      const start = index.nodes.nameOffsets[node]!;
+      const nameLength = index.nodes.nameLengths[node]!;
+      const needed = length + nameLength + 1;
+      if (needed > this.pathBytes.length) {
+        const grown = new Uint8Array(needed * 2);
+        grown.set(this.pathBytes.subarray(0, length));
+        this.pathBytes = grown;
+      }
+      if (step !== chain.length - 1) this.pathBytes[length++] = 0x2f;
+      this.pathBytes.set(index.bytes.subarray(start, start + nameLength), length);
+      length += nameLength;
+    }
+    return length;
+  }
+
+  /** Whether the id of a merged node's path checked out (for an entry's details). */
+  idMatches(entry: number): boolean {
+    const merged = this.entries.nodes[entry]!;
+    const length = this.writePathBytes(merged);
+    cityHash64Into(this.pathBytes, 0, length, this.hashOut);
+    const { index, node } = this.owner(merged);
+    return this.hashOut[0] === index.nodes.idLo[node] && this.hashOut[1] === index.nodes.idHi[node];
+  }
+}
