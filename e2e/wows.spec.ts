@@ -335,3 +335,25 @@ test('choosing the older build reopens the file with that build’s entries', as
   await expect(olderDetails.getByTestId('file-set')).toContainText(`Opened build ${OLDER}:`);
   await expect(olderDetails.getByTestId('file-set-select')).toContainText(`build ${BUILD}`);
 });
+
+test('Try a sample opens the game-folder demo as served, its entries readable', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const session = `World_of_Warships (build ${BUILD})`;
+  await page.goto('/');
+  await page.getByTestId('sample-button').click();
+  await page.getByRole('menuitem', { name: 'World of Warships game folder' }).click();
+  await expect(fileRows(page)).toHaveCount(1);
+  await expect(fileRows(page).first()).toHaveAccessibleName(session);
+  const details = await fileDetails(page, session);
+  await expect(details.getByTestId('file-set')).toContainText(`Opened build ${BUILD}:`);
+  await expect(details.getByTestId('missing-sources')).toHaveCount(0);
+  // Entries of the served .pkg files download byte for byte: deflated and stored.
+  await expandFile(page, session);
+  for (const path of [AO_DDS, README]) {
+    await selectEntry(page, path);
+    await expectDownloadOf(page, path);
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,34 +1,21 @@
 /**
- * `npm run samples`: writes each registered format's demo (`FormatModule.sample`, made by the
- * format's own writer) to public/samples/, and the list *Try a sample* offers to
- * public/samples/samples.json: `[{format, label, files: [path, ...]}]`, paths relative to
- * samples/. A sample of several files (a game folder) goes in a folder named after its format.
+ * `npm run samples`: writes each registered format's demo to public/samples/ and the list
+ * *Try a sample* offers to public/samples/samples.json (src/formats/samples.ts).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FORMATS } from '../src/formats/registry.ts';
-import type { FormatModule } from '../src/formats/model.ts';
-import { safeRelativePath } from '../src/binary/path-safety.ts';
+import { collectSamples } from '../src/formats/samples.ts';
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), '../public/samples');
-const manifest: { format: string; label: string; files: string[] }[] = [];
-for (const format of FORMATS as readonly FormatModule[]) {
-  if (!format.sample) continue;
-  const { label, files } = await format.sample();
-  const prefix = files.length > 1 ? `${format.id}/` : '';
-  if (prefix) rmSync(join(folder, prefix), { recursive: true, force: true });
-  const paths: string[] = [];
-  for (const file of files) {
-    const path = prefix + safeRelativePath(file.path);
-    mkdirSync(dirname(join(folder, path)), { recursive: true });
-    writeFileSync(join(folder, path), file.bytes);
-    paths.push(path);
-    console.log(
-      `wrote public/samples/${path} (${file.bytes.length.toLocaleString('en-US')} bytes)`,
-    );
-  }
-  manifest.push({ format: format.id, label, files: paths });
+const { manifest, files, folders } = await collectSamples();
+for (const prefix of folders) rmSync(join(folder, prefix), { recursive: true, force: true });
+for (const file of files) {
+  mkdirSync(dirname(join(folder, file.path)), { recursive: true });
+  writeFileSync(join(folder, file.path), file.bytes);
+  console.log(
+    `wrote public/samples/${file.path} (${file.bytes.length.toLocaleString('en-US')} bytes)`,
+  );
 }
 writeFileSync(join(folder, 'samples.json'), JSON.stringify(manifest, null, 2) + '\n');
 console.log('wrote public/samples/samples.json');

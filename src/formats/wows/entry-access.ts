@@ -14,6 +14,7 @@ import type {
   CancelSignal,
   CellValue,
   Content,
+  Fact,
   ContentCapability,
   MissingSource,
   NodeDetails,
@@ -169,13 +170,27 @@ export class WowsEntryAccess {
     const volume = this.volumeName(entry);
     const isFirstIndex = this.table.entries.indexes[entry] === 0;
     const files = index.files;
+    // A blob that ends past its volume is highlighted as far as the volume goes.
+    const volumeNumber = this.table.entries.volumes[entry]!;
+    const volumeSize = volumeNumber >= 0 ? this.volumeSources[volumeNumber]?.size : undefined;
+    const blobEnd = fields.offset + fields.storedSize;
+    const isPastEnd = volumeSize !== undefined && blobEnd > volumeSize;
+    const spanOffset = isPastEnd ? Math.min(fields.offset, volumeSize) : fields.offset;
+    const problems: Fact[] = isPastEnd
+      ? [
+          [
+            'Problem',
+            `the blob ends at ${hexOffset(blobEnd)}, past the end of ${volume ?? 'its volume'} (${hexOffset(volumeSize)})`,
+          ],
+        ]
+      : [];
     return {
       index: entry,
       path: this.table.path(entry),
       kind: 'entry',
       size: fields.size,
       storedSize: fields.storedSize,
-      span: { offset: fields.offset, length: fields.storedSize },
+      span: { offset: spanOffset, length: isPastEnd ? volumeSize - spanOffset : fields.storedSize },
       spanBase: 'file',
       ...(volume ? { spanSource: volume } : {}),
       record: fileRecordSpan(index, record),
@@ -194,6 +209,7 @@ export class WowsEntryAccess {
           'Node id',
           `${hex64(files.resourceLo[record]!, files.resourceHi[record]!)} (${this.table.idMatches(entry) ? 'ok' : 'mismatch'}: CityHash64 of the path)`,
         ],
+        ...problems,
       ],
     };
   }

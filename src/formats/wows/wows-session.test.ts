@@ -189,6 +189,22 @@ describe('wows session: a build', () => {
     // The content itself still reads: the trailer is not part of it.
     expect((await session.content!.read(0)).bytes).toEqual(text('hello wows'));
   });
+  it('a blob past the end of its volume: highlighted as far as the volume goes, an error', async () => {
+    const { index, pkg } = buildWowsPackage([{ path: 'a/b.txt', bytes: text('hello wows') }], {
+      volumeName: 't_0001.pkg',
+    });
+    const cut = pkg.slice(0, 6);
+    const session = await open([
+      { name: 't.idx', bytes: index },
+      { name: 't_0001.pkg', bytes: cut },
+    ]);
+    const details = session.details(0);
+    expect(details.spanSource).toBe('t_0001.pkg');
+    expect(details.span).toEqual({ offset: 0, length: cut.length });
+    expect(details.fields.find(([label]) => label === 'Problem')?.[1]).toMatch(/past the end/);
+    expect(session.verify!.precheck!(0)).toBe('error');
+    await expect(session.content!.read(0)).rejects.toMatchObject({ code: 'OUT_OF_BOUNDS' });
+  });
 });
 
 describe('wows session: checks across nodes', () => {
