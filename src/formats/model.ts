@@ -213,6 +213,12 @@ export interface VerifyCapability {
 export interface ViewCapability {
   kind: string;
   data(): unknown;
+  /**
+   * Answers the view's own questions (a node's decoded value, a search, an export) without
+   * sending the whole model across: the query and the answer are plain, structured-cloneable
+   * and typed by the format (its types.ts). Throws FormatError.
+   */
+  request?(query: unknown): Promise<unknown>;
 }
 
 /** A source the session names but has not been given (a `.pkg` volume of an `.idx`). */

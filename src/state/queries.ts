@@ -45,6 +45,11 @@ export interface Queries {
   /** The content typed as `mime` (the worker does not know what the bytes are). */
   contentUrl(fileId: string, ref: ContentRef, mime: string): Query<ContentUrl>;
   documentView(fileId: string): Query<DocumentView>;
+  /**
+   * An answer of the file's decoded view to `query` (plain data, typed by the view that
+   * asks); cached by `queryKey`, which must name the query.
+   */
+  viewAnswer<T>(fileId: string, queryKey: string, query: unknown): Query<T>;
   /** The format an entry's content would open as (for a nested open); `raw` when none. */
   detectedFormat(fileId: string, entryIndex: number): Query<DetectedFormat | null>;
   /** Content may have changed: after an added source, failed reads are tried again. */
@@ -158,6 +163,16 @@ export function createQueries(getFile: (fileId: string) => OpenFile | undefined)
       fileId,
       topic: 'view',
       load: () => ask(fileId, 'reading the document', (decoder) => decoder.documentView()),
+    }),
+
+    viewAnswer: <T>(fileId: string, queryKey: string, query: unknown): Query<T> => ({
+      key: key(fileId, 'view', queryKey),
+      fileId,
+      topic: 'view',
+      load: () =>
+        ask(fileId, 'asking the decoded view', (decoder) => decoder.viewRequest(query)) as Promise<
+          Result<T>
+        >,
     }),
 
     detectedFormat: (fileId, entryIndex) => ({

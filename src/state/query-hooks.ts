@@ -95,6 +95,22 @@ export function useDocumentView(fileId: string | null): QueryState<DocumentView>
   return useQuery(query);
 }
 
+/**
+ * An answer of the file's decoded view (`capabilities.view`) to `query`, a JSON value (its
+ * text is its cache key, so a new object asking the same asks nothing new); null asks nothing.
+ */
+export function useViewAnswer<T>(fileId: string | null, query: unknown): QueryState<T> {
+  const queryKey = query === null ? null : JSON.stringify(query);
+  const result = useMemo(
+    () =>
+      fileId === null || queryKey === null
+        ? null
+        : queries.viewAnswer<T>(fileId, queryKey, JSON.parse(queryKey) as unknown),
+    [fileId, queryKey],
+  );
+  return useQuery(result);
+}
+
 /** The format an entry's content would open as (null when none): offers a nested open. */
 export function useDetectedFormat(
   fileId: string | null,

@@ -231,6 +231,11 @@ export interface DecoderApi {
   detectContent(ref: ContentRef, name: string): Promise<Result<DetectedFormat | null>>;
   /** The session's decoded view (`Capabilities.view`), e.g. a level for a level view. */
   documentView(): Result<DocumentView>;
+  /**
+   * A question to the session's decoded view (`Capabilities.view`): a node's value, a
+   * search, an export. The query and the answer are plain data typed by the format.
+   */
+  viewRequest(query: unknown): Promise<Result<unknown>>;
   /** CRC-32, KI-CRC, MD5, SHA-1 and SHA-256 of some content. */
   digest(ref: ContentRef, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>>;
 

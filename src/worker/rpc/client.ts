@@ -49,6 +49,7 @@ const METHOD_KINDS = {
   readBlob: 'tracked',
   detectContent: 'tracked',
   documentView: 'tracked',
+  viewRequest: 'tracked',
   digest: 'tracked',
   verifyAll: 'tracked',
   zip: 'tracked',

@@ -407,6 +407,19 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         return { kind: view.kind, data: view.data() };
       }),
 
+    viewRequest: (query) =>
+      attempt(async () => {
+        const view = sessionOf().view;
+        if (!view?.request) {
+          throw new FormatError({
+            code: ErrorCode.BAD_VALUE,
+            offset: 0,
+            detail: 'this file has no decoded view that answers questions',
+          });
+        }
+        return view.request(query);
+      }),
+
     ping: () => 'pong',
 
     cancel(kind) {
