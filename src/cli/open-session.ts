@@ -15,7 +15,7 @@ import type {
   OpenSink,
   Session,
 } from '../formats/model.ts';
-import { DETECT_HEAD_LENGTH, detectFormat, formatModule } from '../formats/registry.ts';
+import { FORMATS, detectFormat, formatModule, readDetectionBytes } from '../formats/registry.ts';
 import { inlineServices } from '../formats/services.ts';
 import type { ParsedArgs } from './args.ts';
 import { optionFlag, withArticle, type CliFormat } from './format-cli.ts';
@@ -76,8 +76,8 @@ const NO_SINK: OpenSink = { nodes: () => undefined, nodeRange: () => undefined }
 
 /** Opens the session of a file through the registry (detection on the head, then the name). */
 export async function openSession(source: NodeFileSource): Promise<Omit<OpenedFile, 'source'>> {
-  const head = await source.read(0, Math.min(DETECT_HEAD_LENGTH, source.size));
-  const module = formatModule(detectFormat(head, source.name));
+  const { head, tail } = await readDetectionBytes(source);
+  const module = formatModule(detectFormat(head, source.name, FORMATS, tail));
   const session = await module.open({
     sources: [source],
     services: inlineServices(),

@@ -437,11 +437,20 @@ export interface Sample {
   files: SampleFile[];
 }
 
+/** The end of a file, for formats whose signature is there (a footer). */
+export interface FileTail {
+  /** The last bytes: `DETECT_TAIL_LENGTH`, fewer when the file is shorter. */
+  bytes: Uint8Array;
+  /** The whole file's size. */
+  size: number;
+}
+
 /**
  * A format: one folder below `formats/`, one line in `registry.ts`. The module itself is
  * small (names, detection) and loads its reader, writer and tools on demand, so the page
  * can list every format without carrying their decoders.
- * `detect` sees at least `DETECT_HEAD_LENGTH` bytes (fewer when the file is shorter).
+ * `detect` sees at least `DETECT_HEAD_LENGTH` bytes (fewer when the file is shorter), and
+ * the last `DETECT_TAIL_LENGTH` bytes with the file's size where the caller has them.
  */
 export interface FormatModule<Id extends string = string> {
   readonly id: Id;
@@ -451,8 +460,11 @@ export interface FormatModule<Id extends string = string> {
   readonly summary: string;
   /** Usual file extensions, lower case, with the dot. */
   readonly extensions: readonly string[];
-  /** `magic`: the head proves it; `name`: only the name suggests it; null: not this format. */
-  detect(head: Uint8Array, name: string): 'magic' | 'name' | null;
+  /**
+   * `magic`: the bytes prove it (the head, or for a signature at the end, the tail);
+   * `name`: only the name suggests it; null: not this format.
+   */
+  detect(head: Uint8Array, name: string, tail?: FileTail): 'magic' | 'name' | null;
   open(request: OpenRequest): Promise<Session>;
   /** Fuzzing and conformance: valid sample files and how to mutate them (loaded on demand). */
   readonly fuzzTarget?: () => Promise<FuzzTarget>;

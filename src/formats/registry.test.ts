@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DETECT_HEAD_LENGTH, FORMATS, detectFormat, formatModule } from './registry.ts';
+import { DETECT_HEAD_LENGTH, FORMATS, detectFormat, formatModule, tailOf } from './registry.ts';
+import { writeDvpl } from './dvpl/write.ts';
 import { writeKiwad } from './kiwad/write.ts';
 import { draftWwdLevel } from './wwd/draft.ts';
 import { writeWwd } from './wwd/write.ts';
@@ -47,6 +48,28 @@ describe('detectFormat: WWD', () => {
   });
 });
 
+describe('detection by the end of the file', () => {
+  const archive = writeKiwad([{ name: 'a.txt', data: ascii('inside a stored wrapper') }]);
+  const wrapped = writeDvpl(archive, { type: 0 });
+  const head = wrapped.subarray(0, DETECT_HEAD_LENGTH);
+
+  it('a footer beats the magic of the file it wraps, whatever the name', () => {
+    // The stored wrapper begins with the archive's own magic.
+    expect(detectFormat(head, 'Root.wad')).toBe('kiwad');
+    expect(detectFormat(head, 'Root.wad', FORMATS, tailOf(wrapped))).toBe('dvpl');
+    expect(detectFormat(head, 'renamed.bin', FORMATS, tailOf(wrapped))).toBe('dvpl');
+  });
+
+  it('a tail that ends in the magic without a matching size proves nothing', () => {
+    const text = ascii('a note that ends in DVPL');
+    expect(detectFormat(text, 'note.txt', FORMATS, tailOf(text))).toBe('raw');
+    const cut = wrapped.subarray(1);
+    expect(detectFormat(cut.subarray(0, DETECT_HEAD_LENGTH), 'cut.bin', FORMATS, tailOf(cut))).toBe(
+      'raw',
+    );
+  });
+});
+
 describe('format registry', () => {
   it('has unique ids, raw last, and a module per id', () => {
     const ids = FORMATS.map((format) => format.id);
@@ -57,10 +80,10 @@ describe('format registry', () => {
     expect(() => formatModule('nope')).toThrow(/unknown format/);
   });
 
-  it('claims a file by name only for formats without a real magic (WWD)', () => {
+  it('claims a file by name only for formats without a real magic (WWD) or with it at the end (DVPL)', () => {
     const claimsByName = FORMATS.filter((format) =>
       format.extensions.some((ext) => format.detect(new Uint8Array(0), `x${ext}`) === 'name'),
     ).map((format) => format.id);
-    expect(claimsByName).toEqual(['wwd']);
+    expect(claimsByName.sort()).toEqual(['dvpl', 'wwd']);
   });
 });

@@ -7,16 +7,25 @@
  * Detection trusts magic first, in list order; a name alone (the extension) counts only
  * when no module's magic matched. `raw` matches anything and stays last.
  */
-import type { FormatModule } from './model.ts';
+import type { ByteSource } from '../binary/byte-source.ts';
+import type { FileTail, FormatModule } from './model.ts';
+import { davaTexFormat } from './dava-tex/module.ts';
+import { dvplFormat } from './dvpl/module.ts';
+import { kaFormat } from './ka/module.ts';
 import { kiwadFormat } from './kiwad/module.ts';
 import { rawFormat } from './raw/module.ts';
 import { wowsFormat } from './wows/module.ts';
 import { wwdFormat } from './wwd/module.ts';
 
 export const FORMATS = [
+  // Its footer beats the head's magic: a stored .dvpl begins with the file it wraps.
+  dvplFormat,
   kiwadFormat,
   wwdFormat,
   wowsFormat,
+  // The descriptor's signature is checked before any KeyedArchive detection.
+  davaTexFormat,
+  kaFormat,
   rawFormat,
 ] as const satisfies readonly FormatModule[];
 
@@ -29,22 +38,45 @@ export const RAW_FORMAT: FormatId = rawFormat.id;
 /** Bytes of the file head that detection needs; read at least this many. */
 export const DETECT_HEAD_LENGTH = 64;
 
+/** Bytes of the file's end that detection reads too (footers: a `.dvpl`'s is 20). */
+export const DETECT_TAIL_LENGTH = 32;
+
 /**
- * The format of a file from its first bytes (`DETECT_HEAD_LENGTH`), then its name. Tests
- * may pass modules of their own (`formats`), which are asked before the registry's.
+ * The format of a file from its first bytes (`DETECT_HEAD_LENGTH`) and, where given, its
+ * last ones, then its name. Tests may pass modules of their own (`formats`), which are
+ * asked before the registry's.
  */
 export function detectFormat(
   head: Uint8Array,
   name: string,
   formats: readonly FormatModule[] = FORMATS,
+  tail?: FileTail,
 ): FormatId {
   let byName: FormatId | null = null;
   for (const format of formats) {
-    const match = format.detect(head, name);
+    const match = format.detect(head, name, tail);
     if (match === 'magic') return format.id as FormatId;
     if (match === 'name' && byName === null) byName = format.id as FormatId;
   }
   return byName ?? RAW_FORMAT;
+}
+
+/** The tail detection sees of some bytes: their end, and their size. */
+export function tailOf(bytes: Uint8Array): FileTail {
+  return {
+    bytes: bytes.subarray(Math.max(0, bytes.length - DETECT_TAIL_LENGTH)),
+    size: bytes.length,
+  };
+}
+
+/** What detection reads of a source: its head, and its tail with its size. */
+export async function readDetectionBytes(
+  source: ByteSource,
+): Promise<{ head: Uint8Array; tail: FileTail }> {
+  const head = await source.read(0, Math.min(source.size, DETECT_HEAD_LENGTH));
+  const tailLength = Math.min(source.size, DETECT_TAIL_LENGTH);
+  const bytes = await source.read(source.size - tailLength, tailLength);
+  return { head, tail: { bytes, size: source.size } };
 }
 
 /** The module of a format id. */

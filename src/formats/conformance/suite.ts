@@ -9,7 +9,8 @@
  * The raw format has no samples of its own: it must open everyone else's, and random bytes.
  */
 import { describe, expect, it } from 'vitest';
-import { DETECT_HEAD_LENGTH, RAW_FORMAT } from '../registry.ts';
+import type { FileTail } from '../model.ts';
+import { DETECT_HEAD_LENGTH, RAW_FORMAT, tailOf } from '../registry.ts';
 import {
   checkContent,
   checkNodes,
@@ -24,7 +25,7 @@ import { hasOwnSamples, type ConformanceSubject, type Sample } from './subjects.
 
 export interface SuiteOptions {
   /** The app's detection over these formats (`detectFormat` for the registered ones). */
-  detect(head: Uint8Array, name: string): string;
+  detect(head: Uint8Array, name: string, formats: undefined, tail: FileTail): string;
   /** More files no format of the list may claim (other formats' samples). */
   foreign?: readonly Sample[];
   /** Mutated cases per format (default 100) and the time one may take (default 1 s). */
@@ -86,6 +87,7 @@ export function describeConformance(
     ...(options.foreign ?? []),
   ];
   const head = (sample: Sample) => sample.file.bytes.subarray(0, DETECT_HEAD_LENGTH);
+  const tail = (sample: Sample) => tailOf(sample.file.bytes);
 
   describe.each(subjects.map((subject) => [subject.module.id, subject] as const))(
     'conformance: %s',
@@ -104,10 +106,13 @@ export function describeConformance(
 
       it('(1) detects its own samples and rejects every other format’s', () => {
         for (const sample of own ? subject.samples : []) {
-          expect(options.detect(head(sample), sample.file.name), sample.label).toBe(id);
+          expect(options.detect(head(sample), sample.file.name, undefined, tail(sample))).toBe(id);
         }
         for (const sample of others) {
-          expect(options.detect(head(sample), NEUTRAL_NAME), sample.label).not.toBe(id);
+          expect(
+            options.detect(head(sample), NEUTRAL_NAME, undefined, tail(sample)),
+            sample.label,
+          ).not.toBe(id);
         }
       });
 

@@ -17,7 +17,8 @@ import { twoPartFormat } from './two-part.ts';
 const registered = await registeredSubjects();
 
 describeConformance([await conformanceSubject(twoPartFormat, twoPartSamples())], {
-  detect: (head, name) => detectFormat(head, name, [twoPartFormat, ...FORMATS]),
+  detect: (head, name, _formats, tail) =>
+    detectFormat(head, name, [twoPartFormat, ...FORMATS], tail),
   foreign: registered.flatMap((subject) => subject.samples),
 });
 

@@ -8,9 +8,11 @@
 import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { digestBytes, digestRange } from '../../binary/hashes.ts';
-import type { ContentRef, FormatModule, Session, Span } from '../../formats/model.ts';
+import type { ContentRef, FileTail, FormatModule, Session, Span } from '../../formats/model.ts';
 import {
   DETECT_HEAD_LENGTH,
+  DETECT_TAIL_LENGTH,
+  tailOf,
   FORMATS,
   RAW_FORMAT,
   detectFormat,
@@ -332,13 +334,22 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     detectContent: (ref, name) =>
       attempt(async () => {
         const range = storedRange(ref);
-        const head = range
-          ? await range.source.read(
-              range.span.offset,
-              Math.min(range.span.length, DETECT_HEAD_LENGTH),
-            )
-          : (await decoded(ref)).subarray(0, DETECT_HEAD_LENGTH);
-        const format = detectFormat(head, name, formats);
+        let head: Uint8Array;
+        let tail: FileTail;
+        if (range) {
+          const { source, span } = range;
+          head = await source.read(span.offset, Math.min(span.length, DETECT_HEAD_LENGTH));
+          const tailLength = Math.min(span.length, DETECT_TAIL_LENGTH);
+          tail = {
+            bytes: await source.read(span.offset + span.length - tailLength, tailLength),
+            size: span.length,
+          };
+        } else {
+          const bytes = await decoded(ref);
+          head = bytes.subarray(0, DETECT_HEAD_LENGTH);
+          tail = tailOf(bytes);
+        }
+        const format = detectFormat(head, name, formats, tail);
         if (format === RAW_FORMAT) return null;
         return { format, label: formatModule(format, formats).label };
       }),

@@ -5,7 +5,7 @@
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
 import type { FormatModule, Session } from '../../formats/model.ts';
-import { DETECT_HEAD_LENGTH, FORMATS, detectFormat, formatModule } from '../../formats/registry.ts';
+import { FORMATS, detectFormat, formatModule, readDetectionBytes } from '../../formats/registry.ts';
 import type { FormatServices } from '../../formats/services.ts';
 import { EntryTree } from '../tree/entry-tree.ts';
 import type { OpenProgress } from './api.ts';
@@ -14,11 +14,11 @@ import { injectFault } from './faults.ts';
 /** Progress reports after the first at most this often; each one flattens the tree for its row count. */
 const PROGRESS_INTERVAL_MS = 40;
 
-/** The format of what a source holds, from its head and its name. */
+/** The format of what a source holds, from its head, its tail and its name. */
 export async function detectSource(source: ByteSource, formats: readonly FormatModule[]) {
-  const head = await source.read(0, Math.min(source.size, DETECT_HEAD_LENGTH));
+  const { head, tail } = await readDetectionBytes(source);
   await injectFault(head);
-  return detectFormat(head, source.name, formats);
+  return detectFormat(head, source.name, formats, tail);
 }
 
 /**
