@@ -17,13 +17,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeWowsGameFolder, wowsGameFolderIndexes } from '../formats/wows/game-folder.ts';
 import { buildWowsPackage } from '../formats/wows/write.ts';
 import type { WowsPackageFile } from '../formats/wows/write.ts';
-import { runCli } from './run.ts';
+import { cliIn } from './testing/run-cli.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const realDir = join(root, '../shared/fixtures/wows');
@@ -32,29 +31,7 @@ const realIdx = join(realDir, 'vehicles_level6_usa.idx');
 const work = mkdtempSync(join(tmpdir(), 'delve-cli-wows-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Keeps what is written, as bytes (`cat` output is binary). */
-function collector() {
-  const chunks: Buffer[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk);
-      callback();
-    },
-  });
-  return {
-    stream,
-    bytes: () => new Uint8Array(Buffer.concat(chunks)),
-    text: () => Buffer.concat(chunks).toString('utf8'),
-  };
-}
-
-async function cli(...argv: string[]) {
-  const stdout = collector();
-  const stderr = collector();
-  const code = await runCli(argv, { stdout: stdout.stream, stderr: stderr.stream, cwd: work });
-  const errLines = stderr.text().split('\n').filter(Boolean);
-  return { code, out: stdout.text(), bytes: stdout.bytes(), errLines };
-}
+const cli = cliIn(work);
 
 /** Writes files (paths relative to `folder`, `/`-separated) under `work`. */
 function writeTree(folder: string, files: readonly { path: string; bytes: Uint8Array }[]): void {

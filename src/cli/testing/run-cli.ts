@@ -11,7 +11,11 @@ export function collector() {
       callback();
     },
   });
-  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+  return {
+    stream,
+    bytes: () => new Uint8Array(Buffer.concat(chunks)),
+    text: () => Buffer.concat(chunks).toString('utf8'),
+  };
 }
 
 /** `cli('ls', 'x.wad')` with `cwd` as the folder it runs in. */
@@ -20,6 +24,11 @@ export function cliIn(cwd: string) {
     const stdout = collector();
     const stderr = collector();
     const code = await runCli(argv, { stdout: stdout.stream, stderr: stderr.stream, cwd });
-    return { code, out: stdout.text(), errLines: stderr.text().split('\n').filter(Boolean) };
+    return {
+      code,
+      out: stdout.text(),
+      bytes: stdout.bytes(),
+      errLines: stderr.text().split('\n').filter(Boolean),
+    };
   };
 }

@@ -1,0 +1,275 @@
+/**
+ * The session's nodes, one per key and per array element, kept in typed arrays rather
+ * than an object per value: a Blitz scene holds millions of values, and a node needs only
+ * where it is (its parent, its key, its span) to be listed. Its value is decoded again
+ * from the file's bytes when it is shown (session.ts).
+ *
+ * It is the walk's sink (read.ts): nodes are numbered in the order they open, and each is
+ * handed to the tree as it closes (a container's span is known only then), in batches.
+ *
+ * Paths are made of keys: a `/` in a key is written `%2F` and a `%` `%25`, so no key
+ * splits; an empty key is `%`; a v2 key missing from the table is `%0x` and its id; a
+ * key repeated in one archive gets `%#` and its position; array elements are their index.
+ */
+import { decodeUtf8OrLatin1 } from '../../binary/byte-reader.ts';
+import { hex32 } from '../../binary/hex.ts';
+import type { Issue, NodeInput } from '../model.ts';
+import type { KaSlot, KaWalkSink } from './read.ts';
+import type { KaMode, KaStringTable } from './read-value.ts';
+import { KaType, type KaArchiveKind, type KaTableString, type KaValue } from './types.ts';
+
+/** Flag bits of a node. */
+const KEY_IS_ID = 1;
+const DUPLICATE_KEY = 2;
+const REGISTRY_MODE = 4;
+const WIDE_NARROW = 8;
+const WIDE_AMBIGUOUS = 16;
+const ARCHIVE_KIND_SHIFT = 5;
+const ARCHIVE_KINDS: readonly KaArchiveKind[] = ['v1', 'top', 'sub', 'empty'];
+
+/** Nodes handed to the tree at a time. */
+const BATCH = 8192;
+
+const GROWN = [
+  'parents',
+  'tables',
+  'starts',
+  'lengths',
+  'valueStarts',
+  'keyWords',
+  'keyLengths',
+  'ordinals',
+  'childCounts',
+] as const;
+
+export function escapeKey(text: string): string {
+  return text === '' ? '%' : text.replaceAll('%', '%25').replaceAll('/', '%2F');
+}
+
+export class KaNodeTable implements KaWalkSink {
+  count = 0;
+  parents = new Int32Array(1024);
+  /** Index into `stringTables` of the nearest top archive's table; -1: none. */
+  tables = new Int32Array(1024);
+  starts = new Uint32Array(1024);
+  lengths = new Uint32Array(1024);
+  /** Where the value's type byte is. */
+  valueStarts = new Uint32Array(1024);
+  /** A v1 key's offset, or a v2 key's id. */
+  keyWords = new Uint32Array(1024);
+  keyLengths = new Uint32Array(1024);
+  ordinals = new Uint32Array(1024);
+  /** Keys of an archive, elements of an array. */
+  childCounts = new Uint32Array(1024);
+  types = new Uint8Array(1024);
+  flags = new Uint8Array(1024);
+
+  /** Top archives' tables, the root's first when it is one. */
+  readonly stringTables: KaStringTable[] = [];
+  private readonly tableIndexes = new Map<KaStringTable, number>();
+  readonly issues: Issue[] = [];
+  archiveCount = 0;
+  rootKind: KaArchiveKind | null = null;
+  rootStrings: KaTableString[] = [];
+  /** Where the root archive ends (bytes after it are trailing). */
+  rootEnd = -1;
+
+  /** Nodes closed and not yet handed over. */
+  pending: NodeInput[] = [];
+  private readonly openPaths = new Map<number, string>();
+  private readonly seenKeys = new Map<number, Set<string | number>>();
+  private leafPath = '';
+  /** The leaf being read (-1: none), for a walk that stops inside it. */
+  private openLeaf = -1;
+
+  constructor(readonly bytes: Uint8Array) {}
+
+  private grow(): void {
+    const capacity = this.parents.length * 2;
+    for (const name of GROWN) {
+      const old = this[name];
+      const grown = new (old.constructor as Uint32ArrayConstructor)(capacity);
+      grown.set(old);
+      (this[name] as Uint32Array) = grown;
+    }
+    for (const name of ['types', 'flags'] as const) {
+      const grown = new Uint8Array(capacity);
+      grown.set(this[name]);
+      this[name] = grown;
+    }
+  }
+
+  /** Drops the room left over once every node is in. */
+  trim(): void {
+    for (const name of GROWN)
+      (this[name] as Uint32Array) = (this[name] as Uint32Array).slice(0, this.count);
+    this.types = this.types.slice(0, this.count);
+    this.flags = this.flags.slice(0, this.count);
+  }
+
+  archive(owner: number, kind: KaArchiveKind, strings: KaTableString[]): void {
+    this.archiveCount++;
+    if (owner < 0) {
+      this.rootKind = kind;
+      this.rootStrings = strings;
+    } else {
+      this.flags[owner] = this.flags[owner]! | (ARCHIVE_KINDS.indexOf(kind) << ARCHIVE_KIND_SHIFT);
+    }
+  }
+
+  archiveEnd(owner: number, end: number): void {
+    if (owner < 0) this.rootEnd = end;
+  }
+
+  private tableIndex(table: KaStringTable | null): number {
+    if (!table) return -1;
+    let index = this.tableIndexes.get(table);
+    if (index === undefined) {
+      index = this.stringTables.length;
+      this.stringTables.push(table);
+      this.tableIndexes.set(table, index);
+    }
+    return index;
+  }
+
+  open(parent: number, slot: Readonly<KaSlot>, mode: KaMode): number {
+    if (this.count === this.parents.length) this.grow();
+    const node = this.count++;
+    this.parents[node] = parent;
+    this.tables[node] = this.tableIndex(mode.table);
+    this.starts[node] = slot.start;
+    this.valueStarts[node] = slot.valueStart;
+    this.ordinals[node] = slot.ordinal;
+    this.types[node] = slot.type;
+    let flags = mode.isRegistry ? REGISTRY_MODE : 0;
+    if (slot.keyKind === 2) {
+      flags |= KEY_IS_ID;
+      this.keyWords[node] = slot.keyId;
+    } else if (slot.keyKind === 1) {
+      this.keyWords[node] = slot.keyOffset;
+      this.keyLengths[node] = slot.keyLength;
+    }
+    if (parent >= 0) this.childCounts[parent] = this.childCounts[parent]! + 1;
+    if (slot.keyKind !== 0) {
+      const key = slot.keyKind === 2 ? slot.keyId : (this.keyText(node) ?? '');
+      let seen = this.seenKeys.get(parent);
+      if (!seen) this.seenKeys.set(parent, (seen = new Set()));
+      if (seen.has(key)) flags |= DUPLICATE_KEY;
+      else seen.add(key);
+    }
+    this.flags[node] = flags;
+    const parentPath = parent < 0 ? '' : `${this.openPaths.get(parent) ?? this.path(parent)}/`;
+    const path = parentPath + this.segment(node);
+    if (slot.type === KaType.KEYED_ARCHIVE || slot.type === KaType.ARRAY)
+      this.openPaths.set(node, path);
+    else {
+      this.leafPath = path;
+      this.openLeaf = node;
+    }
+    return node;
+  }
+
+  array(): void {}
+
+  leaf(node: number, value: KaValue): void {
+    if (value.kind === 'wideString') {
+      let flags = this.flags[node]!;
+      if (value.width === 2) flags |= WIDE_NARROW;
+      if (value.isAmbiguous) flags |= WIDE_AMBIGUOUS;
+      this.flags[node] = flags;
+    }
+  }
+
+  close(node: number, end: number): void {
+    const length = end - this.starts[node]!;
+    this.lengths[node] = length;
+    let path = this.openPaths.get(node);
+    if (path === undefined) {
+      path = this.leafPath;
+      this.openLeaf = -1;
+    } else {
+      this.openPaths.delete(node);
+      this.seenKeys.delete(node);
+    }
+    this.pending.push({ index: node, path, size: length, storedSize: length });
+  }
+
+  /** After a walk that stopped: the nodes still open end at `end` and are handed over too. */
+  closeOpen(end: number): void {
+    const open = [...this.openPaths.keys()];
+    if (this.openLeaf >= 0) open.push(this.openLeaf);
+    for (const node of open.sort((a, b) => b - a)) {
+      this.close(node, Math.max(this.starts[node]!, Math.min(end, this.bytes.length)));
+    }
+    this.seenKeys.clear();
+  }
+
+  issue(issue: Issue): void {
+    this.issues.push(issue);
+  }
+
+  wantsPause(): boolean {
+    return this.pending.length >= BATCH;
+  }
+
+  takePending(): NodeInput[] {
+    const batch = this.pending;
+    this.pending = [];
+    return batch;
+  }
+
+  // Reading a node back.
+
+  isRegistry(node: number): boolean {
+    return (this.flags[node]! & REGISTRY_MODE) !== 0;
+  }
+
+  table(node: number): KaStringTable | null {
+    return this.stringTables[this.tables[node]!] ?? null;
+  }
+
+  /** The width read for a plain wide string, and whether it was a guess between two. */
+  wideWidth(node: number): { width: 2 | 4; isAmbiguous: boolean } {
+    const flags = this.flags[node]!;
+    return { width: flags & WIDE_NARROW ? 2 : 4, isAmbiguous: (flags & WIDE_AMBIGUOUS) !== 0 };
+  }
+
+  archiveKind(node: number): KaArchiveKind {
+    return ARCHIVE_KINDS[(this.flags[node]! >> ARCHIVE_KIND_SHIFT) & 3]!;
+  }
+
+  hasKey(node: number): boolean {
+    return this.parents[node]! < 0 || this.types[this.parents[node]!] !== KaType.ARRAY;
+  }
+
+  isKeyId(node: number): boolean {
+    return (this.flags[node]! & KEY_IS_ID) !== 0;
+  }
+
+  /** The key as text: a v1 key's bytes, a v2 key's string (null when not in the table). */
+  keyText(node: number): string | null {
+    if (this.isKeyId(node)) return this.table(node)?.byId.get(this.keyWords[node]!) ?? null;
+    const start = this.keyWords[node]!;
+    return decodeUtf8OrLatin1(this.bytes.subarray(start, start + this.keyLengths[node]!)).text;
+  }
+
+  /** The node's path segment (see the file's comment). */
+  segment(node: number): string {
+    if (!this.hasKey(node)) return String(this.ordinals[node]);
+    const text = this.keyText(node);
+    const segment = text === null ? `%${hex32(this.keyWords[node]!)}` : escapeKey(text);
+    return this.flags[node]! & DUPLICATE_KEY ? `${segment}%#${this.ordinals[node]}` : segment;
+  }
+
+  path(node: number): string {
+    let path = this.segment(node);
+    for (let up = this.parents[node]!; up >= 0; up = this.parents[up]!)
+      path = `${this.segment(up)}/${path}`;
+    return path;
+  }
+
+  /** Bytes the table's arrays take. */
+  byteSize(): number {
+    return GROWN.reduce((sum, name) => sum + this[name].byteLength, 0) + this.types.byteLength * 2;
+  }
+}
