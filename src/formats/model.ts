@@ -267,6 +267,12 @@ export interface Session {
   readonly verify?: VerifyCapability;
   readonly view?: ViewCapability;
   readonly sources?: SourcesCapability;
+  /**
+   * A wrapper's node whose content is the file it wraps (a `.dvpl`'s decoded payload): the
+   * app opens it as a file of its own at once, through the registry, as it would on
+   * "Open as file".
+   */
+  readonly wrappedNode?: number;
 }
 
 /**

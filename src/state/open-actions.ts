@@ -67,7 +67,9 @@ interface Drop {
 
 export function createOpenActions(context: Context): OpenActions {
   const { stores, deps } = context;
-  const { addFile, runOpen, openSession, dropJobsOf } = createSessionOpener(context);
+  const { addFile, runOpen, openSession, dropJobsOf } = createSessionOpener(context, {
+    openWrapped: (fileId, node) => void openNested(fileId, node),
+  });
 
   /**
    * Opens a group of dropped files: the main file first, on its own (only its table says

@@ -42,7 +42,12 @@ function insertionIndex(files: readonly OpenFile[], parentId: string | null): nu
   return end;
 }
 
-export function createSessionOpener(context: Context) {
+export interface SessionOpenerHooks {
+  /** A wrapper opened: the file it wraps (its node `node`) is to open below it. */
+  openWrapped(fileId: string, node: number): void;
+}
+
+export function createSessionOpener(context: Context, hooks: SessionOpenerHooks) {
   const { stores, deps } = context;
 
   function markCrashed(fileId: string, message: string): void {
@@ -177,6 +182,9 @@ export function createSessionOpener(context: Context) {
         status: summary.fatal ? 'failed' : 'ready',
         error: summary.fatal,
       }));
+      // A wrapper shows what it wraps: its file opens below it, as "Open as file" would.
+      const wrapped = summary.capabilities.wrappedNode;
+      if (wrapped !== null && !summary.fatal) hooks.openWrapped(id, wrapped);
     }
     const filter = stores.view.getState().filter;
     if (filter !== '') {

@@ -123,6 +123,8 @@ export async function openDvplSession({ sources, services, sink }: OpenRequest):
     columnSets: { [DEFAULT_COLUMNS]: ARCHIVE_COLUMNS },
     nodeCount: () => nodeCount,
     nodeTable: () => table,
+    // The decoded file opens as what it is (a KeyedArchive, a scene, ...) at once.
+    ...(file.content ? { wrappedNode: 0 } : {}),
     details,
     content: {
       storedSpan(index) {

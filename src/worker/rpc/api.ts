@@ -96,6 +96,8 @@ export interface Capabilities {
   view: string | null;
   /** The session takes more sources after the open. */
   sources: boolean;
+  /** A wrapper's node that holds the wrapped file (opened at once), or null. */
+  wrappedNode: number | null;
 }
 
 export interface FileSummary {

@@ -166,6 +166,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         verify: session.verify !== undefined,
         view: session.view?.kind ?? null,
         sources: session.sources !== undefined,
+        wrappedNode: session.wrappedNode ?? null,
       },
       sources: session.sources?.used() ?? [sources[0]!.name],
       missingSources: session.sources?.missing() ?? [],
