@@ -38,8 +38,11 @@ for (const target of await loadFuzzTargets()) {
     );
   } catch (error) {
     failed = true;
+    // fast-check keeps what the case threw as the cause of its own report.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
     console.error(
-      `${target.format}: FAILED (seed ${seed})\n${error instanceof Error ? error.message : String(error)}`,
+      `${target.format}: FAILED (seed ${seed})\n${error instanceof Error ? error.message : String(error)}` +
+        (cause ? `\nCaused by: ${cause.message}` : ''),
     );
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deflateRawSync, deflateSync } from 'node:zlib';
-import { inflate, hasZlibHeader } from './inflate.ts';
+import { inflate, hasZlibHeader, maxInflatedSize } from './inflate.ts';
 import { ErrorCode, FormatError } from './format-error.ts';
 
 const text = new TextEncoder().encode('hello hello hello hello, inflate me please '.repeat(50));
@@ -101,5 +101,21 @@ describe('hasZlibHeader', () => {
     expect(hasZlibHeader(Uint8Array.of(0x78, 0xda))).toBe(true);
     expect(hasZlibHeader(Uint8Array.of(0x78, 0x9c))).toBe(true);
     expect(hasZlibHeader(new TextEncoder().encode('ID3'))).toBe(false);
+  });
+});
+
+describe('declared sizes a stream cannot hold', () => {
+  it('fails before allocating, with the stream offset', async () => {
+    const stream = deflateRawSync(new Uint8Array(100));
+    await expect(
+      inflate(stream, { container: 'raw', expectedSize: 0xffffffff, offset: 0x40 }),
+    ).rejects.toMatchObject({ code: 'SIZE_MISMATCH', offset: 0x40 });
+  });
+
+  it('the densest stream still inflates: a MiB of zeros from about a KiB', async () => {
+    const zeros = new Uint8Array(1024 * 1024);
+    const stream = deflateRawSync(zeros, { level: 9 });
+    expect(maxInflatedSize(stream.length)).toBeGreaterThanOrEqual(zeros.length);
+    expect(await inflate(stream, { container: 'raw', expectedSize: zeros.length })).toEqual(zeros);
   });
 });

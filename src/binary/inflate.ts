@@ -42,6 +42,18 @@ export interface InflateOptions {
   engine?: InflateEngine;
 }
 
+/**
+ * Deflate's densest code gives 258 bytes for 2 bits (a length and a distance code of one bit
+ * each): no stream inflates to more than 1,032 bytes per byte, plus what its last partial
+ * byte can add.
+ */
+const MAX_DEFLATE_RATIO = 1032;
+
+/** The most bytes a deflate stream of `streamLength` bytes can inflate to. */
+export function maxInflatedSize(streamLength: number): number {
+  return (streamLength + 1) * MAX_DEFLATE_RATIO;
+}
+
 /** True when the first two bytes form a valid zlib header (deflate method, FCHECK ok). */
 export function hasZlibHeader(data: Uint8Array): boolean {
   if (data.length < 2) return false;
@@ -119,6 +131,15 @@ export async function inflate(data: Uint8Array, options: InflateOptions): Promis
   const offset = options.offset ?? 0;
   if (!Number.isSafeInteger(options.expectedSize) || options.expectedSize < 0) {
     throw fail(ErrorCode.BAD_VALUE, offset, `declared size ${options.expectedSize} is not valid`);
+  }
+  // Nothing is allocated for more than the stream can hold: a hostile size (4 GiB declared
+  // for a few bytes) fails here, not in the allocator.
+  if (options.expectedSize > maxInflatedSize(data.length)) {
+    throw fail(
+      ErrorCode.SIZE_MISMATCH,
+      offset,
+      `declared ${options.expectedSize} bytes, more than ${data.length} bytes of deflate can hold`,
+    );
   }
   if (options.container === 'zlib' && !hasZlibHeader(data)) {
     throw fail(ErrorCode.DECOMPRESS_FAILED, offset, 'not a zlib stream (bad header)');
