@@ -50,6 +50,11 @@ export interface Queries {
    * asks); cached by `queryKey`, which must name the query.
    */
   viewAnswer<T>(fileId: string, queryKey: string, query: unknown): Query<T>;
+  /**
+   * The same question asked once and not cached: for actions whose answer is big and used
+   * once (an export, a copy), which would only crowd the cache.
+   */
+  askView<T>(fileId: string, query: unknown): Promise<Result<T>>;
   /** The format an entry's content would open as (for a nested open); `raw` when none. */
   detectedFormat(fileId: string, entryIndex: number): Query<DetectedFormat | null>;
   /** Content may have changed: after an added source, failed reads are tried again. */
@@ -174,6 +179,11 @@ export function createQueries(getFile: (fileId: string) => OpenFile | undefined)
           Result<T>
         >,
     }),
+
+    askView: <T>(fileId: string, query: unknown): Promise<Result<T>> =>
+      ask(fileId, 'asking the decoded view', (decoder) => decoder.viewRequest(query)) as Promise<
+        Result<T>
+      >,
 
     detectedFormat: (fileId, entryIndex) => ({
       key: key(fileId, 'format', entryIndex),

@@ -12,6 +12,7 @@ import type {
   DocumentView,
   EntryDetails,
   DetectedFormat,
+  Result,
 } from '../worker/rpc/api.ts';
 import { delve } from './app.ts';
 import type { ContentPagesSnapshot } from './content-pages.ts';
@@ -109,6 +110,14 @@ export function useViewAnswer<T>(fileId: string | null, query: unknown): QuerySt
     [fileId, queryKey],
   );
   return useQuery(result);
+}
+
+/**
+ * One question to the file's decoded view, not cached (not a hook: for event handlers whose
+ * answer is big and used once, an export or a copy).
+ */
+export function askView<T>(fileId: string, query: unknown): Promise<Result<T>> {
+  return queries.askView<T>(fileId, query);
 }
 
 /** The format an entry's content would open as (null when none): offers a nested open. */

@@ -15,6 +15,11 @@ export interface TreeActions {
   selectRowAt(fileId: string, rowIndex: number): Promise<void>;
   /** Selects a row's folder, or the file's own row for a top-level row. */
   selectParent(fileId: string, row: TreeRow): Promise<void>;
+  /**
+   * Selects the node at `path` (a row's stable path), expanding the file and the folders
+   * above it so its row shows; false when no node has that path or the filter hides it.
+   */
+  revealPath(fileId: string, path: string): Promise<boolean>;
   /** Expands or collapses a file's own row (no worker call: that row is the UI's). */
   setFileExpanded(fileId: string, isExpanded: boolean): void;
   setRowExpanded(fileId: string, row: TreeRow, isExpanded: boolean): Promise<void>;
@@ -86,6 +91,35 @@ export function createTreeActions(context: Context): TreeActions {
       if (parent && context.getFile(fileId)) {
         select({ kind: 'row', fileId, row: parent, rowIndex });
       }
+    },
+
+    async revealPath(fileId, path) {
+      const file = liveFile(fileId);
+      if (!file) return false;
+      const { decoder } = file;
+      const nodeId = await decoder.nodeIdOfPath(path);
+      if (nodeId < 0) return false;
+      // Every `/` of a path ends the path of a folder above the node, top down.
+      const rowsBefore = await decoder.rowCount();
+      let rowCount = rowsBefore;
+      for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1)) {
+        const folder = await decoder.nodeIdOfPath(path.slice(0, slash));
+        if (folder >= 0) rowCount = await decoder.setExpanded(folder, true);
+      }
+      if (!context.getFile(fileId)) return false;
+      if (rowCount !== rowsBefore) {
+        context.resetMarks(fileId);
+        context.bumpRows(fileId, rowCount);
+      }
+      if (context.getFile(fileId)?.isExpanded === false) {
+        context.updateFile(fileId, () => ({ isExpanded: true }));
+      }
+      const rowIndex = await decoder.rowIndexOf(nodeId);
+      if (rowIndex < 0) return false;
+      const [row] = await decoder.getRows(rowIndex, 1);
+      if (!row || !context.getFile(fileId)) return false;
+      select({ kind: 'row', fileId, row, rowIndex });
+      return true;
     },
 
     setFileExpanded(fileId, isExpanded) {

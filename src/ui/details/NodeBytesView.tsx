@@ -19,9 +19,12 @@ export function spanText(span: EntryDetails['span']): string {
 export function NodeBytesView({
   fileId,
   entryIndex,
+  highlight,
 }: {
   fileId: string;
   entryIndex: number;
+  /** What to highlight instead of the node's span: a part of it a view points at. */
+  highlight?: EntryDetails['span'] | undefined;
 }): ReactElement {
   const details = useEntryDetails(fileId, entryIndex);
   const ref = details.status === 'ok' && details.value.spanBase === 'file' ? FILE_REF : LOGICAL_REF;
@@ -45,7 +48,8 @@ export function NodeBytesView({
       </section>
     );
   }
-  const { span, spanBase } = details.value;
+  const { spanBase } = details.value;
+  const span = highlight ?? details.value.span;
   const size = head.value.totalSize;
   return (
     <section
