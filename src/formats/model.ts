@@ -106,6 +106,17 @@ export interface NodeTable {
    * Bounded by bytes actually read, never by a count a file declares.
    */
   expectedCount?(): number;
+  /**
+   * Documents streamed by index (`OpenSink.documentNodes`): the index of the node's parent
+   * node, -1 at the top level. A parent comes before its children in index order (the
+   * order a walk opens them in); any other answer puts the node at the top level.
+   */
+  parentOf?(index: number): number;
+  /**
+   * Documents streamed by index: the node's own name, the last segment of its path (no
+   * `/`): `path(index)` is its parent's path, `/` and this (or this alone at the top).
+   */
+  nameOf?(index: number): string;
 }
 
 /** One node as a plain object, for sessions that make few (documents). */
@@ -216,9 +227,19 @@ export interface ViewCapability {
   /**
    * Answers the view's own questions (a node's decoded value, a search, an export) without
    * sending the whole model across: the query and the answer are plain, structured-cloneable
-   * and typed by the format (its types.ts). Throws FormatError.
+   * and typed by the format (its types.ts). A long answer pauses now and then, reports its
+   * progress and stops when cancelled (`job`). Throws FormatError.
    */
-  request?(query: unknown): Promise<unknown>;
+  request?(query: unknown, job: ViewJob): Promise<unknown>;
+}
+
+/** What a long view request is given: cancel, pause between chunks, report progress. */
+export interface ViewJob {
+  readonly signal: CancelSignal;
+  /** Lets the host answer other calls (rows, a cancel) between chunks of work. */
+  pause(): Promise<void>;
+  /** `done` of `total` units of the request's own (nodes, bytes); throttled by the host. */
+  progress(done: number, total: number, label: string): void;
 }
 
 /** A source the session names but has not been given (a `.pkg` volume of an `.idx`). */
@@ -277,8 +298,9 @@ export interface Session {
 
 /**
  * How nodes reach the tree while a session opens, so rows show before the table is read.
- * A session uses one of the two: `nodes` for a document's nodes (file order kept, a node may
- * have children), `nodeRange` for an archive's table (grouped into folders by path, sorted).
+ * A session uses one of them: `nodes` (or `documentNodes`, by index) for a document's nodes
+ * (file order kept, a node may have children), `nodeRange` for an archive's table (grouped
+ * into folders by path, sorted).
  * `declared` is the count the file declares (0: unknown).
  */
 export interface OpenSink {
@@ -286,6 +308,13 @@ export interface OpenSink {
   nodes(batch: readonly NodeInput[], nodesRead: number, declared: number): void;
   /** Archive nodes `[start, end)` of a table the session keeps: no object per node. */
   nodeRange(table: NodeTable, start: number, end: number, declared: number): void;
+  /**
+   * Document nodes of a table the session keeps, by index, in the order they are done (a
+   * container may come after its children): no object and no path per node, for documents
+   * of millions of nodes. The table has `parentOf` and `nameOf`, and is read when called.
+   * Optional: a session hands the same nodes to `nodes` when a sink lacks it.
+   */
+  documentNodes?(table: NodeTable, indexes: Int32Array, nodesRead: number, declared: number): void;
 }
 
 export interface OpenRequest {

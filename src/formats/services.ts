@@ -11,7 +11,7 @@ import { crc32Ieee, isAllZero } from '../binary/crc32.ts';
 import { kiCrcKernel } from '../binary/ki-crc-wasm.ts';
 import { inflate, type InflateOptions } from '../binary/inflate.ts';
 import { ReadAheadSource } from '../binary/read-ahead-source.ts';
-import type { CancelSignal, Content } from './model.ts';
+import type { CancelSignal, Content, ViewJob } from './model.ts';
 
 export type { IndexedRange, InflateOptions };
 
@@ -110,6 +110,15 @@ export async function hashRangesHere(
     },
     options,
   );
+}
+
+/** A view request on the calling thread, never cancelled: the CLI and tests. */
+export function inlineViewJob(): ViewJob {
+  return {
+    signal: { isCancelled: false, throwIfCancelled: () => undefined },
+    pause: () => Promise.resolve(),
+    progress: () => undefined,
+  };
 }
 
 /** Everything on the calling thread: the CLI, tests, and hosts without workers. */

@@ -10,6 +10,7 @@ import {
   type ContentRef,
   type DocumentView,
   type EntryDetails,
+  type JobProgress,
   type DetectedFormat,
   type Result,
 } from '../worker/rpc/api.ts';
@@ -54,7 +55,13 @@ export interface Queries {
    * The same question asked once and not cached: for actions whose answer is big and used
    * once (an export, a copy), which would only crowd the cache.
    */
-  askView<T>(fileId: string, query: unknown): Promise<Result<T>>;
+  askView<T>(
+    fileId: string,
+    query: unknown,
+    onProgress?: (progress: JobProgress) => void,
+  ): Promise<Result<T>>;
+  /** Stops the file's running view requests (they answer CANCELLED). */
+  cancelView(fileId: string): void;
   /** The format an entry's content would open as (for a nested open); `raw` when none. */
   detectedFormat(fileId: string, entryIndex: number): Query<DetectedFormat | null>;
   /** Content may have changed: after an added source, failed reads are tried again. */
@@ -180,10 +187,18 @@ export function createQueries(getFile: (fileId: string) => OpenFile | undefined)
         >,
     }),
 
-    askView: <T>(fileId: string, query: unknown): Promise<Result<T>> =>
-      ask(fileId, 'asking the decoded view', (decoder) => decoder.viewRequest(query)) as Promise<
-        Result<T>
-      >,
+    askView: <T>(
+      fileId: string,
+      query: unknown,
+      onProgress?: (progress: JobProgress) => void,
+    ): Promise<Result<T>> =>
+      ask(fileId, 'asking the decoded view', (decoder) =>
+        onProgress ? decoder.viewRequest(query, onProgress) : decoder.viewRequest(query),
+      ) as Promise<Result<T>>,
+
+    cancelView(fileId) {
+      decoderOf(fileId)?.cancel('view');
+    },
 
     detectedFormat: (fileId, entryIndex) => ({
       key: key(fileId, 'format', entryIndex),

@@ -12,6 +12,7 @@ import type {
   DocumentView,
   EntryDetails,
   DetectedFormat,
+  JobProgress,
   Result,
 } from '../worker/rpc/api.ts';
 import { delve } from './app.ts';
@@ -116,8 +117,17 @@ export function useViewAnswer<T>(fileId: string | null, query: unknown): QuerySt
  * One question to the file's decoded view, not cached (not a hook: for event handlers whose
  * answer is big and used once, an export or a copy).
  */
-export function askView<T>(fileId: string, query: unknown): Promise<Result<T>> {
-  return queries.askView<T>(fileId, query);
+export function askView<T>(
+  fileId: string,
+  query: unknown,
+  onProgress?: (progress: JobProgress) => void,
+): Promise<Result<T>> {
+  return queries.askView<T>(fileId, query, onProgress);
+}
+
+/** Stops the file's running view requests (an export, a search): they answer CANCELLED. */
+export function cancelView(fileId: string): void {
+  queries.cancelView(fileId);
 }
 
 /** The format an entry's content would open as (null when none): offers a nested open. */

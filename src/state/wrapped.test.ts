@@ -4,9 +4,8 @@
  * nothing more.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { writeDvpl } from '../formats/dvpl/write.ts';
 import { createDelveState } from './store.ts';
-import { kiwadFileOf } from './testing/archives.ts';
+import { dvplFileOf, kiwadFileOf } from './testing/archives.ts';
 import { createTestDecoder } from './testing/test-decoder.ts';
 
 async function until(check: () => boolean): Promise<void> {
@@ -26,9 +25,7 @@ function setup() {
 }
 
 async function wrapped(type: 0 | 1 | 2 | 3): Promise<File> {
-  const archive = kiwadFileOf('Root.wad', { 'a.txt': 'inside the wrapper' });
-  const bytes = new Uint8Array(await archive.arrayBuffer());
-  return new File([writeDvpl(bytes, { type }) as Uint8Array<ArrayBuffer>], 'Root.wad.dvpl');
+  return dvplFileOf(kiwadFileOf('Root.wad', { 'a.txt': 'inside the wrapper' }), type);
 }
 
 describe('wrappers', () => {

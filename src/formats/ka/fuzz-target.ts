@@ -8,7 +8,7 @@
 import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { FormatError } from '../../binary/format-error.ts';
 import type { FuzzTarget } from '../fuzz/fuzz-target.ts';
-import { inlineServices } from '../services.ts';
+import { inlineServices, inlineViewJob } from '../services.ts';
 import { validKaModels } from './fixtures/make-fixtures.ts';
 import { isStringType } from './read-value.ts';
 import { KA_FORMAT, parseKa } from './read.ts';
@@ -82,10 +82,12 @@ export const kaFuzzTarget: FuzzTarget = {
       void table.path(index);
       session.details(index);
       session.cell?.(index, 'value');
-      await session.view!.request!({ kind: 'value', index }).catch((error: unknown) => {
-        // A node the walk stopped inside may not decode; anything but a FormatError is a bug.
-        if (!(error instanceof FormatError) || !session.fatal) throw error;
-      });
+      await session.view!.request!({ kind: 'value', index }, inlineViewJob()).catch(
+        (error: unknown) => {
+          // A node the walk stopped inside may not decode; anything but a FormatError is a bug.
+          if (!(error instanceof FormatError) || !session.fatal) throw error;
+        },
+      );
     }
     if (session.fatal) {
       throw new FormatError({
@@ -95,9 +97,9 @@ export const kaFuzzTarget: FuzzTarget = {
         format: KA_FORMAT,
       });
     }
-    await session.view!.request!({ kind: 'json' });
-    await session.view!.request!({ kind: 'yaml' });
-    await session.view!.request!({ kind: 'search', text: 'a', limit: 10 });
+    await session.view!.request!({ kind: 'json' }, inlineViewJob());
+    await session.view!.request!({ kind: 'yaml' }, inlineViewJob());
+    await session.view!.request!({ kind: 'search', text: 'a', limit: 10 }, inlineViewJob());
     // Whatever parses can be written again.
     writeKa(parseKa(bytes).value, { keepOrder: true });
   },

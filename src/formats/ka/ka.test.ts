@@ -10,7 +10,7 @@ import { FormatError } from '../../binary/format-error.ts';
 import { recordingSink } from '../conformance/open.ts';
 import { MemoryByteSource } from '../../binary/byte-source.ts';
 import type { FormatServices } from '../services.ts';
-import { inlineServices } from '../services.ts';
+import { inlineServices, inlineViewJob } from '../services.ts';
 import { displayValue, f32Text, typeName } from './display.ts';
 import { archiveYaml } from './export.ts';
 import { makeKaFixtures, v2TopArchive, V2_IDS } from './fixtures/make-fixtures.ts';
@@ -398,7 +398,8 @@ describe('session', () => {
 
   it('answers the view: values, search, JSON and YAML', async () => {
     const { session } = await open(writeKa(v2TopArchive()));
-    const ask = (query: unknown) => session.view!.request!(query) as Promise<KaViewAnswer>;
+    const ask = (query: unknown) =>
+      session.view!.request!(query, inlineViewJob()) as Promise<KaViewAnswer>;
     const paths = Array.from({ length: session.nodeCount() }, (_, index) =>
       session.nodeTable().path(index),
     );

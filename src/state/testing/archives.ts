@@ -3,6 +3,7 @@
  * KIWAD archive of given paths, and the two-part test format's index and volumes (a session
  * with sources it lacks and takes later).
  */
+import { writeDvpl } from '../../formats/dvpl/write.ts';
 import { forgeKiwad } from '../../formats/kiwad/fixtures/make-fixtures.ts';
 import { writeTwoPart } from '../../formats/testing/two-part-write.ts';
 
@@ -51,4 +52,10 @@ export function twoPartFiles(): { index: File; volumes: File[] } {
     index: new File([index as Uint8Array<ArrayBuffer>], 'stuff.twop'),
     volumes: volumes.map(({ name, bytes }) => new File([bytes as Uint8Array<ArrayBuffer>], name)),
   };
+}
+
+/** A file wrapped as a `.dvpl` of the given type (0 stored, 1 LZ4, 2 LZ4-HC, 3 zlib). */
+export async function dvplFileOf(file: File, type: 0 | 1 | 2 | 3): Promise<File> {
+  const bytes = writeDvpl(new Uint8Array(await file.arrayBuffer()), { type });
+  return new File([bytes as Uint8Array<ArrayBuffer>], `${file.name}.dvpl`);
 }

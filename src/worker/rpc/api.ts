@@ -190,7 +190,7 @@ export interface JobProgress {
 }
 
 /** The cancellable jobs. */
-export type JobKind = 'verify' | 'zip' | 'digest';
+export type JobKind = 'verify' | 'zip' | 'digest' | 'view';
 
 export interface FilterResult {
   rowCount: number;
@@ -237,7 +237,10 @@ export interface DecoderApi {
    * A question to the session's decoded view (`Capabilities.view`): a node's value, a
    * search, an export. The query and the answer are plain data typed by the format.
    */
-  viewRequest(query: unknown): Promise<Result<unknown>>;
+  viewRequest(
+    query: unknown,
+    onProgress?: (progress: JobProgress) => void,
+  ): Promise<Result<unknown>>;
   /** CRC-32, KI-CRC, MD5, SHA-1 and SHA-256 of some content. */
   digest(ref: ContentRef, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>>;
 

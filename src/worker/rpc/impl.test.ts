@@ -187,6 +187,7 @@ describe('decoder worker on a WWD level', () => {
       verify: false,
       view: 'wwd-level',
       sources: false,
+      wrappedNode: null,
     });
     expect(names(decoder.getRows(0, 10)).slice(0, 2)).toEqual(['1:Header', '1:Planes']);
     const header = decoder.getRows(0, 1)[0]!;

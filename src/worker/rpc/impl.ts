@@ -419,18 +419,25 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         return { kind: view.kind, data: view.data() };
       }),
 
-    viewRequest: (query) =>
-      attempt(async () => {
-        const view = sessionOf().view;
-        if (!view?.request) {
-          throw new FormatError({
-            code: ErrorCode.BAD_VALUE,
-            offset: 0,
-            detail: 'this file has no decoded view that answers questions',
+    viewRequest: (query, onProgress) =>
+      attempt(() =>
+        jobs.run('view', async (token) => {
+          const view = sessionOf().view;
+          if (!view?.request) {
+            throw new FormatError({
+              code: ErrorCode.BAD_VALUE,
+              offset: 0,
+              detail: 'this file has no decoded view that answers questions',
+            });
+          }
+          const report = onProgress ? throttle(onProgress) : null;
+          return view.request(query, {
+            signal: token,
+            pause: yieldBriefly,
+            progress: (done, total, label) => report?.({ done, total, label }),
           });
-        }
-        return view.request(query);
-      }),
+        }),
+      ),
 
     ping: () => 'pong',
 

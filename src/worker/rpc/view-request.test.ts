@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
-import type { FormatModule } from '../../formats/model.ts';
+import type { FormatModule, ViewJob } from '../../formats/model.ts';
 import { writeTwoPart } from '../../formats/testing/two-part-write.ts';
 import { twoPartFormat } from '../../formats/testing/two-part.ts';
 import type { NamedBlob } from './api.ts';
@@ -29,8 +29,14 @@ const answering = {
       view: {
         kind: 'test-view',
         data: () => ({ nodes: session.nodeCount() }),
-        request: async (query: unknown) => {
-          const asked = query as { double?: unknown };
+        request: async (query: unknown, job: ViewJob) => {
+          const asked = query as { double?: unknown; spin?: boolean };
+          // A long request: works in chunks until cancelled.
+          for (let chunk = 0; asked.spin === true; chunk++) {
+            job.signal.throwIfCancelled();
+            job.progress(chunk, 1_000_000, 'spinning');
+            await job.pause();
+          }
           if (typeof asked.double !== 'number') {
             throw new FormatError({ code: ErrorCode.BAD_VALUE, offset: 0x1c, detail: 'no' });
           }
@@ -48,6 +54,19 @@ describe('viewRequest', () => {
     expect(await decoder.viewRequest({ double: 21 })).toEqual({ ok: true, value: { doubled: 42 } });
     const refused = await decoder.viewRequest({ triple: 1 });
     expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_VALUE', offset: 0x1c } });
+  });
+
+  it('a long request reports progress and stops when cancelled', async () => {
+    const decoder = createDecoderImpl({ formats: [answering] });
+    expect((await decoder.open([index], () => undefined)).ok).toBe(true);
+    const progress: number[] = [];
+    const pending = decoder.viewRequest({ spin: true }, (report) => progress.push(report.done));
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    decoder.cancel('view');
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    expect(progress.length).toBeGreaterThan(0);
+    // The worker answers again after it.
+    expect(await decoder.viewRequest({ double: 2 })).toEqual({ ok: true, value: { doubled: 4 } });
   });
 
   it('a session whose view does not answer questions says so', async () => {

@@ -1,11 +1,11 @@
 /**
  * Exports the whole archive as JSON (the shape `delve info --json` gives) or as DAVA-style
- * YAML, made by the worker and saved as a download. The worker cannot be interrupted inside
- * one answer: Cancel drops the answer when it comes, so nothing is saved.
+ * YAML, made by the worker and saved as a download, with its progress; Cancel stops the
+ * worker's request (and drops any answer already on its way), so nothing is saved.
  */
 import { useRef, useState, type ReactElement } from 'react';
 import { saveBlob } from '../../../state/download.ts';
-import { askView } from '../../../state/hooks.ts';
+import { askView, cancelView } from '../../../state/hooks.ts';
 import { formatExactBytes } from '../../format.ts';
 import { jsonQuery, yamlQuery, type KaTextAnswer } from './ka-view-types.ts';
 
@@ -18,7 +18,7 @@ const FORMATS: Record<ExportFormat, { label: string; mime: string; extension: st
 
 type ExportState =
   | { status: 'idle' }
-  | { status: 'busy'; format: ExportFormat }
+  | { status: 'busy'; format: ExportFormat; done: number; total: number }
   | { status: 'done' | 'error'; text: string };
 
 /** `scene.ka` → `scene.json`: the name without its last extension, then the new one. */
@@ -34,8 +34,14 @@ export function KaExport({ fileId, fileName }: { fileId: string; fileName: strin
 
   const run = async (format: ExportFormat) => {
     const mine = ++generation.current;
-    setState({ status: 'busy', format });
-    const answer = await askView<KaTextAnswer>(fileId, format === 'json' ? jsonQuery() : yamlQuery);
+    setState({ status: 'busy', format, done: 0, total: 0 });
+    const answer = await askView<KaTextAnswer>(
+      fileId,
+      format === 'json' ? jsonQuery() : yamlQuery,
+      ({ done, total }) => {
+        if (mine === generation.current) setState({ status: 'busy', format, done, total });
+      },
+    );
     if (mine !== generation.current) return;
     if (!answer.ok) {
       setState({ status: 'error', text: `Could not export ${fileName}: ${answer.error.message}` });
@@ -49,6 +55,7 @@ export function KaExport({ fileId, fileName }: { fileId: string; fileName: strin
 
   const cancel = () => {
     generation.current++;
+    cancelView(fileId);
     setState({ status: 'idle' });
   };
 
@@ -77,7 +84,10 @@ export function KaExport({ fileId, fileName }: { fileId: string; fileName: strin
       <div className="ka-export-status" role="status" data-testid="ka-export-status">
         {isBusy && (
           <>
-            <progress aria-label={`Making the ${FORMATS[state.format].label}`} />{' '}
+            <progress
+              aria-label={`Making the ${FORMATS[state.format].label}`}
+              {...(state.total > 0 ? { value: state.done, max: state.total } : {})}
+            />{' '}
             <span>Making the {FORMATS[state.format].label} of the whole archive…</span>
           </>
         )}
