@@ -1,0 +1,93 @@
+/**
+ * `.dvpl` wrappers end to end, built with Delve's own writers: the wrapped file opens at once
+ * below the wrapper as what it is (a KeyedArchive with its view; an archive), a stored
+ * wrapper is told from the archive it begins with by its footer, the decoded file downloads
+ * byte for byte, and a cut wrapper shows its error with the offset while the rest works.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { writeDvpl } from '../src/formats/dvpl/write.ts';
+import { KaType } from '../src/formats/ka/types.ts';
+import { floatsValue, textValue, v1Archive, writeKa } from '../src/formats/ka/write.ts';
+import { writeKiwad } from '../src/formats/kiwad/write.ts';
+import {
+  collectPageErrors,
+  downloadedBytes,
+  dropFiles,
+  selectRow,
+  sha256,
+  treeItem,
+} from './helpers.ts';
+
+const settings = writeKa(
+  v1Archive([
+    ['title', textValue('wrapped and unwrapped')],
+    ['position', floatsValue(KaType.VECTOR3, [1, 2, 3])],
+  ]),
+);
+
+const nestedRow = (page: Page, name: RegExp) =>
+  treeItem(page, name).and(page.locator('.tree-nested-file-row'));
+
+test('an LZ4 .dvpl opens the KeyedArchive it wraps, with the KA view', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await dropFiles(page, [{ name: 'settings.ka.dvpl', bytes: writeDvpl(settings, { type: 1 }) }]);
+  const inner = nestedRow(page, /^settings\.ka/);
+  await expect(inner).toBeVisible();
+  await expect(inner).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.getByRole('region', { name: /Details of settings\.ka$/ }).getByText('KA'),
+  ).not.toHaveCount(0);
+  await page.keyboard.press('ArrowRight');
+  await selectRow(page, /^title/);
+  await expect(page.getByTestId('ka-text')).toHaveText('wrapped and unwrapped');
+  await selectRow(page, /^position/);
+  await expect(page.getByTestId('ka-value')).toContainText('Vector3');
+  expect(errors).toEqual([]);
+});
+
+test('the wrapper’s entry downloads as the decoded file, byte for byte', async ({ page }) => {
+  await page.goto('/');
+  await dropFiles(page, [{ name: 'settings.ka.dvpl', bytes: writeDvpl(settings, { type: 2 }) }]);
+  await expect(nestedRow(page, /^settings\.ka/)).toBeVisible();
+  // The wrapper's own row, then its one entry.
+  await selectRow(page, /^settings\.ka\.dvpl/, 'ArrowRight');
+  await selectRow(page, /^settings\.ka$/);
+  const download = page.waitForEvent('download');
+  await page.getByTestId('download').click();
+  const bytes = await downloadedBytes(await download);
+  expect(sha256(bytes)).toBe(sha256(settings));
+});
+
+test('a stored wrapper is a .dvpl by its footer, not the archive it begins with', async ({
+  page,
+}) => {
+  const archive = writeKiwad([{ name: 'docs/readme.txt', data: new TextEncoder().encode('hi') }]);
+  await page.goto('/');
+  // Named .bin: only the footer can tell.
+  await dropFiles(page, [{ name: 'wrapped.bin', bytes: writeDvpl(archive, { type: 0 }) }]);
+  const inner = nestedRow(page, /^wrapped\.bin/);
+  await expect(inner).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Details of wrapped\.bin$/ })).toContainText(
+    'KIWAD',
+  );
+  // The wrapper above it is the DVPL.
+  await selectRow(page, /^wrapped\.bin/);
+  await expect(page.getByRole('region', { name: /^Details of wrapped\.bin$/ })).toContainText(
+    'DVPL',
+  );
+});
+
+test('a cut .dvpl shows its error with the offset; a good file beside it works', async ({
+  page,
+}) => {
+  const good = writeDvpl(settings, { type: 1 });
+  await page.goto('/');
+  await dropFiles(page, [
+    { name: 'cut.ka.dvpl', bytes: good.subarray(0, good.length - 7) },
+    { name: 'settings.ka.dvpl', bytes: good },
+  ]);
+  await expect(page.getByRole('alert').first()).toContainText(/cut\.ka\.dvpl.*0x[0-9A-F]+/);
+  await expect(nestedRow(page, /^settings\.ka/)).toBeVisible();
+  await expect(page.locator('.tree-nested-file-row')).toHaveCount(1);
+});
