@@ -14,7 +14,9 @@
  * `isWWDFile` → is·wwd·file, `sc2View` → sc·2·view, `'formats/kiwad/read.ts'` → … kiwad ….
  * A hit is a run of whole consecutive parts of one word that spells the id, case-insensitively:
  * `objectProperty` and `OBJECT_PROPERTY` name `objectproperty`; `okay`, `kaput` and `'.wad'`
- * name nothing. A format's folders may name only that format.
+ * name nothing. A format's folders may name only that format, and the formats it builds on:
+ * a module of one format folder that imports another's (`sc2/` reading its archives with
+ * `../ka/read.ts`) may name that one, and no other.
  *
  * Not scanned: tests (`*.test.ts(x)`, fuzz tests included), `testing/` folders, the
  * conformance and fuzz suites (they run every format by design), generated files
@@ -55,13 +57,35 @@ export function isScanned(path: string): boolean {
   return !path.startsWith('src/formats/conformance/') && !path.startsWith('src/formats/fuzz/');
 }
 
-/** Whether the module at `path` may name format `id`. */
-export function mayName(path: string, id: string): boolean {
+/** The format folder a module is in (`src/formats/<id>/`, `src/ui/preview/<id>/`), or null. */
+function formatFolderOf(path: string): string | null {
+  return /^src\/(?:formats|ui\/preview)\/([^/]+)\//.exec(path)?.[1] ?? null;
+}
+
+/**
+ * Whether the module at `path` may name format `id`: the registries, the format's own
+ * folders, and a format folder's module that imports from `id`'s folder (`builtOn`).
+ */
+export function mayName(
+  path: string,
+  id: string,
+  builtOn: ReadonlySet<string> = new Set(),
+): boolean {
   return (
     REGISTRIES.has(path) ||
     path.startsWith(`src/formats/${id}/`) ||
-    path.startsWith(`src/ui/preview/${id}/`)
+    path.startsWith(`src/ui/preview/${id}/`) ||
+    (formatFolderOf(path) !== null && builtOn.has(id))
   );
+}
+
+/** The format folders whose modules `source` imports (`../ka/read.ts` → ka). */
+export function importedFormatFolders(source: string): Set<string> {
+  const folders = new Set<string>();
+  for (const match of source.matchAll(/\bfrom\s+'(?:\.\.\/)+(?:formats\/)?([^/.']+)\//g)) {
+    folders.add(match[1]!);
+  }
+  return folders;
 }
 
 /** Lower-case parts of one word: `isWWDFile` → is, wwd, file; `sc2View` → sc, 2, view. */
@@ -134,9 +158,9 @@ function scanRepository(ids: readonly string[]): {
     .filter(isScanned)
     .sort();
   for (const path of paths) {
-    const hits = scanSource(path, readFileSync(`${root}${path}`, 'utf8'), ids).filter(
-      (hit) => !mayName(path, hit.id),
-    );
+    const source = readFileSync(`${root}${path}`, 'utf8');
+    const builtOn = importedFormatFolders(source);
+    const hits = scanSource(path, source, ids).filter((hit) => !mayName(path, hit.id, builtOn));
     if (hits.length > 0) offenders.set(path, hits);
   }
   return { paths, offenders };
@@ -203,6 +227,19 @@ describe('the scanner', () => {
     expect(mayName('src/ui/preview/registry.ts', 'kiwad')).toBe(true);
     expect(mayName('src/worker/adapters/kiwad.ts', 'kiwad')).toBe(false);
     expect(mayName('src/formats/kiwadx/read.ts', 'kiwad')).toBe(false);
+  });
+
+  it('lets a format folder name the formats it imports, and only those, only there', () => {
+    const source = "import { walkKa } from '../ka/read.ts';\nimport type { X } from '../model.ts';";
+    const builtOn = importedFormatFolders(source);
+    expect([...builtOn]).toEqual(['ka']);
+    expect(mayName('src/formats/sc2/read.ts', 'ka', builtOn)).toBe(true);
+    expect(mayName('src/formats/sc2/read.ts', 'kiwad', builtOn)).toBe(false);
+    // Generic code that imports a format's module still may not name it.
+    expect(mayName('src/worker/rpc/impl.ts', 'ka', builtOn)).toBe(false);
+    expect([...importedFormatFolders("import { x } from '../../formats/wows/read.ts';")]).toEqual([
+      'wows',
+    ]);
   });
 
   it('scans modules but not tests, testing/ folders, suites or generated files', () => {

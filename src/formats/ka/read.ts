@@ -313,6 +313,31 @@ export function* walkKa(
   sink.archiveEnd(-1, end, trailing);
 }
 
+/**
+ * One archive at the reader's offset, walked to its end and no further: a bare archive
+ * inside a container file (SFV2 scenes and SCPG geometry store them back to back with no
+ * length). Its keys become children of `owner` (-1: roots of the sink). Throws FormatError.
+ */
+export function* walkKaArchive(
+  reader: ByteReader,
+  sink: KaWalkSink,
+  owner = -1,
+  options: KaReadOptions = {},
+): Generator<void, void, void> {
+  const slot: KaSlot = {
+    ordinal: 0,
+    keyKind: 0,
+    keyOffset: 0,
+    keyLength: 0,
+    keyId: 0,
+    start: reader.offset,
+    valueStart: reader.offset,
+    type: 0,
+  };
+  yield* walkArchive({ sink, slot, options }, reader, owner, 0, null);
+  sink.archiveEnd(owner, reader.offset, null);
+}
+
 /** Drives a walk to its end; the FormatError that stopped it, as data, or null. */
 export function runKaWalk(walk: Generator<void, void, void>): ErrorInfo | null {
   try {

@@ -1,0 +1,93 @@
+/**
+ * The scene's nodes: a keyed-archive node table (../ka/node-table.ts) that also holds the
+ * scene's own nodes — parts of the file that are no archive (header, descriptor, the groups
+ * of data nodes and entities) and bare archives (an archive with no key and no type byte
+ * before it) — and shows some nodes elsewhere than where they sit in the file: a data node
+ * as `Data nodes/<i> <##name>`, an entity as `Entities/<name>`, a child entity under its
+ * parent (a Blitz scene keeps children in a nested `#hierarchy` array, a classic one after
+ * the parent's archive). Names are known only once an archive is read, so paths are made
+ * after the walk; a name that clashes with a sibling's gets `%#` and its position, as keyed
+ * archives do with repeated keys.
+ */
+import { escapeKey, KaNodeTable } from '../ka/node-table.ts';
+import type { KaSlot } from '../ka/read.ts';
+import type { KaMode } from '../ka/read-value.ts';
+
+/** The type code of a part of the file that is no archive (keyed-archive types end at 30). */
+export const SECTION_TYPE = 0xf0;
+
+const PLAIN: KaMode = { isRegistry: false, table: null };
+
+export class SceneNodeTable extends KaNodeTable {
+  /** Segments set by the scene (its own nodes, data nodes, entities). */
+  private readonly names = new Map<number, string>();
+  /** Nodes shown under another node than the one they sit in (-1: at the top). */
+  private readonly shownParents = new Map<number, number>();
+  /** Bare archives: no key, no type byte; their span is the archive. */
+  readonly bare = new Set<number>();
+
+  /** Opens a node of the scene's own: a part (SECTION_TYPE) or a bare archive (type 8). */
+  openOwn(parent: number, start: number, type: number, ordinal: number): number {
+    const slot: KaSlot = {
+      ordinal,
+      keyKind: 0,
+      keyOffset: 0,
+      keyLength: 0,
+      keyId: 0,
+      start,
+      valueStart: start,
+      type,
+    };
+    const node = this.open(parent, slot, PLAIN);
+    if (type !== SECTION_TYPE) this.bare.add(node);
+    return node;
+  }
+
+  isSection(node: number): boolean {
+    return this.types[node] === SECTION_TYPE;
+  }
+
+  setName(node: number, name: string): void {
+    this.names.set(node, name);
+  }
+
+  hasName(node: number): boolean {
+    return this.names.has(node);
+  }
+
+  showUnder(node: number, parent: number): void {
+    this.shownParents.set(node, parent);
+  }
+
+  shownParent(node: number): number {
+    return this.shownParents.get(node) ?? this.parents[node]!;
+  }
+
+  override segment(node: number): string {
+    return this.names.get(node) ?? super.segment(node);
+  }
+
+  override path(node: number): string {
+    let path = this.segment(node);
+    for (let up = this.shownParent(node); up >= 0; up = this.shownParent(up)) {
+      path = `${this.segment(up)}/${path}`;
+    }
+    return path;
+  }
+
+  /**
+   * Names `nodes`, all shown under `parent`, with `wanted` names; a name taken by another
+   * child there (or by an earlier one of these) gets `%#` and the node's position.
+   */
+  nameAll(parent: number, nodes: readonly number[], wanted: readonly string[], taken: Set<string>) {
+    nodes.forEach((node, index) => {
+      let name = escapeKey(wanted[index]!);
+      if (taken.has(name)) name = `${name}%#${index}`;
+      for (let copy = 2; taken.has(name); copy++)
+        name = `${escapeKey(wanted[index]!)}%#${index}.${copy}`;
+      taken.add(name);
+      this.setName(node, name);
+      this.showUnder(node, parent);
+    });
+  }
+}
