@@ -1,0 +1,111 @@
+/**
+ * DAVA scenes end to end: the real tanksbox.sc2 from ../shared/fixtures (skipped when
+ * absent) opens as data nodes and entities; an entity names its components; a key's bytes
+ * are highlighted in the file; the KA view searches the scene and exports it; the same scene
+ * inside a .dvpl (made with our writer) opens below its wrapper.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { writeDvpl } from '../src/formats/dvpl/write.ts';
+import {
+  collectPageErrors,
+  downloadedBytes,
+  dropFiles,
+  fixture,
+  FIXTURES,
+  selectRow,
+  treeItem,
+} from './helpers.ts';
+
+const SCENE = 'ka/tanksbox.sc2';
+test.skip(!existsSync(resolve(FIXTURES, SCENE)), 'needs ../shared/fixtures/ka/tanksbox.sc2');
+
+const exactRow = (name: string) => new RegExp(`^${name.replace(/[[\]().#]/g, '\\$&')}$`);
+
+/** `[first, end)` of the bytes the node's hex view highlights, from the rendered rows. */
+async function highlightedRange(page: Page): Promise<[number, number] | null> {
+  return page.getByTestId('section-hex').evaluate((section) => {
+    let first = -1;
+    let end = -1;
+    for (const row of section.querySelectorAll<HTMLElement>('[data-testid="hex-row"]')) {
+      const offset = Number(row.dataset['offset']);
+      row.querySelectorAll('.hex-bytes > .hex-cell').forEach((cell, column) => {
+        if (!cell.classList.contains('hex-cell--highlight')) return;
+        if (first < 0 || offset + column < first) first = offset + column;
+        end = Math.max(end, offset + column + 1);
+      });
+    }
+    return first < 0 ? null : [first, end];
+  });
+}
+
+test('tanksbox.sc2: data nodes, the entity and its components, a key’s bytes', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const bytes = fixture(SCENE);
+  await page.goto('/');
+  await dropFiles(page, [{ name: 'tanksbox.sc2', bytes }]);
+  await selectRow(page, /^tanksbox\.sc2$/);
+  await expect(page.getByTestId('ka-view')).toHaveAttribute('data-state', 'ready');
+  if ((await treeItem(page, /^tanksbox\.sc2$/).getAttribute('aria-expanded')) === 'false') {
+    await page.keyboard.press('ArrowRight');
+  }
+
+  await selectRow(page, /^Data nodes/, 'ArrowRight');
+  await expect(treeItem(page, /^0 PolygonGroup/)).toBeVisible();
+  await expect(treeItem(page, /^1 NMaterial/)).toBeVisible();
+  await expect(treeItem(page, /^2 NMaterial/)).toBeVisible();
+
+  await selectRow(page, /^Entities/, 'ArrowRight');
+  await selectRow(page, /^botspawn/);
+  const details = page.getByRole('region', { name: 'Details of Entities/botspawn' });
+  await expect(details).toContainText('TransformComponent');
+  await expect(details).toContainText('RenderComponent');
+
+  // The first data node's name: its key and value bytes, inside the first archive (0x20 on).
+  await selectRow(page, /^0 PolygonGroup/, 'ArrowRight');
+  await selectRow(page, exactRow('##name'));
+  await expect(page.getByTestId('ka-text')).toHaveText('PolygonGroup');
+  const range = await highlightedRange(page);
+  expect(range).not.toBeNull();
+  const [first, end] = range!;
+  expect(first).toBeGreaterThanOrEqual(0x20);
+  // Key `##name` (type, length, 6 bytes), value (type, length, "PolygonGroup").
+  expect(end - first).toBe(1 + 4 + 6 + 1 + 4 + 'PolygonGroup'.length);
+  expect(new TextDecoder().decode(bytes.subarray(first + 5, first + 11))).toBe('##name');
+  expect(errors).toEqual([]);
+});
+
+test('the KA view searches the scene and exports it as JSON', async ({ page }) => {
+  await page.goto('/');
+  await dropFiles(page, [{ name: 'tanksbox.sc2', bytes: fixture(SCENE) }]);
+  await selectRow(page, /^tanksbox\.sc2$/);
+  await expect(page.getByTestId('ka-view')).toHaveAttribute('data-state', 'ready');
+  await page.getByTestId('ka-search-input').fill('RenderComponent');
+  const results = page.getByTestId('ka-search-result');
+  await expect(results.first()).toBeVisible();
+  await results.first().click();
+  await expect(page.getByTestId('ka-text')).toHaveText('RenderComponent');
+
+  await selectRow(page, /^tanksbox\.sc2$/);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('ka-export-json').click(),
+  ]);
+  const text = new TextDecoder().decode(await downloadedBytes(json));
+  expect(text).toContain('"PolygonGroup"');
+  expect(text).toContain('"botspawn"');
+  expect(() => JSON.parse(text) as unknown).not.toThrow();
+});
+
+test('a scene inside a .dvpl opens below its wrapper', async ({ page }) => {
+  await page.goto('/');
+  await dropFiles(page, [
+    { name: 'tanksbox.sc2.dvpl', bytes: writeDvpl(fixture(SCENE), { type: 2 }) },
+  ]);
+  const inner = treeItem(page, /^tanksbox\.sc2/).and(page.locator('.tree-nested-file-row'));
+  await expect(inner).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await selectRow(page, /^Entities/, 'ArrowRight');
+  await expect(treeItem(page, /^botspawn/)).toBeVisible();
+});
