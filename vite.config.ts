@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { serviceWorker } from './scripts/vite-service-worker.ts';
 
 /**
  * Strict policy: scripts and styles only from this origin, no inline code, no eval. blob: is
@@ -16,6 +17,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' blob: data:",
   "media-src 'self' blob:",
   "worker-src 'self' blob:",
+  "manifest-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
@@ -42,7 +44,7 @@ function contentSecurityPolicy(): Plugin {
 
 /** Workers are ES modules. */
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), serviceWorker()],
   // Fault injection (src/worker/faults.ts) exists only in builds made with DELVE_FAULTS=1.
   define: { __DELVE_FAULTS__: JSON.stringify(process.env['DELVE_FAULTS'] === '1') },
   base: './',

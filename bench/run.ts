@@ -17,14 +17,17 @@ import { parseOptions, SCENARIOS, type BenchOptions } from './lib/options.ts';
 import {
   mergeReports,
   printSummary,
+  kaFacts,
   wowsFacts,
   writeResults,
   type BenchResults,
 } from './lib/report.ts';
 import type { ScenarioReport } from './lib/results.ts';
+import { kaArchive } from './lib/ka-data.ts';
 import { wowsBuild } from './lib/wows-data.ts';
 import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/server.ts';
 import { benchExtract } from './scenarios/extract.ts';
+import { benchKa } from './scenarios/ka.ts';
 import { benchOpen } from './scenarios/open.ts';
 import { benchTree } from './scenarios/tree.ts';
 import { benchVerify } from './scenarios/verify.ts';
@@ -78,7 +81,8 @@ async function main(): Promise<void> {
     options.reachEntries === 2_000_000 &&
     options.wowsNodes === 400_000 &&
     options.wowsIndexes === 40 &&
-    options.wowsSizeMiB === 1024;
+    options.wowsSizeMiB === 1024 &&
+    options.kaValues === 1_000_000;
   const workdir = options.workdir ?? mkdtempSync(join(tmpdir(), 'delve-bench-'));
   mkdirSync(workdir, { recursive: true });
   const isTemporary = options.workdir === null;
@@ -106,7 +110,8 @@ async function main(): Promise<void> {
     servers.push(harness);
 
     const needsBig = options.only.some(
-      (scenario) => scenario !== 'tree' && scenario !== 'wwd' && scenario !== 'wows',
+      (scenario) =>
+        scenario !== 'tree' && scenario !== 'wwd' && scenario !== 'wows' && scenario !== 'ka',
     );
     const archive = needsBig ? await bigArchive(options, workdir) : null;
     const wows = options.only.includes('wows')
@@ -121,6 +126,8 @@ async function main(): Promise<void> {
           log,
         )
       : null;
+
+    const ka = options.only.includes('ka') ? kaArchive(workdir, options.kaValues, log) : null;
 
     const browser = await launchBrowser(options.headed);
     const reports: ScenarioReport[] = [];
@@ -141,6 +148,8 @@ async function main(): Promise<void> {
           reports.push(await benchWwd(browser, app.url, appDir, options.repeat, log));
         if (scenario === 'wows')
           reports.push(await benchWows(browser, app.url, wows!, options.repeat, log));
+        if (scenario === 'ka')
+          reports.push(await benchKa(browser, app.url, ka!, options.repeat, log));
         if (scenario === 'tree') {
           reports.push(
             await benchTree(
@@ -166,6 +175,7 @@ async function main(): Promise<void> {
           wowsNodes: options.wowsNodes,
           wowsIndexes: options.wowsIndexes,
           wowsSizeMiB: options.wowsSizeMiB,
+          kaValues: options.kaValues,
           only: options.only,
           repeat: options.repeat,
           level: options.level,
@@ -173,6 +183,7 @@ async function main(): Promise<void> {
         // The temp folder's name means nothing once it is gone.
         archive: archive ? { ...archive, path: basename(archive.path) } : null,
         wows: wows ? wowsFacts(wows) : null,
+        ka: ka ? kaFacts(ka) : null,
         durationSeconds: (performance.now() - started) / 1000,
         ...merged,
       };

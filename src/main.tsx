@@ -5,8 +5,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FORMATS } from './formats/registry.ts';
+import { delve } from './state/app.ts';
+// Reads the deep link of the page's URL before anything renders, and keeps the URL in step.
+import './state/deep-link-app.ts';
+import { browserLaunchQueue, consumeLaunchedFiles } from './state/launch-queue.ts';
+import { registerServiceWorker } from './sw/register.ts';
 import { App } from './ui/app/App.tsx';
 import './ui/app/app.css';
+
+void registerServiceWorker();
+// Files double-clicked in the OS once Delve is installed (the manifest's file handlers).
+consumeLaunchedFiles(browserLaunchQueue(), delve.actions.openFiles, (message) =>
+  delve.actions.notify('error', message),
+);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

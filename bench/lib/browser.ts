@@ -157,12 +157,19 @@ export interface ScrollRun {
 export class HeapSampler {
   private timer: NodeJS.Timeout | null = null;
   private readonly workerSessions = new Map<string, string>();
-  private readonly pending = new Map<number, (value: { usedSize?: number }) => void>();
+  private readonly pending = new Map<number, (value: HeapUsage) => void>();
   private nextId = 1;
   private busy = false;
   peakTotal = 0;
   peakPage = 0;
   peakWorkers = 0;
+  /**
+   * The same with the backing stores of array buffers (typed arrays, file bytes read into
+   * memory), which `usedSize` leaves out (CDP `backingStorageSize`).
+   */
+  peakTotalWithBuffers = 0;
+  peakPageWithBuffers = 0;
+  peakWorkersWithBuffers = 0;
   samples = 0;
 
   private constructor(
@@ -170,7 +177,7 @@ export class HeapSampler {
     private readonly browserSession: CDPSession,
   ) {
     browserSession.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
-      const message = JSON.parse(event.message) as { id?: number; result?: { usedSize?: number } };
+      const message = JSON.parse(event.message) as { id?: number; result?: HeapUsage };
       const resolve = message.id === undefined ? undefined : this.pending.get(message.id);
       if (resolve && message.id !== undefined) {
         this.pending.delete(message.id);
@@ -195,31 +202,40 @@ export class HeapSampler {
     );
   }
 
-  private workerHeap(sessionId: string): Promise<number> {
+  private workerHeap(sessionId: string): Promise<HeapUsage> {
     return this.workerCall(sessionId, 'Runtime.getHeapUsage');
   }
 
-  private workerCall(sessionId: string, method: string): Promise<number> {
+  private workerCall(sessionId: string, method: string): Promise<HeapUsage> {
     const id = this.nextId++;
-    return new Promise<number>((resolve) => {
+    return new Promise<HeapUsage>((resolve) => {
       const timeout = setTimeout(() => {
         this.pending.delete(id);
-        resolve(0);
+        resolve({});
       }, 2000);
       this.pending.set(id, (value) => {
         clearTimeout(timeout);
-        resolve(value.usedSize ?? 0);
+        resolve(value);
       });
       void this.browserSession
         .send('Target.sendMessageToTarget', {
           sessionId,
           message: JSON.stringify({ id, method }),
         })
-        .catch(() => resolve(0));
+        .catch(() => resolve({}));
     });
   }
 
   async sample(): Promise<{ page: number; workers: number }> {
+    const { page, workers } = await this.sampleWithBuffers();
+    return { page: page.used, workers: workers.used };
+  }
+
+  /** Heap used, and heap used with array buffers' backing stores, of the page and of all workers. */
+  async sampleWithBuffers(): Promise<{
+    page: { used: number; withBuffers: number };
+    workers: { used: number; withBuffers: number };
+  }> {
     const { targetInfos } = await this.browserSession.send('Target.getTargets');
     for (const target of targetInfos) {
       if (target.type !== 'worker' || this.workerSessions.has(target.targetId)) continue;
@@ -237,20 +253,33 @@ export class HeapSampler {
       this.pageSession.send('Runtime.getHeapUsage'),
       ...[...this.workerSessions.values()].map((sessionId) => this.workerHeap(sessionId)),
     ]);
-    const workerTotal = workers.reduce((sum, value) => sum + value, 0);
-    return { page: pageUsage.usedSize, workers: workerTotal };
+    const used = (usage: HeapUsage) => usage.usedSize ?? 0;
+    const withBuffers = (usage: HeapUsage) => used(usage) + (usage.backingStorageSize ?? 0);
+    return {
+      page: { used: used(pageUsage), withBuffers: withBuffers(pageUsage) },
+      workers: {
+        used: workers.reduce((sum, usage) => sum + used(usage), 0),
+        withBuffers: workers.reduce((sum, usage) => sum + withBuffers(usage), 0),
+      },
+    };
   }
 
   start(intervalMs = 20): void {
     this.timer = setInterval(() => {
       if (this.busy) return;
       this.busy = true;
-      this.sample()
+      this.sampleWithBuffers()
         .then(({ page, workers }) => {
           this.samples++;
-          this.peakPage = Math.max(this.peakPage, page);
-          this.peakWorkers = Math.max(this.peakWorkers, workers);
-          this.peakTotal = Math.max(this.peakTotal, page + workers);
+          this.peakPage = Math.max(this.peakPage, page.used);
+          this.peakWorkers = Math.max(this.peakWorkers, workers.used);
+          this.peakTotal = Math.max(this.peakTotal, page.used + workers.used);
+          this.peakPageWithBuffers = Math.max(this.peakPageWithBuffers, page.withBuffers);
+          this.peakWorkersWithBuffers = Math.max(this.peakWorkersWithBuffers, workers.withBuffers);
+          this.peakTotalWithBuffers = Math.max(
+            this.peakTotalWithBuffers,
+            page.withBuffers + workers.withBuffers,
+          );
         })
         .catch(() => undefined)
         .finally(() => {
@@ -269,6 +298,14 @@ export class HeapSampler {
     await this.pageSession.detach().catch(() => undefined);
     await this.browserSession.detach().catch(() => undefined);
   }
+}
+
+/** What `Runtime.getHeapUsage` answers (the last two are newer and may be absent). */
+interface HeapUsage {
+  usedSize?: number;
+  totalSize?: number;
+  embedderHeapUsedSize?: number;
+  backingStorageSize?: number;
 }
 
 export function median(values: readonly number[]): number {

@@ -1,6 +1,6 @@
 /** Command-line options of `npm run bench`. */
 
-export const SCENARIOS = ['open', 'verify', 'extract', 'tree', 'wwd', 'wows'] as const;
+export const SCENARIOS = ['open', 'verify', 'extract', 'tree', 'wwd', 'wows', 'ka'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -15,6 +15,8 @@ export interface BenchOptions {
   wowsNodes: number;
   wowsIndexes: number;
   wowsSizeMiB: number;
+  /** Values (nodes) of the generated KA archive. */
+  kaValues: number;
   only: Scenario[];
   repeat: number;
   /** zlib level of generated entries. */
@@ -36,6 +38,7 @@ const HELP = `npm run bench -- [options]
   --wows-nodes N      nodes of the World of Warships build (default 400000)
   --wows-indexes N    its .idx files (default 40)
   --wows-size MiB     its .pkg data over all volumes (default 1024)
+  --ka-values N       values of the generated v2 KA archive (default 1000000)
   --only LIST         comma list of: ${SCENARIOS.join(', ')} (default all)
   --repeat N          runs per browser measurement, median reported (default 3)
   --level N           zlib level of generated entries (default 6)
@@ -53,6 +56,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     wowsNodes: 400_000,
     wowsIndexes: 40,
     wowsSizeMiB: 1024,
+    kaValues: 1_000_000,
     only: [...SCENARIOS],
     repeat: 3,
     level: 6,
@@ -98,6 +102,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--wows-size':
         options.wowsSizeMiB = number(flag, value);
+        i++;
+        break;
+      case '--ka-values':
+        options.kaValues = Math.round(number(flag, value));
         i++;
         break;
       case '--repeat':

@@ -9,6 +9,7 @@ import type { MachineInfo } from './machine.ts';
 import type { BenchOptions } from './options.ts';
 import type { Figure, ScenarioReport, TargetResult } from './results.ts';
 import { ROOT } from './server.ts';
+import type { GeneratedKaArchive } from './ka-data.ts';
 import type { GeneratedWowsBuild } from './wows-data.ts';
 
 /** The World of Warships build of a run, as results.json keeps it (no per-index list). */
@@ -32,6 +33,14 @@ export function wowsFacts(build: GeneratedWowsBuild): WowsBuildFacts {
   };
 }
 
+/** The KA archive of a run, as results.json keeps it (no temp path). */
+export type KaArchiveFacts = Omit<GeneratedKaArchive, 'path'>;
+
+export function kaFacts(archive: GeneratedKaArchive): KaArchiveFacts {
+  const { path: _path, ...facts } = archive;
+  return facts;
+}
+
 export interface BenchResults {
   date: string;
   machine: MachineInfo;
@@ -39,6 +48,8 @@ export interface BenchResults {
   archive: GeneratedArchive | null;
   /** Absent in results written before the WoWs scenario. */
   wows?: WowsBuildFacts | null;
+  /** Absent in results written before the KA scenario. */
+  ka?: KaArchiveFacts | null;
   durationSeconds: number;
   targets: TargetResult[];
   figures: Figure[];
@@ -65,7 +76,7 @@ const verdict = (met: boolean | null): string =>
   met === null ? 'not measured' : met ? '**met**' : '**missed**';
 
 export function markdownSection(results: BenchResults): string {
-  const { machine, archive, wows } = results;
+  const { machine, archive, wows, ka } = results;
   const lines: string[] = [];
   lines.push(START);
   lines.push('');
@@ -91,6 +102,14 @@ export function markdownSection(results: BenchResults): string {
       `World of Warships build: ${wows.indexCount} indexes with ${wows.nodeCount.toLocaleString('en-US')} nodes ` +
         `(${wows.fileCount.toLocaleString('en-US')} files), ${(wows.indexBytes / 2 ** 20).toFixed(1)} MiB of .idx, ` +
         `${(wows.pkgBytes / 2 ** 30).toFixed(2)} GiB of .pkg (one volume per index), opened as a game folder.`,
+    );
+  }
+  if (ka) {
+    lines.push('');
+    lines.push(
+      `DAVA keyed archive: a generated v2 archive of ${ka.nodeCount.toLocaleString('en-US')} values ` +
+        `(${ka.entityCount.toLocaleString('en-US')} scene entities, ${ka.stringCount.toLocaleString('en-US')} strings in its table), ` +
+        `${(ka.fileBytes / 1e6).toFixed(1)} MB, opened through the file input.`,
     );
   }
   lines.push('');

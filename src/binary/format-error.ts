@@ -20,6 +20,8 @@ export const ErrorCode = {
   /** A file the opened one refers to (a volume) has not been given. */
   MISSING_SOURCE: 'MISSING_SOURCE',
   CANCELLED: 'CANCELLED',
+  /** The bytes could not be fetched (a remote file: network, CORS or HTTP failure). */
+  READ_FAILED: 'READ_FAILED',
   INTERNAL: 'INTERNAL',
 } as const;
 
@@ -40,6 +42,7 @@ const codePhrase: Record<ErrorCode, string> = {
   TOO_LARGE: 'too large',
   MISSING_SOURCE: 'missing file',
   CANCELLED: 'cancelled',
+  READ_FAILED: 'read failed',
   INTERNAL: 'internal error',
 };
 

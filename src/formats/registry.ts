@@ -14,6 +14,8 @@ import { dvplFormat } from './dvpl/module.ts';
 import { kaFormat } from './ka/module.ts';
 import { kiwadFormat } from './kiwad/module.ts';
 import { rawFormat } from './raw/module.ts';
+import { sc2Format } from './sc2/module.ts';
+import { scgFormat } from './scg/module.ts';
 import { wowsFormat } from './wows/module.ts';
 import { wwdFormat } from './wwd/module.ts';
 
@@ -26,6 +28,8 @@ export const FORMATS = [
   // The descriptor's signature is checked before any KeyedArchive detection.
   davaTexFormat,
   kaFormat,
+  sc2Format,
+  scgFormat,
   rawFormat,
 ] as const satisfies readonly FormatModule[];
 

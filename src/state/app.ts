@@ -9,6 +9,6 @@ FileDecoder.prewarm();
 export const delve = createDelveState({
   createDecoder: () => FileDecoder.start(),
   saveBlob,
-  fetch: (url) => fetch(url),
+  fetch: (url, init) => fetch(url, init),
   now: () => performance.now(),
 });

@@ -6,14 +6,14 @@
  * gather goes with the first in the registry's order.
  */
 import type { FileGatherer, FormatModule } from '../formats/model.ts';
-import type { NamedBlob } from '../worker/rpc/api.ts';
-import type { DroppedItem } from './types.ts';
+import type { NamedSource } from '../worker/rpc/api.ts';
+import type { OpenItem } from './types.ts';
 
 /** One way to open a gathered group: its sources (the opened file first) and names. */
 export interface GatheredSet {
   label: string;
   name: string;
-  sources: readonly NamedBlob[];
+  sources: readonly NamedSource[];
 }
 
 /** A group a format gathered: the set to open first, the others the user may switch to. */
@@ -28,10 +28,11 @@ export function baseNameOf(path: string): string {
 }
 
 /** A dropped file as a worker sees it: its bare name (sessions match sources by name). */
-export const namedBlobOf = (item: DroppedItem): NamedBlob => ({
-  name: baseNameOf(item.path) || item.file.name,
-  blob: item.file,
-});
+export function namedBlobOf(item: OpenItem): NamedSource {
+  const name = baseNameOf(item.path) || item.file.name;
+  if (!(item.file instanceof Blob)) return { ...item.file, name };
+  return { name, blob: item.file, ...('url' in item ? { url: item.url } : {}) };
+}
 
 /** The gatherers of the formats that have one, loaded (they are small modules). */
 async function gatherersOf(formats: readonly FormatModule[]): Promise<FileGatherer[]> {
@@ -45,9 +46,9 @@ async function gatherersOf(formats: readonly FormatModule[]): Promise<FileGather
  * gatherer's mistake must not lose files.
  */
 export async function gatherDrop(
-  items: readonly DroppedItem[],
+  items: readonly OpenItem[],
   formats: readonly FormatModule[],
-): Promise<{ groups: GatheredGroup[]; rest: DroppedItem[] }> {
+): Promise<{ groups: GatheredGroup[]; rest: OpenItem[] }> {
   const taken = new Set<number>();
   const groups: GatheredGroup[] = [];
   if (items.length > 0) {

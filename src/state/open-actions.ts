@@ -6,13 +6,15 @@
  * the entry.
  */
 import { FORMATS } from '../formats/registry.ts';
-import { nodeRef, type NamedBlob } from '../worker/rpc/api.ts';
+import { nodeRef, type NamedBlob, type NamedSource } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { createSessionOpener, TOP_LEVEL, type Placement } from './open-session.ts';
 import { baseName } from './queries.ts';
 import { baseNameOf, gatherDrop, namedBlobOf, type GatheredGroup } from './gather-drop.ts';
-import type { DroppedItem, FileSetChoice } from './types.ts';
+import type { DroppedItem, FileSetChoice, OpenItem } from './types.ts';
 import { groupSources, missingNames, type SourceGroup } from './source-groups.ts';
+import { createRemoteOpener } from './remote-open.ts';
+import { remoteUrlsOf } from './remote-urls.ts';
 
 export { OPEN_PROGRESS_INTERVAL_MS } from './open-session.ts';
 
@@ -22,7 +24,7 @@ export interface OpenActions {
    * session lists as missing is added to it; files whose names go together are offered to
    * one session; the rest open each in a worker of its own.
    */
-  openFiles(files: readonly (File | DroppedItem)[]): Promise<void>;
+  openFiles(files: readonly (File | OpenItem)[]): Promise<void>;
   /** Fetches the files of a sample and opens them as one drop (a game folder keeps its paths). */
   openSample(files: readonly { url: string; path: string }[]): Promise<void>;
   /** Opens another of the ways a gathered file can be opened (another build), in its place. */
@@ -34,6 +36,13 @@ export interface OpenActions {
    * the tree: its parse goes on, like any open.
    */
   openFromUrl(url: string, name: string): Promise<void>;
+  /**
+   * Opens remote files by address (absolute, or relative to the page) as one drop: an index
+   * and its volumes form one session. Read by HTTP Range requests where the server allows
+   * them, else downloaded whole (a job with progress and Cancel). Resolves once each has
+   * opened or failed (a toast says what failed and what the server must allow).
+   */
+  openUrls(urls: readonly string[]): Promise<void>;
   /** Offers sources (volumes) to an open session; the ones it does not take are reported. */
   addSources(fileId: string, files: readonly File[]): Promise<void>;
   /**
@@ -52,7 +61,7 @@ export interface OpenActions {
 export const MAX_FOLDER_FILES = 64;
 
 /** A loose file is dropped under its own name. */
-function droppedItemOf(item: File | DroppedItem): DroppedItem {
+function droppedItemOf(item: File | OpenItem): OpenItem {
   return 'path' in item && 'file' in item ? item : { file: item, path: item.name };
 }
 
@@ -60,9 +69,9 @@ const named = (file: File): NamedBlob => ({ name: file.name, blob: file });
 
 /** The files of one drop: which opened on their own (file ids), which a session claimed. */
 interface Drop {
-  files: readonly NamedBlob[];
-  ids: Map<NamedBlob, string>;
-  claimed: Set<NamedBlob>;
+  files: readonly NamedSource[];
+  ids: Map<NamedSource, string>;
+  claimed: Set<NamedSource>;
 }
 
 export function createOpenActions(context: Context): OpenActions {
@@ -77,10 +86,10 @@ export function createOpenActions(context: Context): OpenActions {
    * (one opened on its own meanwhile is closed and moved), and its other companions open on
    * their own. A reopen hands all of a session's sources to `open` at once.
    */
-  async function openGroup(group: SourceGroup<NamedBlob>, placement: Placement, drop: Drop) {
+  async function openGroup(group: SourceGroup<NamedSource>, placement: Placement, drop: Drop) {
     const id = await openInDrop(group.main, placement, drop);
     const missing = missingNames(context.liveFile(id)?.summary?.missingSources ?? []);
-    const wanted: NamedBlob[] = [];
+    const wanted: NamedSource[] = [];
     for (const other of missing.size > 0 ? drop.files : []) {
       if (other === group.main || drop.claimed.has(other)) continue;
       if (!missing.has(other.name.toLowerCase())) continue;
@@ -98,7 +107,7 @@ export function createOpenActions(context: Context): OpenActions {
     ]);
   }
 
-  function openInDrop(source: NamedBlob, placement: Placement, drop: Drop): Promise<string> {
+  function openInDrop(source: NamedSource, placement: Placement, drop: Drop): Promise<string> {
     const file = addFile([source], placement);
     drop.ids.set(source, file.id);
     return runOpen(file);
@@ -117,18 +126,16 @@ export function createOpenActions(context: Context): OpenActions {
       )?.id;
   }
 
-  async function openFiles(files: readonly (File | DroppedItem)[]): Promise<void> {
+  async function openFiles(files: readonly (File | OpenItem)[]): Promise<void> {
     await (
       await startDrop(files)
     ).done;
   }
 
   /** Adds the files of a drop to the tree; `done` settles once all have opened (or failed). */
-  async function startDrop(
-    files: readonly (File | DroppedItem)[],
-  ): Promise<{ done: Promise<unknown> }> {
-    const toAdd = new Map<string, NamedBlob[]>();
-    const toOpen: DroppedItem[] = [];
+  async function startDrop(files: readonly (File | OpenItem)[]): Promise<{ done: Promise<unknown> }> {
+    const toAdd = new Map<string, NamedSource[]>();
+    const toOpen: OpenItem[] = [];
     for (const item of files.map(droppedItemOf)) {
       const source = namedBlobOf(item);
       const owner = sessionMissing(source.name);
@@ -159,7 +166,7 @@ export function createOpenActions(context: Context): OpenActions {
    * the folder (a game), or when more than MAX_FOLDER_FILES are left, the rest of the
    * folder stays closed, and a message says so. Loose files always open.
    */
-  function leaveFolderRest(rest: readonly DroppedItem[], hasGathered: boolean): DroppedItem[] {
+  function leaveFolderRest(rest: readonly OpenItem[], hasGathered: boolean): OpenItem[] {
     const inFolders = rest.filter((item) => item.path.includes('/'));
     if (inFolders.length === 0 || (!hasGathered && inFolders.length <= MAX_FOLDER_FILES)) {
       return [...rest];
@@ -223,7 +230,7 @@ export function createOpenActions(context: Context): OpenActions {
   }
 
   /** Offers sources to a session; it takes the ones it names and lacks. */
-  async function offerSources(fileId: string, offered: readonly NamedBlob[]): Promise<void> {
+  async function offerSources(fileId: string, offered: readonly NamedSource[]): Promise<void> {
     const file = context.liveFile(fileId);
     if (!file || offered.length === 0) return;
     let result;
@@ -244,11 +251,16 @@ export function createOpenActions(context: Context): OpenActions {
     const takenNames = new Set(summary.sources);
     const taken = offered.filter((source) => takenNames.has(source.name));
     const refused = offered.filter((source) => !takenNames.has(source.name));
-    context.updateFile(fileId, (before) => ({
-      summary,
-      sources: [...before.sources, ...taken],
-      error: summary.fatal ?? before.error,
-    }));
+    context.updateFile(fileId, (before) => {
+      const sources = [...before.sources, ...taken];
+      const remoteUrls = remoteUrlsOf(sources);
+      return {
+        summary,
+        sources,
+        ...(remoteUrls.length > 0 ? { remoteUrls } : {}),
+        error: summary.fatal ?? before.error,
+      };
+    });
     // Rows may read differently now (a missing entry can be checked); content may be there.
     context.bumpRows(fileId, current.rowCount);
     context.queries.contentChanged(fileId);
@@ -335,8 +347,14 @@ export function createOpenActions(context: Context): OpenActions {
     stores.view.setState({ selection: { kind: 'file', fileId }, multi: null, summary: null });
   }
 
+  const { openUrls } = createRemoteOpener(context, {
+    openItems: openFiles,
+    pageUrl: () => (typeof location === 'undefined' ? 'http://localhost/' : location.href),
+  });
+
   return {
     openFiles,
+    openUrls,
     openSample,
     chooseFileSet,
     notify: (kind, message) => context.toast(kind, message),

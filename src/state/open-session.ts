@@ -3,9 +3,10 @@
  * handed to a new decoder, rows show while the table is still being read, and the summary
  * lands when the open is done. A worker that dies takes only its own file down.
  */
-import type { NamedBlob, OpenProgress, Result, FileSummary } from '../worker/rpc/api.ts';
+import type { NamedSource, OpenProgress, Result, FileSummary } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { errorInfoOf, internalError } from './errors.ts';
+import { remoteUrlsOf } from './remote-urls.ts';
 import { ROW_PAGE_SIZE } from './row-cache.ts';
 import { createThrottle } from './throttle.ts';
 import type { FileSetChoice, OpenFile } from './types.ts';
@@ -85,16 +86,18 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
    * name its format gave it, with the other ways it can be opened.
    */
   function addFile(
-    sources: readonly NamedBlob[],
+    sources: readonly NamedSource[],
     placement: Placement,
     gathered: { name: string; fileSet: FileSetChoice | null } | null = null,
   ): OpenFile {
     const first = sources[0];
+    const remoteUrls = remoteUrlsOf(sources);
     const openFile: OpenFile = {
       id: context.nextId('f'),
       name: gathered?.name ?? first?.name ?? '',
-      size: first?.blob.size ?? 0,
+      size: (first && ('blob' in first ? first.blob.size : first.size)) ?? 0,
       sources,
+      ...(remoteUrls.length > 0 ? { remoteUrls } : {}),
       fileSet: gathered?.fileSet ?? null,
       decoder: deps.createDecoder(),
       parentId: placement.parentId,
@@ -211,7 +214,10 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
    * Opens a session from `sources` (the first is the file; the rest are offered to it) in a
    * new worker. Resolves with the new file's id once it is open (or failed).
    */
-  async function openSession(sources: readonly NamedBlob[], placement: Placement): Promise<string> {
+  async function openSession(
+    sources: readonly NamedSource[],
+    placement: Placement,
+  ): Promise<string> {
     return runOpen(addFile(sources, placement));
   }
 

@@ -7,7 +7,8 @@
 import type {
   ErrorInfo,
   FileSummary,
-  NamedBlob,
+  NamedSource,
+  NamedUrl,
   OpenProgress,
   TreeRow,
   VerifyProgress,
@@ -25,12 +26,25 @@ export interface DroppedItem {
   path: string;
 }
 
+/**
+ * A file of a drop of web addresses (state/remote-open.ts): one read by Range requests, or
+ * one downloaded whole (a server without Range support) from `url`.
+ */
+export interface RemoteItem {
+  file: File | NamedUrl;
+  path: string;
+  url: string;
+}
+
+/** What a drop is made of: dropped files and remote ones. */
+export type OpenItem = DroppedItem | RemoteItem;
+
 /** The ways a gathered group of files can be opened (builds of a game folder), and which one is. */
 export interface FileSetChoice {
   /** Why the chosen set was chosen. */
   note: string;
   /** The sets, each a label and its sources (the opened file first). */
-  sets: readonly { label: string; name: string; sources: readonly NamedBlob[] }[];
+  sets: readonly { label: string; name: string; sources: readonly NamedSource[] }[];
   chosen: number;
 }
 
@@ -44,7 +58,12 @@ export interface OpenFile {
    * What the session was opened from (the file, then the sources that go with it, as
    * added), kept so a file whose worker died can be opened again.
    */
-  sources: readonly NamedBlob[];
+  sources: readonly NamedSource[];
+  /**
+   * The addresses of its sources that were opened from the web (`?url=`, Open URL), in
+   * source order; absent when none was. Links to the file name these.
+   */
+  remoteUrls?: readonly string[];
   decoder: FileDecoder;
   /** Set when a format gathered the file with others of its drop and there were other ways to. */
   fileSet: FileSetChoice | null;
@@ -158,7 +177,7 @@ export interface DelveDeps {
   createDecoder(): FileDecoder;
   /** Hands a Blob to the user as a download named `fileName`. */
   saveBlob(blob: Blob, fileName: string): void;
-  fetch(url: string): Promise<Response>;
+  fetch(url: string, init?: RequestInit): Promise<Response>;
   /** Milliseconds, monotonic. */
   now(): number;
   /** The formats whose `gather` hooks sort drops (default: the registry's). */

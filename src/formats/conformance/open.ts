@@ -18,7 +18,10 @@ export interface SunkNode {
 /** What a recording sink saw. `duplicates` counts nodes it was told of more than once. */
 export interface SinkRecord {
   nodes: Map<number, SunkNode>;
-  /** Nodes told of as objects (`nodes`: documents) and as table rows (`nodeRange`: archives). */
+  /**
+   * Nodes told of as objects or by index (`nodes`, `documentNodes`: documents) and as table
+   * rows (`nodeRange`: archives).
+   */
   viaNodes: number;
   viaRange: number;
   duplicates: number[];
@@ -47,6 +50,30 @@ export function recordingSink(): { sink: OpenSink; record: SinkRecord } {
       record.viaNodes += batch.length;
       for (const node of batch) {
         take(node.index, { path: node.path, size: node.size, storedSize: node.storedSize });
+      }
+    },
+    documentNodes(table: NodeTable, indexes, nodesRead, declared) {
+      if (!isCount(nodesRead) || !isCount(declared)) {
+        record.badCalls.push(`documentNodes(…, ${nodesRead}, ${declared})`);
+      }
+      record.viaNodes += indexes.length;
+      for (const index of indexes) {
+        const path = table.path(index);
+        // The tree places the node by its parent and name: they must give its path.
+        const parent = table.parentOf?.(index);
+        const name = table.nameOf?.(index);
+        const placed =
+          parent === undefined || name === undefined || parent >= index || name.includes('/')
+            ? null
+            : parent < 0
+              ? name
+              : `${table.path(parent)}/${name}`;
+        if (placed !== path) {
+          record.badCalls.push(
+            `documentNodes: node ${index} placed at ${placed}, its path ${path}`,
+          );
+        }
+        take(index, { path, size: table.size(index), storedSize: table.storedSize(index) });
       }
     },
     nodeRange(table: NodeTable, start, end, declared) {

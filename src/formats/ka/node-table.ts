@@ -5,7 +5,9 @@
  * from the file's bytes when it is shown (session.ts).
  *
  * It is the walk's sink (read.ts): nodes are numbered in the order they open, and each is
- * handed to the tree as it closes (a container's span is known only then), in batches.
+ * handed to the tree as it closes (a container's span is known only then), in batches of
+ * indexes: the tree places each under its parent's node and asks for its name when it is
+ * shown (`treeSource`), so no path is made while a file opens.
  *
  * Paths are made of keys: a `/` in a key is written `%2F` and a `%` `%25`, so no key
  * splits; an empty key is `%`; a v2 key missing from the table is `%0x` and its id; a
@@ -13,7 +15,7 @@
  */
 import { decodeUtf8OrLatin1 } from '../../binary/byte-reader.ts';
 import { hex32 } from '../../binary/hex.ts';
-import type { Issue, NodeInput } from '../model.ts';
+import type { Issue, NodeInput, NodeTable, OpenSink } from '../model.ts';
 import type { KaSlot, KaWalkSink } from './read.ts';
 import type { KaMode, KaStringTable } from './read-value.ts';
 import { KaType, type KaArchiveKind, type KaTableString, type KaValue } from './types.ts';
@@ -74,11 +76,12 @@ export class KaNodeTable implements KaWalkSink {
   /** Where the root archive ends (bytes after it are trailing). */
   rootEnd = -1;
 
-  /** Nodes closed and not yet handed over. */
-  pending: NodeInput[] = [];
-  private readonly openPaths = new Map<number, string>();
+  /** Nodes closed and not yet handed over, `pendingCount` of them. */
+  private pending = new Int32Array(BATCH);
+  private pendingCount = 0;
+  /** Archives and arrays opened and not closed yet (the walk's stack). */
+  private readonly openContainers: number[] = [];
   private readonly seenKeys = new Map<number, Set<string | number>>();
-  private leafPath = '';
   /** The leaf being read (-1: none), for a walk that stops inside it. */
   private openLeaf = -1;
 
@@ -99,12 +102,25 @@ export class KaNodeTable implements KaWalkSink {
     }
   }
 
-  /** Drops the room left over once every node is in. */
+  /**
+   * Drops the room left over once every node is in, when it is worth a copy: a copy of the
+   * whole table at the end of an open is the open's peak of memory, so a little room left
+   * (at most an eighth) stays, seen through views of the nodes' length.
+   */
   trim(): void {
-    for (const name of GROWN)
-      (this[name] as Uint32Array) = (this[name] as Uint32Array).slice(0, this.count);
-    this.types = this.types.slice(0, this.count);
-    this.flags = this.flags.slice(0, this.count);
+    const isWorthCopying = this.parents.length - this.count > this.count >> 3;
+    for (const name of GROWN) {
+      const array = this[name] as Uint32Array;
+      (this[name] as Uint32Array) = isWorthCopying
+        ? array.slice(0, this.count)
+        : array.subarray(0, this.count);
+    }
+    this.types = isWorthCopying
+      ? this.types.slice(0, this.count)
+      : this.types.subarray(0, this.count);
+    this.flags = isWorthCopying
+      ? this.flags.slice(0, this.count)
+      : this.flags.subarray(0, this.count);
   }
 
   archive(owner: number, kind: KaArchiveKind, strings: KaTableString[]): void {
@@ -158,14 +174,9 @@ export class KaNodeTable implements KaWalkSink {
       else seen.add(key);
     }
     this.flags[node] = flags;
-    const parentPath = parent < 0 ? '' : `${this.openPaths.get(parent) ?? this.path(parent)}/`;
-    const path = parentPath + this.segment(node);
     if (slot.type === KaType.KEYED_ARCHIVE || slot.type === KaType.ARRAY)
-      this.openPaths.set(node, path);
-    else {
-      this.leafPath = path;
-      this.openLeaf = node;
-    }
+      this.openContainers.push(node);
+    else this.openLeaf = node;
     return node;
   }
 
@@ -181,26 +192,30 @@ export class KaNodeTable implements KaWalkSink {
   }
 
   close(node: number, end: number): void {
-    const length = end - this.starts[node]!;
-    this.lengths[node] = length;
-    let path = this.openPaths.get(node);
-    if (path === undefined) {
-      path = this.leafPath;
+    this.lengths[node] = end - this.starts[node]!;
+    if (node === this.openLeaf) {
       this.openLeaf = -1;
     } else {
-      this.openPaths.delete(node);
+      // Containers close in the reverse of their opening: the last open one is this.
+      this.openContainers.pop();
       this.seenKeys.delete(node);
     }
-    this.pending.push({ index: node, path, size: length, storedSize: length });
+    if (this.pendingCount === this.pending.length) {
+      const grown = new Int32Array(this.pending.length * 2);
+      grown.set(this.pending);
+      this.pending = grown;
+    }
+    this.pending[this.pendingCount++] = node;
   }
 
   /** After a walk that stopped: the nodes still open end at `end` and are handed over too. */
   closeOpen(end: number): void {
-    const open = [...this.openPaths.keys()];
+    const open = [...this.openContainers];
     if (this.openLeaf >= 0) open.push(this.openLeaf);
     for (const node of open.sort((a, b) => b - a)) {
       this.close(node, Math.max(this.starts[node]!, Math.min(end, this.bytes.length)));
     }
+    this.openContainers.length = 0;
     this.seenKeys.clear();
   }
 
@@ -209,13 +224,81 @@ export class KaNodeTable implements KaWalkSink {
   }
 
   wantsPause(): boolean {
-    return this.pending.length >= BATCH;
+    return this.pendingCount >= BATCH;
   }
 
-  takePending(): NodeInput[] {
-    const batch = this.pending;
-    this.pending = [];
+  /** Nodes handed over so far (handOver). */
+  private handedOver = 0;
+  private streamed: NodeTable | null = null;
+
+  /**
+   * Hands the nodes closed since the last call to `sink`: by index when it takes them so
+   * (no path is made), else as objects with their paths.
+   */
+  handOver(sink: OpenSink): void {
+    const batch = this.takePending();
+    if (batch.length === 0) return;
+    this.handedOver += batch.length;
+    if (sink.documentNodes) {
+      this.streamed ??= this.treeSource();
+      sink.documentNodes(this.streamed, batch, this.handedOver, 0);
+    } else {
+      sink.nodes(this.nodeInputs(batch), this.handedOver, 0);
+    }
+  }
+
+  /** The indexes of the nodes closed since the last call, in the order they closed. */
+  takePending(): Int32Array {
+    const batch = this.pending.slice(0, this.pendingCount);
+    this.pendingCount = 0;
     return batch;
+  }
+
+  /**
+   * The nodes of `indexes` as objects with their paths, for a sink that takes no indexes
+   * (OpenSink.documentNodes). A container's path and `/` is made once, kept while its
+   * children come and dropped when it comes itself (after them).
+   */
+  nodeInputs(indexes: Int32Array): NodeInput[] {
+    return Array.from(indexes, (index) => {
+      const path = this.prefixOf(this.parents[index]!) + this.segment(index);
+      this.prefixes.delete(index);
+      const length = this.lengths[index]!;
+      return { index, path, size: length, storedSize: length };
+    });
+  }
+
+  /** Paths and `/` of containers whose children are being handed over as objects. */
+  private readonly prefixes = new Map<number, string>();
+
+  private prefixOf(parent: number): string {
+    if (parent < 0) return '';
+    let prefix = this.prefixes.get(parent);
+    if (prefix === undefined) {
+      // At most KA_MAX_DEPTH calls deep: the walk nests no deeper.
+      prefix = `${this.prefixOf(this.parents[parent]!)}${this.segment(parent)}/`;
+      this.prefixes.set(parent, prefix);
+    }
+    return prefix;
+  }
+
+  /**
+   * The nodes as the tree reads them while they stream in (OpenSink.documentNodes), read
+   * through this table's current arrays (they grow, and are trimmed at the end).
+   */
+  treeSource(): NodeTable {
+    return {
+      path: (index) => this.path(index),
+      size: (index) => this.lengths[index]!,
+      storedSize: (index) => this.lengths[index]!,
+      parentOf: (index) => this.parents[index]!,
+      nameOf: (index) => this.segment(index),
+      kind: (index) => (this.isContainer(index) ? 'record' : 'value'),
+    };
+  }
+
+  isContainer(node: number): boolean {
+    return this.types[node] === KaType.KEYED_ARCHIVE || this.types[node] === KaType.ARRAY;
   }
 
   // Reading a node back.

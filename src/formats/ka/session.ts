@@ -5,7 +5,6 @@
  * bytes when a node is shown; the `ka-tree` view answers questions about them (a value, a
  * search, JSON and YAML exports) without sending the tree across.
  */
-import { ByteReader } from '../../binary/byte-reader.ts';
 import {
   ErrorCode,
   FormatError,
@@ -13,29 +12,25 @@ import {
   toErrorInfo,
   type ErrorInfo,
 } from '../../binary/format-error.ts';
-import { DEFAULT_COLUMNS, type Fact, type OpenRequest, type Session, type Span } from '../model.ts';
-import { displayValue, idText, typeName, valueText } from './display.ts';
-import { archiveJson, archiveYaml, valueJson } from './export.ts';
-import { KaNodeTable } from './node-table.ts';
-import { KaFollow, readLeafValue, type KaMode } from './read-value.ts';
-import { KA_FORMAT, parseKa, parseKaValueAt, walkKa } from './read.ts';
 import {
-  KA_TREE_VIEW,
-  KaType,
-  type KaArchiveKind,
-  type KaDisplayValue,
-  type KaValue,
-  type KaViewAnswer,
-  type KaViewQuery,
-  type KaViewSummary,
-} from './types.ts';
+  DEFAULT_COLUMNS,
+  type Fact,
+  type OpenRequest,
+  type Session,
+  type Span,
+  type ViewJob,
+} from '../model.ts';
+import { typeName } from './display.ts';
+import { archiveJson, archiveYaml } from './export.ts';
+import { KA_VERSION_NAMES, kaNodeReader } from './node-reader.ts';
+import { KaNodeTable } from './node-table.ts';
+import { KA_FORMAT, parseKa, walkKa } from './read.ts';
+import { KA_TREE_VIEW, type KaViewAnswer, type KaViewQuery, type KaViewSummary } from './types.ts';
 
-const VERSION_NAMES: Record<KaArchiveKind, string> = {
-  v1: 'v1',
-  top: 'v2 top',
-  sub: 'v2 sub',
-  empty: 'v2 empty',
-};
+/** Nodes a search looks at between two pauses (and cancel checks). */
+const SEARCH_CHUNK = 16384;
+
+const VERSION_NAMES = KA_VERSION_NAMES;
 
 const counts = new Intl.NumberFormat('en-US');
 const spanText = (span: Span) => `${hexOffset(span.offset)} (${counts.format(span.length)} bytes)`;
@@ -62,13 +57,7 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
   const source = sources[0]!;
   const bytes = await source.read(0, source.size);
   const table = new KaNodeTable(bytes);
-  let nodesRead = 0;
-  const handOver = () => {
-    const batch = table.takePending();
-    if (batch.length === 0) return;
-    nodesRead += batch.length;
-    sink.nodes(batch, nodesRead, 0);
-  };
+  const handOver = () => table.handOver(sink);
   let fatal: ErrorInfo | null = null;
   const walk = walkKa(bytes, table);
   try {
@@ -96,66 +85,8 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
     }
     return index;
   };
-  const isContainer = (node: number) =>
-    table.types[node] === KaType.KEYED_ARCHIVE || table.types[node] === KaType.ARRAY;
-  const modeOf = (node: number): KaMode => ({
-    isRegistry: table.isRegistry(node),
-    table: table.table(node),
-  });
-  const valueSpan = (node: number): Span => {
-    const start = table.valueStarts[node]!;
-    return { offset: start, length: table.starts[node]! + table.lengths[node]! - start };
-  };
-  /** A leaf's value, read again (a partly read one throws its FormatError). */
-  const leafValue = (node: number): KaValue => {
-    const reader = new ByteReader(bytes, 0, KA_FORMAT);
-    reader.seek(table.valueStarts[node]! + 1);
-    const { width } = table.wideWidth(node);
-    return readLeafValue(reader, table.types[node]!, modeOf(node), KaFollow.Any, width);
-  };
-  const containerText = (node: number) =>
-    table.types[node] === KaType.ARRAY
-      ? `[${counts.format(table.childCounts[node]!)} values]`
-      : `{${counts.format(table.childCounts[node]!)} keys}`;
-  const shortValue = (node: number, limit: number): string | null => {
-    if (isContainer(node)) return containerText(node);
-    try {
-      return valueText(leafValue(node), table.table(node), limit);
-    } catch (error) {
-      if (error instanceof FormatError) return null;
-      throw error;
-    }
-  };
-
-  const keyFields = (node: number): Fact[] => {
-    if (!table.hasKey(node)) return [['Index', String(table.ordinals[node])]];
-    const text = table.keyText(node);
-    if (!table.isKeyId(node)) return [['Key', JSON.stringify(text)]];
-    const id = idText(table.keyWords[node]!);
-    return [
-      [
-        'Key',
-        text === null ? `${id} (not in the string table)` : `${JSON.stringify(text)} (id ${id})`,
-      ],
-    ];
-  };
-  const valueFields = (node: number): Fact[] => {
-    const type = table.types[node]!;
-    if (type === KaType.KEYED_ARCHIVE) {
-      return [
-        ['Archive', VERSION_NAMES[table.archiveKind(node)]],
-        ['Keys', counts.format(table.childCounts[node]!)],
-      ];
-    }
-    if (type === KaType.ARRAY) return [['Values', counts.format(table.childCounts[node]!)]];
-    const fields: Fact[] = [['Value', shortValue(node, 4000) ?? '(could not be read)']];
-    if (type === KaType.WIDE_STRING && !table.isRegistry(node)) {
-      const { width, isAmbiguous } = table.wideWidth(node);
-      const units = width === 4 ? 'UTF-32LE (4-byte units)' : 'UTF-16LE (2-byte units)';
-      fields.push(['Wide string', isAmbiguous ? `${units}; 2-byte units would read too` : units]);
-    }
-    return fields;
-  };
+  const reader = kaNodeReader(bytes, table);
+  const { isContainer, shortValue, keyFields, valueFields, valueSpan } = reader;
 
   let typeCounts: Record<string, number> | null = null;
   const summary = (): KaViewSummary => {
@@ -176,24 +107,17 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
     };
   };
 
-  const displayOf = (node: number): KaDisplayValue => {
-    const type = table.types[node]!;
-    if (type === KaType.KEYED_ARCHIVE) {
-      return {
-        kind: 'archive',
-        archiveKind: table.archiveKind(node),
-        count: table.childCounts[node]!,
-      };
-    }
-    if (type === KaType.ARRAY) return { kind: 'array', count: table.childCounts[node]! };
-    return displayValue(leafValue(node), table.table(node), valueSpan(node));
-  };
-
-  const search = (text: string, limit: number): KaViewAnswer => {
+  const search = async (text: string, limit: number, job: ViewJob): Promise<KaViewAnswer> => {
     const needle = text.toLowerCase();
     const indexes: number[] = [];
     let total = 0;
     for (let node = 0; node < count; node++) {
+      // A million values take a while: the host answers rows and a cancel in between.
+      if (node % SEARCH_CHUNK === SEARCH_CHUNK - 1) {
+        job.signal.throwIfCancelled();
+        job.progress(node, count, 'searching');
+        await job.pause();
+      }
       const key = table.hasKey(node) ? (table.keyText(node) ?? '') : '';
       const isMatch =
         key.toLowerCase().includes(needle) ||
@@ -205,7 +129,14 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
     return { kind: 'search', indexes, total };
   };
 
-  const request = (query: KaViewQuery): KaViewAnswer => {
+  /** A whole-archive export: read, then written out; cancelled between the two. */
+  const exportStep = async (job: ViewJob, step: number, label: string) => {
+    job.signal.throwIfCancelled();
+    job.progress(step, 2, label);
+    await job.pause();
+  };
+
+  const request = async (query: KaViewQuery, job: ViewJob): Promise<KaViewAnswer> => {
     switch (query.kind) {
       case 'value': {
         const node = nodeAt(query.index);
@@ -215,24 +146,23 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
           index: node,
           typeId: type,
           typeName: typeName(type),
-          value: displayOf(node),
+          value: reader.display(node),
         };
       }
       case 'search':
-        return search(String(query.text), Math.max(0, Math.floor(Number(query.limit) || 0)));
+        return search(String(query.text), Math.max(0, Math.floor(Number(query.limit) || 0)), job);
       case 'json': {
-        if (query.index === undefined)
-          return { kind: 'json', text: JSON.stringify(kaJson(bytes), null, 2) };
+        if (query.index === undefined) {
+          await exportStep(job, 0, 'reading the archive');
+          const json = kaJson(bytes);
+          await exportStep(job, 1, 'writing JSON');
+          return { kind: 'json', text: JSON.stringify(json, null, 2) };
+        }
         const node = nodeAt(query.index);
-        const value = parseKaValueAt(
-          bytes,
-          table.valueStarts[node]!,
-          modeOf(node),
-          table.wideWidth(node).width,
-        );
-        return { kind: 'json', text: JSON.stringify(valueJson(value, table.table(node)), null, 2) };
+        return { kind: 'json', text: JSON.stringify(reader.json(node), null, 2) };
       }
       case 'yaml': {
+        await exportStep(job, 0, 'reading the archive');
         const { value, fatal: stopped } = parseKa(bytes);
         if (stopped) {
           throw new FormatError({
@@ -242,6 +172,7 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
             format: KA_FORMAT,
           });
         }
+        await exportStep(job, 1, 'writing YAML');
         return { kind: 'yaml', text: archiveYaml(value.root) };
       }
       default:
@@ -282,6 +213,8 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
     nodeCount: () => count,
     nodeTable: () => ({
       path: (index) => table.path(nodeAt(index)),
+      parentOf: (index) => table.parents[nodeAt(index)]!,
+      nameOf: (index) => table.segment(nodeAt(index)),
       size: (index) => table.lengths[nodeAt(index)]!,
       storedSize: (index) => table.lengths[nodeAt(index)]!,
       kind: (index) => (isContainer(nodeAt(index)) ? 'record' : 'value'),
@@ -341,7 +274,7 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
     view: {
       kind: KA_TREE_VIEW,
       data: summary,
-      request: (query) => Promise.resolve().then(() => request(query as KaViewQuery)),
+      request: (query, job) => request(query as KaViewQuery, job),
     },
   };
 }

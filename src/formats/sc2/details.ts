@@ -10,7 +10,7 @@ import { typeName } from '../ka/display.ts';
 import { KA_VERSION_NAMES, type KaNodeReader } from '../ka/node-reader.ts';
 import type { Fact, Span } from '../model.ts';
 import type { SceneIndex } from './scene-index.ts';
-import type { SceneNodeTable } from './scene-table.ts';
+import type { ContainerNodeTable } from '../ka/container-table.ts';
 import type { TableSink } from './table-sink.ts';
 import type { Sc2Descriptor } from './types.ts';
 
@@ -19,7 +19,7 @@ const spanText = (span: Span) => `${hexOffset(span.offset)} (${counts.format(spa
 const FILE_TYPES: Readonly<Record<number, string>> = { 0: 'scene', 1: 'model' };
 
 export function sceneDetails(
-  table: SceneNodeTable,
+  table: ContainerNodeTable,
   reader: KaNodeReader,
   index: SceneIndex,
   walk: TableSink,

@@ -4,11 +4,12 @@
  * under `components` → `0000`, `0001`, … with `comp.typename`), how entities nest, and which
  * values point at a data node by its id (a render batch's `rb.datasource` names its polygon
  * group, `rb.nmatname` its material, a material's `parentMaterialKey` its parent). It names
- * the nodes for the tree (scene-table.ts) and keeps the links for the details pane.
+ * the nodes for the tree (in ../ka/container-table.ts) and keeps the links for the details
+ * pane.
  */
 import type { KaNodeReader } from '../ka/node-reader.ts';
 import { KaType, type KaValue } from '../ka/types.ts';
-import type { SceneNodeTable } from './scene-table.ts';
+import type { ContainerNodeTable } from '../ka/container-table.ts';
 
 /** Keys whose u64 value is the `#id` of a data node, and what the node is to them. */
 export const REFERENCE_KEYS: Readonly<Record<string, string>> = {
@@ -52,7 +53,7 @@ export interface SceneIndex {
 export class ChildLists {
   private readonly firsts: Uint32Array;
   private readonly order: Uint32Array;
-  constructor(table: SceneNodeTable) {
+  constructor(table: ContainerNodeTable) {
     const count = table.count;
     this.firsts = new Uint32Array(count + 2);
     for (let node = 0; node < count; node++) this.firsts[table.parents[node]! + 2]!++;
@@ -67,7 +68,7 @@ export class ChildLists {
   }
 }
 
-export function textOf(value: KaValue, node: number, table: SceneNodeTable): string | null {
+export function textOf(value: KaValue, node: number, table: ContainerNodeTable): string | null {
   if (value.kind === 'text') return value.text;
   if (value.kind === 'stringId') return table.table(node)?.byId.get(value.id) ?? null;
   return null;
@@ -76,7 +77,7 @@ export function textOf(value: KaValue, node: number, table: SceneNodeTable): str
 export class SceneReader {
   readonly children: ChildLists;
   constructor(
-    readonly table: SceneNodeTable,
+    readonly table: ContainerNodeTable,
     readonly reader: KaNodeReader,
   ) {
     this.children = new ChildLists(table);

@@ -3,9 +3,9 @@
  * tags, Descriptor, `Data nodes/<i> <##name>`, Global material, `Entities/<name>/…` with
  * child entities nested (a Blitz scene also shows its top archive as Scene) — and under
  * every archive its keys, exactly as a keyed archive's session shows them: the nodes live
- * in a keyed-archive node table (scene-table.ts), values are decoded from the file when
- * shown (../ka/node-reader.ts), and the `ka-tree` view answers value, search, JSON and YAML
- * questions. Entities list their components; a value that names a data node by its `#id`
+ * in a container's node table (../ka/container-table.ts), values are decoded from the file
+ * when shown (../ka/node-reader.ts), and the `ka-tree` view answers value, search, JSON and
+ * YAML questions. Entities list their components; a value that names a data node by its `#id`
  * says which one, and so does the entity it is in.
  */
 import { toErrorInfo, FormatError, hexOffset, type ErrorInfo } from '../../binary/format-error.ts';
@@ -17,7 +17,7 @@ import { DEFAULT_COLUMNS, type Fact, type OpenRequest, type Session, type Span }
 import { sc2Json } from './json.ts';
 import { chooseSc2Layout, parseBareArchiveAt, sc2Layouts, walkSc2, SC2_FORMAT } from './read.ts';
 import { SceneReader, type SceneIndex } from './scene-index.ts';
-import { SceneNodeTable, SECTION_TYPE } from './scene-table.ts';
+import { ContainerNodeTable, SECTION_TYPE } from '../ka/container-table.ts';
 import { TableSink } from './table-sink.ts';
 import { sceneDetails } from './details.ts';
 
@@ -31,7 +31,7 @@ function fail(offset: number, detail: string): FormatError {
 export async function openSc2Session({ sources, services, sink }: OpenRequest): Promise<Session> {
   const source = sources[0]!;
   const bytes = await source.read(0, source.size);
-  const table = new SceneNodeTable(bytes);
+  const table = new ContainerNodeTable(bytes);
   const version =
     bytes.length >= 8 ? new DataView(bytes.buffer, bytes.byteOffset).getInt32(4, true) : 0;
   // 26–29: both layouts are read on the side first; the one that reads is walked.

@@ -10,7 +10,7 @@ import { KaType } from '../ka/types.ts';
 import type { Issue } from '../model.ts';
 import type { Sc2Header, Sc2PartKind, Sc2Role, Sc2Sink } from './read.ts';
 import { indexScene, type SceneIndex, type SceneReader } from './scene-index.ts';
-import { SECTION_TYPE, type SceneNodeTable } from './scene-table.ts';
+import { SECTION_TYPE, type ContainerNodeTable } from '../ka/container-table.ts';
 
 const PART_NAMES: Readonly<Record<Sc2PartKind, string>> = {
   header: 'Header',
@@ -38,7 +38,7 @@ export class TableSink implements Sc2Sink {
   private readonly open: number[] = [];
   private topOrdinal = 0;
 
-  constructor(private readonly table: SceneNodeTable) {}
+  constructor(private readonly table: ContainerNodeTable) {}
 
   private openOwn(
     parent: number,

@@ -17,6 +17,7 @@ import { isFocusTheSelection, selectedRowCount } from '../../state/selection-act
 import type { Selection } from '../../state/types.ts';
 import type { VerifySummary } from '../../worker/rpc/api.ts';
 import { formatCount } from '../format.ts';
+import { CopyLinkButton } from './CopyLinkButton.tsx';
 import { JobList } from './JobList.tsx';
 
 /** `4 ok, 0 mismatched, 1 unpatched` (+ missing, unsupported, errors, + cancelled). */
@@ -147,6 +148,7 @@ export function ActionsBar(): ReactElement {
       >
         {isVerifying ? 'Verifying…' : 'Verify all'}
       </button>
+      <CopyLinkButton />
       {file?.verifySummary && (
         <span className="verify-summary" data-testid="verify-summary" role="status">
           {describeVerifySummary(file.verifySummary)}

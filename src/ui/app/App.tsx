@@ -9,7 +9,9 @@ import { ActionsBar } from './ActionsBar.tsx';
 import { Banners } from './Banners.tsx';
 import { EmptyState, type FormatInfo } from './EmptyState.tsx';
 import { Header } from './Header.tsx';
+import { PendingLinkNotice } from './PendingLinkNotice.tsx';
 import { StatusBar } from './StatusBar.tsx';
+import { UpdateNotice } from './UpdateNotice.tsx';
 import { Workspace } from './Workspace.tsx';
 
 /**
@@ -42,6 +44,8 @@ export function App({ formats }: AppProps): ReactElement {
     <DropZone>
       <div className="app">
         <Header />
+        <UpdateNotice />
+        <PendingLinkNotice />
         <Banners />
         {isWorkspaceMounted && (
           <div className="workspace-frame" hidden={!hasFiles}>

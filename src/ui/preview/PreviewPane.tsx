@@ -4,7 +4,8 @@
  * the fitting view and offers tabs among the views that apply: Hex always, plus Text, Image
  * or Audio. Only the active view is mounted, and each view fetches just what it shows.
  */
-import { useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { usePreviewSpots, useWantedSpot } from '../../state/deep-link-hooks.ts';
 import { useContentRange } from '../../state/hooks.ts';
 import type { ContentRef } from '../../worker/rpc/api.ts';
 import { AudioView } from './audio/AudioView.tsx';
@@ -29,6 +30,9 @@ export interface PreviewPaneProps {
 export const HEAD_BYTES = 4096;
 
 export type PreviewViewId = 'hex' | 'text' | 'image' | 'audio';
+
+const isPreviewViewId = (view: string | null | undefined): view is PreviewViewId =>
+  view === 'hex' || view === 'text' || view === 'image' || view === 'audio';
 
 const VIEW_LABELS: Record<PreviewViewId, string> = {
   hex: 'Hex',
@@ -59,6 +63,10 @@ export function PreviewPane(props: PreviewPaneProps): ReactElement {
 function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactElement {
   const range = useContentRange(fileId, ref, 0, HEAD_BYTES);
   const [chosenView, setChosenView] = useState<PreviewViewId | null>(null);
+  // A deep link being restored may ask for a tab and a hex offset; the user's own choice wins.
+  const key = contentKey(fileId, ref);
+  const wanted = useWantedSpot(key);
+  const [jumpedTo, setJumpedTo] = useState<number | null>(null);
   const head = useMemo(() => {
     if (range.status !== 'ok') return range;
     const { bytes, totalSize, warning } = range.value;
@@ -66,11 +74,21 @@ function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactEl
   }, [range, name]);
 
   const views: PreviewViewId[] = head.status === 'ready' ? viewsFor(head.sniff.kind) : ['hex'];
+  const wantedView = isPreviewViewId(wanted?.view) ? wanted.view : null;
+  const requestedView = chosenView ?? wantedView;
   const activeView =
-    chosenView !== null && views.includes(chosenView) ? chosenView : (views[0] ?? 'hex');
+    requestedView !== null && views.includes(requestedView) ? requestedView : (views[0] ?? 'hex');
+  const hexOffset = jumpedTo ?? wanted?.offset ?? null;
+  const isReady = head.status === 'ready';
+  // Reported for deep links ("Copy link", the URL): the tab shown and the byte marked.
+  const spots = usePreviewSpots();
+  useEffect(() => {
+    if (!isReady) return;
+    spots.show({ key, view: activeView, offset: activeView === 'hex' ? hexOffset : null });
+  }, [spots, key, isReady, activeView, hexOffset]);
   const totalSize = head.status === 'ready' ? head.totalSize : size;
   const mime = head.status === 'ready' ? head.sniff.mime : 'application/octet-stream';
-  const idBase = `preview-${contentKey(fileId, ref).replaceAll(':', '-')}`;
+  const idBase = `preview-${key.replaceAll(':', '-')}`;
 
   return (
     <section className="preview-pane" data-testid="preview-pane" aria-label={`Preview of ${name}`}>
@@ -111,7 +129,15 @@ function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactEl
             id={`${idBase}-panel`}
             aria-labelledby={`${idBase}-tab-${activeView}`}
           >
-            {activeView === 'hex' && <HexView fileId={fileId} ref={ref} size={totalSize} />}
+            {activeView === 'hex' && (
+              <HexView
+                fileId={fileId}
+                ref={ref}
+                size={totalSize}
+                jumpTo={hexOffset ?? undefined}
+                onJump={setJumpedTo}
+              />
+            )}
             {activeView === 'text' && <TextView fileId={fileId} ref={ref} name={name} />}
             {activeView === 'image' && (
               <ImageView fileId={fileId} ref={ref} mime={mime} name={name} />

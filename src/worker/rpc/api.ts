@@ -51,7 +51,24 @@ export type EntryStatus = NodeStatus;
 export interface NamedBlob {
   name: string;
   blob: Blob;
+  /** The address it was downloaded from whole (a server without Range support). */
+  url?: string;
 }
+
+/**
+ * A remote file the worker reads by HTTP Range requests (binary/http-source.ts). The page
+ * probed it first (state/remote-probe.ts): its size, and its first bytes, which the worker
+ * keeps instead of fetching them again.
+ */
+export interface NamedUrl {
+  name: string;
+  url: string;
+  size: number;
+  head: Uint8Array;
+}
+
+/** What a session opens from: a local file, or a remote one. */
+export type NamedSource = NamedBlob | NamedUrl;
 
 /** One visible row of a file's tree (folders and nodes; the file's own row is the UI's). */
 export interface TreeRow {
@@ -201,11 +218,11 @@ export interface FilterResult {
 export interface DecoderApi {
   /** Opens a file (and the files that go with it): detects the format, streams nodes into the tree. */
   open(
-    files: NamedBlob[],
+    files: NamedSource[],
     onProgress: (progress: OpenProgress) => void,
   ): Promise<Result<FileSummary>>;
   /** Offers more sources to the open session (a volume it lacks); answers the new summary. */
-  addSources(files: NamedBlob[]): Promise<Result<FileSummary>>;
+  addSources(files: NamedSource[]): Promise<Result<FileSummary>>;
 
   /** Visible rows `[start, start + count)` of the tree. */
   getRows(start: number, count: number): TreeRow[];

@@ -8,6 +8,7 @@
 import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { digestBytes, digestRange } from '../../binary/hashes.ts';
+import { HttpByteSource } from '../../binary/http-source.ts';
 import type { ContentRef, FileTail, FormatModule, Session, Span } from '../../formats/model.ts';
 import {
   DETECT_HEAD_LENGTH,
@@ -31,7 +32,7 @@ import type {
   EntryDetails,
   FileSummary,
   JobKind,
-  NamedBlob,
+  NamedSource,
   TreeRow,
 } from './api.ts';
 import { ContentCache } from './content-cache.ts';
@@ -58,6 +59,15 @@ export interface DecoderOptions {
   startsHelpersAhead?: boolean;
   /** The formats it reads: the registry's, or (tests) modules of their own first. */
   formats?: readonly FormatModule[];
+}
+
+/** A local file as a Blob source; a remote one read by Range requests with the worker's fetch. */
+function sourceOf(file: NamedSource, headSize: number): ByteSource {
+  if ('blob' in file) return new BlobByteSource(file.blob, file.name, { headSize });
+  return new HttpByteSource(file.url, file.size, file.name, {
+    fetch: (url, init) => fetch(url, init),
+    head: file.head,
+  });
 }
 
 function internal(detail: string): FormatError {
@@ -235,10 +245,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
       attempt(async () => {
         if (files.length === 0) throw internal('no file to open');
         // The start of the file is read once for the detection, the header and the table.
-        const sources = files.map(
-          (file, i) =>
-            new BlobByteSource(file.blob, file.name, { headSize: i === 0 ? OPEN_HEAD_SIZE : 0 }),
-        );
+        const sources = files.map((file, i) => sourceOf(file, i === 0 ? OPEN_HEAD_SIZE : 0));
         const file: Opened = { sources, session: null };
         opened = file;
         file.session = await openSession(
@@ -255,7 +262,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         return value;
       }),
 
-    addSources: (files: NamedBlob[]) =>
+    addSources: (files: NamedSource[]) =>
       attempt(() => {
         const session = sessionOf();
         const taker = session.sources;
@@ -266,7 +273,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
             detail: `a ${session.label} takes no other files`,
           });
         }
-        for (const file of files) taker.add(new BlobByteSource(file.blob, file.name));
+        for (const file of files) taker.add(sourceOf(file, 0));
         // Content that failed for want of a source may read now.
         cache.clear();
         return summary(session, current().sources[0]!.name);

@@ -67,6 +67,10 @@ export async function openSession(
         );
         report(nodesRead, batch.length, declared);
       },
+      documentNodes(table, indexes, nodesRead, declared) {
+        treeFor('document').addDocumentNodes(table, indexes);
+        report(nodesRead, indexes.length, declared);
+      },
       nodeRange(table, start, end, declared) {
         treeFor('archive').addEntryRange(table, start, end);
         report(end, end - start, declared);

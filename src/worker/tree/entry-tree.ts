@@ -11,6 +11,11 @@
  * not copied) in its name slot and where its name starts: no string per entry, and the
  * filter tests the path as is.
  *
+ * Documents come either as paths (addEntries: each node under the folder of its path, a
+ * map from every path to its node) or by index (addDocumentNodes: each node under its
+ * parent's node, its name asked of the source when first shown): the second keeps no path
+ * and no string per node, which a million-node keyed archive needs.
+ *
  * Node 0 is the hidden root; the UI draws the file itself in its place.
  */
 import { compileEntryFilter, type EntryFilter } from './tree-filter.ts';
@@ -19,6 +24,7 @@ import {
   FOLDERISH,
   NodeOfEntry,
   PATH_NAME,
+  TABLE_NAME,
   TreeNodeColumns,
   nodeName,
   sortForDisplay,
@@ -31,6 +37,7 @@ export { compileFilter } from './tree-filter.ts';
 export type { TreeEntryInput, TreeEntrySource } from './tree-nodes.ts';
 
 const ROOT = 0;
+const SLASH = 0x2f;
 /** `lastSlash` hint for "not known": the path is searched. */
 const UNKNOWN_SLASH = -2;
 
@@ -43,6 +50,8 @@ export class EntryTree implements FolderHost, NodeTexts {
   private readonly names: string[] = [''];
   /** The source of the entries added by range, which lazily named nodes' paths come from. */
   private pathSource: TreeEntrySource | null = null;
+  /** The source of the document nodes added by index, which TABLE_NAME nodes' names come from. */
+  private nameSource: TreeEntrySource | null = null;
   private readonly nodes = new TreeNodeColumns();
   /** Display order of a folder's children, made when flattened; stale once it has more. */
   private readonly sortedChildLists = new Map<number, Int32Array>();
@@ -90,14 +99,25 @@ export class EntryTree implements FolderHost, NodeTexts {
     return this.names[folder]!;
   }
 
-  /** NodeTexts: a node's name slot, a PATH_NAME entry's path made now if it was left for later. */
+  /**
+   * NodeTexts: a node's name slot, a PATH_NAME entry's path or a TABLE_NAME node's name
+   * made now if it was left for later (and kept: a filter asks for every one each time).
+   */
   nodeText(node: number): string {
     const text = this.names[node]!;
-    if (text !== '' || this.nodes.flags[node] !== PATH_NAME) return text;
-    // A plain path is never empty: '' in a PATH_NAME slot means "not made yet".
-    const path = this.pathSource!.path(this.nodes.entryIndexes[node]!);
-    this.names[node] = path;
-    return path;
+    if (text !== '') return text;
+    const flags = this.nodes.flags[node]!;
+    if (flags === PATH_NAME) {
+      // A plain path is never empty: '' in a PATH_NAME slot means "not made yet".
+      const path = this.pathSource!.path(this.nodes.entryIndexes[node]!);
+      this.names[node] = path;
+      return path;
+    }
+    if ((flags & TABLE_NAME) === 0) return text;
+    const name = this.nameSource!.nameOf!(this.nodes.entryIndexes[node]!);
+    const shown = name === '' ? '(unnamed)' : name;
+    this.names[node] = shown;
+    return shown;
   }
 
   /** The node preparePaths goes on from. */
@@ -164,6 +184,82 @@ export class EntryTree implements FolderHost, NodeTexts {
     }
     this.rollUp();
     this.rowsDirty = true;
+  }
+
+  /**
+   * Adds document nodes of `source` by index, in the order given: each goes under its
+   * parent's node (`source.parentOf`), with no path made and no string kept (its name is
+   * asked of `source.nameOf` when it is first shown). A node may come before its parent,
+   * as a walk hands a container over once its children are read: the parent is made then,
+   * with any ancestor not made yet, and becomes the parent's entry when it comes. An index
+   * that came already is skipped; a source without parentOf or nameOf is placed by path.
+   */
+  addDocumentNodes(source: TreeEntrySource, indexes: ArrayLike<number>): void {
+    if (source.parentOf === undefined || source.nameOf === undefined) {
+      this.addEntries(
+        Array.from(indexes, (entryIndex) => ({
+          entryIndex,
+          path: source.path(entryIndex),
+          size: source.size(entryIndex),
+          storedSize: source.storedSize(entryIndex),
+        })),
+      );
+      return;
+    }
+    this.nameSource ??= source;
+    const nodes = this.nodes;
+    for (let at = 0; at < indexes.length; at++) {
+      const entryIndex = indexes[at]!;
+      if (!Number.isSafeInteger(entryIndex) || entryIndex < 0 || this.nodeOf(entryIndex) >= 0) {
+        continue;
+      }
+      let node = this.nodeOfEntry.get(entryIndex);
+      if (node >= 0) {
+        // Made as a parent before it came (documentParent): its name is in place already.
+        nodes.entryIndexes[node] = entryIndex;
+      } else {
+        node = this.addNode(
+          this.documentParent(source, entryIndex),
+          '',
+          entryIndex,
+          FOLDERISH | TABLE_NAME,
+        );
+        this.nodeOfEntry.set(entryIndex, node);
+      }
+      const size = source.size(entryIndex);
+      const storedSize = source.storedSize(entryIndex);
+      nodes.sizes[node] = size;
+      nodes.storedSizes[node] = storedSize;
+      this.addPending(nodes.parents[node]!, size, storedSize, 1);
+      if (this.filter && this.filterVisible) this.applyFilterTo(node);
+    }
+    this.rollUp();
+    this.rowsDirty = true;
+  }
+
+  /**
+   * The node a document node goes under: its parent's, made now (with the ancestors not
+   * made either) when the parent has not come yet. Those wait as folders, named by
+   * `source.nameOf`, for their entries. Each step up goes to a smaller index (parentIndex),
+   * so the chain ends and no parent can be its own ancestor.
+   */
+  private documentParent(source: TreeEntrySource, entryIndex: number): number {
+    let parent = parentIndex(source, entryIndex);
+    const unmade: number[] = [];
+    let node = ROOT;
+    while (parent >= 0) {
+      node = this.nodeOfEntry.get(parent);
+      if (node >= 0) break;
+      unmade.push(parent);
+      parent = parentIndex(source, parent);
+      node = ROOT;
+    }
+    for (let at = unmade.length - 1; at >= 0; at--) {
+      const name = source.nameOf!(unmade[at]!);
+      node = this.addNode(node, name === '' ? '(unnamed)' : name, -1, FOLDERISH);
+      this.nodeOfEntry.set(unmade[at]!, node);
+    }
+    return node;
   }
 
   /** Adds entries `[start, end)` of `source`, with no object per entry. */
@@ -491,7 +587,7 @@ export class EntryTree implements FolderHost, NodeTexts {
     const isMatch =
       this.nodes.flags[node] === PATH_NAME
         ? this.filter!.matchesAt(this.nodeText(node), this.nodes.nameStarts[node]!)
-        : this.filter!.matches(this.pathOf(node), this.names[node]!);
+        : this.filter!.matches(this.pathOf(node), this.nodeText(node));
     if (!isMatch) return;
     this.filterMatches++;
     for (let up = node; up > ROOT && visible[up] !== 1; up = this.nodes.parents[up]!)
@@ -521,9 +617,9 @@ export class EntryTree implements FolderHost, NodeTexts {
 
   pathOf(node: number): string {
     if (this.nodes.flags[node] === PATH_NAME) return this.nodeText(node);
-    let path = this.names[node]!;
+    let path = this.nodeText(node);
     for (let up = this.nodes.parents[node]!; up > ROOT; up = this.nodes.parents[up]!) {
-      path = this.names[up] + '/' + path;
+      path = this.nodeText(up) + '/' + path;
     }
     return path;
   }
@@ -531,18 +627,27 @@ export class EntryTree implements FolderHost, NodeTexts {
   /**
    * The node at `path` (a row's stable path, as `pathOf` gives it), or -1. Walks down from
    * the root, at each level to the child whose path is `path` or a folder above it: the
-   * siblings on the way are looked at, not the whole tree.
+   * siblings on the way are looked at, not the whole tree. A child that is not a PATH_NAME
+   * entry has its parent's path, `/` and its name as its path, so only its name is compared
+   * (a document's array of 100,000 elements makes no path per element).
    */
   nodeOfPath(path: string): number {
     let node = ROOT;
+    // Where the rest of `path` starts below `node`: its path and a `/` are before it.
+    let start = 0;
     for (;;) {
       let next = -1;
       for (let child = this.nodes.firstChild[node]!; child >= 0;) {
-        const childPath = this.pathOf(child);
-        if (childPath === path) return child;
-        if (path.startsWith(childPath) && path[childPath.length] === '/') {
-          next = child;
-          break;
+        const isPathName = this.nodes.flags[child] === PATH_NAME;
+        const text = this.nodeText(child);
+        const end = isPathName ? text.length : start + text.length;
+        if (isPathName ? path.startsWith(text) : path.startsWith(text, start)) {
+          if (end === path.length) return child;
+          if (path.charCodeAt(end) === SLASH) {
+            next = child;
+            start = end + 1;
+            break;
+          }
         }
         child = this.nodes.nextSibling[child]!;
       }
@@ -600,7 +705,20 @@ export class EntryTree implements FolderHost, NodeTexts {
     return out;
   }
 
+  /** The node of an entry, or -1 (also for a document parent made before its entry came). */
   nodeOf(entryIndex: number): number {
-    return this.nodeOfEntry.get(entryIndex);
+    const node = this.nodeOfEntry.get(entryIndex);
+    return node >= 0 && this.nodes.entryIndexes[node] === entryIndex ? node : -1;
   }
+}
+
+/**
+ * A document node's parent by `source.parentOf`, or -1 for the top level. Only a node
+ * that comes before it in index order (the order a walk opens them in) is a parent: any
+ * other answer (itself, a later node, out of range, not an integer) places it at the top,
+ * so a chain of parents always ends.
+ */
+function parentIndex(source: TreeEntrySource, entryIndex: number): number {
+  const parent = source.parentOf!(entryIndex);
+  return Number.isSafeInteger(parent) && parent >= 0 && parent < entryIndex ? parent : -1;
 }

@@ -25,6 +25,12 @@ export const FOLDERISH = 1;
  * empty segment), with its name starting at `nameStarts[node]`: no string of its own.
  */
 export const PATH_NAME = 2;
+/**
+ * A document node added by index (EntryTree.addDocumentNodes) whose name is asked of its
+ * source when first needed: '' in its name slot means "not asked yet". A million-node
+ * document then opens with no string per node.
+ */
+export const TABLE_NAME = 4;
 
 // Module functions, not closures made in `ensure`: a new closure per call is a new call
 // target each time, which throws the caller's optimised code away (warm-up.ts).
@@ -54,7 +60,7 @@ export class TreeNodeColumns {
   sizes = new Float64Array(1024);
   storedSizes = new Float64Array(1024);
   entryCounts = new Float64Array(1024);
-  /** FOLDERISH, PATH_NAME. */
+  /** FOLDERISH, PATH_NAME, TABLE_NAME. */
   flags = new Uint8Array(1024);
   /** Where the name starts in the path, for PATH_NAME nodes. */
   nameStarts = new Int32Array(1024);

@@ -37,6 +37,10 @@ export interface HexViewProps {
    * document format); the same shape as `Span` in formats/model.ts.
    */
   highlight?: { offset: number; length: number };
+  /** An offset to mark and scroll to, as "Go to offset" does (a deep link's). */
+  jumpTo?: number | undefined;
+  /** Called with each offset "Go to offset" marks, so a deep link can carry it. */
+  onJump?: ((offset: number) => void) | undefined;
 }
 
 /** Must match `.hex-row` height in preview.css. */
@@ -51,7 +55,7 @@ export function HexView(props: HexViewProps): ReactElement {
   return <HexViewBody key={`${contentKey(props.fileId, props.ref)}:${props.size}`} {...props} />;
 }
 
-function HexViewBody({ fileId, ref, size, highlight }: HexViewProps): ReactElement {
+function HexViewBody({ fileId, ref, size, highlight, jumpTo, onJump }: HexViewProps): ReactElement {
   const listRef = useListRef(null);
   const { pages: cache, version } = useContentPages(fileId, ref, size);
   /** Byte range of the rows react-window rendered last, so a new cache can start on them. */
@@ -87,6 +91,13 @@ function HexViewBody({ fileId, ref, size, highlight }: HexViewProps): ReactEleme
       scrollToRow(Math.floor(highlightOffset / BYTES_PER_ROW), 'smart');
     }
   }, [highlightOffset, size, scrollToRow]);
+
+  // A jump asked from outside marks its byte like "Go to offset"; past the end it is ignored.
+  useEffect(() => {
+    if (jumpTo === undefined || jumpTo >= size) return;
+    setTarget(jumpTo);
+    scrollToRow(Math.floor(jumpTo / BYTES_PER_ROW), 'center');
+  }, [jumpTo, size, scrollToRow]);
 
   const onRowsRendered = useCallback(
     (
@@ -128,6 +139,7 @@ function HexViewBody({ fileId, ref, size, highlight }: HexViewProps): ReactEleme
       return `${formatOffset(offset)} is past the end (the content is ${formatExactBytes(size)}, last offset ${formatOffset(Math.max(0, size - 1))})`;
     setTarget(offset);
     scrollToRow(Math.floor(offset / BYTES_PER_ROW), 'center');
+    onJump?.(offset);
     return null;
   };
 

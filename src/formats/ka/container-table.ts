@@ -1,32 +1,31 @@
 /**
- * The scene's nodes: a keyed-archive node table (../ka/node-table.ts) that also holds the
- * scene's own nodes — parts of the file that are no archive (header, descriptor, the groups
- * of data nodes and entities) and bare archives (an archive with no key and no type byte
- * before it) — and shows some nodes elsewhere than where they sit in the file: a data node
- * as `Data nodes/<i> <##name>`, an entity as `Entities/<name>`, a child entity under its
- * parent (a Blitz scene keeps children in a nested `#hierarchy` array, a classic one after
- * the parent's archive). Names are known only once an archive is read, so paths are made
- * after the walk; a name that clashes with a sibling's gets `%#` and its position, as keyed
- * archives do with repeated keys.
+ * The nodes of a container file that holds keyed archives: a keyed-archive node table
+ * (node-table.ts) that also holds the container's own nodes — parts of the file that are
+ * no archive (a header, a group of archives) and bare archives (an archive stored with no
+ * key, no type byte and no length before it) — and may show a node elsewhere than where it
+ * sits in the file, under a name of the container's choosing (an archive named by its
+ * `##name`, an archive shown under another one). Names are known only once an archive is
+ * read, so a container makes its paths after the walk; a name that clashes with a
+ * sibling's gets `%#` and its position, as keyed archives do with repeated keys.
  */
-import { escapeKey, KaNodeTable } from '../ka/node-table.ts';
-import type { KaSlot } from '../ka/read.ts';
-import type { KaMode } from '../ka/read-value.ts';
+import { escapeKey, KaNodeTable } from './node-table.ts';
+import type { KaSlot } from './read.ts';
+import type { KaMode } from './read-value.ts';
 
 /** The type code of a part of the file that is no archive (keyed-archive types end at 30). */
 export const SECTION_TYPE = 0xf0;
 
 const PLAIN: KaMode = { isRegistry: false, table: null };
 
-export class SceneNodeTable extends KaNodeTable {
-  /** Segments set by the scene (its own nodes, data nodes, entities). */
+export class ContainerNodeTable extends KaNodeTable {
+  /** Segments set by the container (its own nodes, archives it names). */
   private readonly names = new Map<number, string>();
   /** Nodes shown under another node than the one they sit in (-1: at the top). */
   private readonly shownParents = new Map<number, number>();
   /** Bare archives: no key, no type byte; their span is the archive. */
   readonly bare = new Set<number>();
 
-  /** Opens a node of the scene's own: a part (SECTION_TYPE) or a bare archive (type 8). */
+  /** Opens a node of the container's own: a part (SECTION_TYPE) or a bare archive (type 8). */
   openOwn(parent: number, start: number, type: number, ordinal: number): number {
     const slot: KaSlot = {
       ordinal,

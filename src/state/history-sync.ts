@@ -1,0 +1,277 @@
+/**
+ * Keeps the page's URL a deep link (deep-link.ts) to what is shown, restores what a link
+ * says, and lets Back and Forward move between selections.
+ *
+ * History rule: a selection kept for at least SETTLE_MS gets its own history entry; the next
+ * selection is pushed after it. Selections passed through faster (arrow keys running down
+ * the tree, the folders clicked on the way to an entry) replace each other in one entry, and
+ * so do changes of the preview tab, the hex offset and the open files. So Back goes to the
+ * previous selection the user looked at, not to every row the keyboard crossed. Writes are
+ * also batched (WRITE_DELAY_MS), which keeps under the browser's cap on history calls.
+ *
+ * A link whose file is not open yet (a local file: only its name travels) waits as the
+ * *pending* link; the page asks for the file, and once a file of that name (or the one
+ * chosen from the prompt) has been read, the selection, tab and offset are restored. While a
+ * link is pending the URL is left alone, so reloading still carries it.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { FILE_REF, nodeRef } from '../worker/rpc/api.ts';
+import { contentKey } from './content-ref.ts';
+import {
+  EMPTY_LINK,
+  formatDeepLink,
+  linkTarget,
+  parseDeepLink,
+  type DeepLink,
+} from './deep-link.ts';
+import type { PreviewSpots } from './deep-link-preview.ts';
+import type { DelveState } from './store.ts';
+import type { OpenFile, Selection } from './types.ts';
+
+/** How long a selection must stay to earn a history entry of its own (ms). */
+export const SETTLE_MS = 1000;
+/** Changes within this long are written to the URL together (ms). */
+export const WRITE_DELAY_MS = 100;
+
+/** The browser's history and location, injected so tests run under Node. */
+export interface HistoryEnv {
+  /** The current query string (`?…` or ''). */
+  search(): string;
+  /** A new history entry with this query string (same path). */
+  push(search: string): void;
+  /** The current entry, with this query string. */
+  replace(search: string): void;
+  /** Calls `listener` when Back or Forward changes the entry; returns the unsubscribe. */
+  onPop(listener: () => void): () => void;
+  /** Milliseconds, monotonic. */
+  now(): number;
+  /** Calls `callback` after `ms`; returns the cancel. */
+  setTimer(callback: () => void, ms: number): () => void;
+}
+
+export interface PendingLinkState {
+  /** A link waiting for its file to be opened; null when there is none. */
+  pending: DeepLink | null;
+}
+
+export interface HistorySync {
+  pending: StoreApi<PendingLinkState>;
+  /** The query string of a link to what is shown now (the pending link's, while one waits). */
+  currentSearch(): string;
+  /** Opens files chosen for the pending link: the first new top-level file is its file. */
+  openForLink(files: readonly File[]): Promise<void>;
+  dismissPending(): void;
+  stop(): void;
+}
+
+/**
+ * The remote URLs a file was opened from, in source order: each source fetched from the
+ * network records its `url` (the remote-open path sets it; local sources have none). A
+ * `remoteUrls` list on the file, where one is kept, says the same.
+ */
+function remoteUrlsOf(file: OpenFile): readonly string[] {
+  const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+  const recorded: unknown = (file as { remoteUrls?: unknown }).remoteUrls;
+  if (Array.isArray(recorded)) return recorded.filter(isText);
+  const sources = file.sources as readonly { url?: unknown }[];
+  return sources.flatMap((source) => (isText(source.url) ? [source.url] : []));
+}
+
+/** The content key of what the preview of a selection shows; null when it has no preview. */
+export function previewKeyOf(selection: Selection): string | null {
+  if (selection.kind === 'file') return contentKey(selection.fileId, FILE_REF);
+  if (selection.row.isFolder || selection.row.entryIndex < 0) return null;
+  return contentKey(selection.fileId, nodeRef(selection.row.entryIndex));
+}
+
+export function createHistorySync(
+  state: DelveState,
+  spots: PreviewSpots,
+  env: HistoryEnv,
+): HistorySync {
+  const { stores, actions } = state;
+  const initial = parseDeepLink(env.search());
+  const pending = createStore<PendingLinkState>(() => ({
+    pending: initial.file !== null ? initial : null,
+  }));
+  /** Ids of the top-level files open when the prompt's file was chosen; null: match by name. */
+  let openedBefore: ReadonlySet<string> | null = null;
+  let lastLink: DeepLink = initial;
+  let targetSince = env.now();
+  let restoring = 0;
+  let cancelWrite: (() => void) | null = null;
+
+  const topFiles = () => stores.files.getState().files.filter((file) => file.parentId === null);
+
+  function currentLink(): DeepLink {
+    const { files } = stores.files.getState();
+    const urls = [...new Set(topFiles().flatMap(remoteUrlsOf))];
+    const { selection } = stores.view.getState();
+    const selected = selection && files.find((file) => file.id === selection.fileId);
+    if (!selection || !selected) return { ...EMPTY_LINK, urls };
+    let root = selected;
+    let node = selection.kind === 'row' ? selection.row.path : null;
+    // A file opened from an entry has no name a link could find again: the link goes to
+    // that entry of the top-level file.
+    while (root.parentId !== null) {
+      const parent = files.find((file) => file.id === root.parentId);
+      if (!parent) break;
+      node = root.parentPath;
+      root = parent;
+    }
+    const key = root === selected ? previewKeyOf(selection) : null;
+    const { shown } = spots.store.getState();
+    const spot = key !== null && shown?.key === key ? shown : null;
+    return { urls, file: root.name, node, view: spot?.view ?? null, offset: spot?.offset ?? null };
+  }
+
+  function write(): void {
+    if (pending.getState().pending !== null || restoring > 0) return;
+    const link = currentLink();
+    const now = env.now();
+    const isNewTarget = linkTarget(link) !== linkTarget(lastLink);
+    const isDeliberate =
+      isNewTarget &&
+      linkTarget(lastLink) !== '' &&
+      link.file !== null &&
+      now - targetSince >= SETTLE_MS;
+    if (isNewTarget) targetSince = now;
+    lastLink = link;
+    const search = formatDeepLink(link, env.search());
+    if (search === env.search()) return;
+    if (isDeliberate) env.push(search);
+    else env.replace(search);
+  }
+
+  function scheduleWrite(): void {
+    if (cancelWrite !== null) return;
+    cancelWrite = env.setTimer(() => {
+      cancelWrite = null;
+      write();
+    }, WRITE_DELAY_MS);
+  }
+
+  /** Selects what `link` names in an open file and asks the preview for its tab and offset. */
+  async function restore(file: OpenFile, link: DeepLink): Promise<void> {
+    restoring += 1;
+    try {
+      const isFound = link.node === null || (await actions.revealPath(file.id, link.node));
+      if (!isFound) {
+        actions.selectFile(file.id);
+        actions.notify('info', `${file.name}: the link's ${link.node ?? ''} is not in this file`);
+      }
+      const { selection } = stores.view.getState();
+      const key = isFound && selection?.fileId === file.id ? previewKeyOf(selection) : null;
+      const wantsSpot = link.view !== null || link.offset !== null;
+      spots.want(key !== null && wantsSpot ? { key, view: link.view, offset: link.offset } : null);
+    } finally {
+      restoring -= 1;
+    }
+    // The restored selection is where this entry is; its time starts now.
+    lastLink = currentLink();
+    targetSince = env.now();
+    scheduleWrite();
+  }
+
+  /** Restores the pending link once its file is open and read. */
+  function applyPending(): void {
+    const link = pending.getState().pending;
+    if (link === null) return;
+    const files = topFiles();
+    const before = openedBefore;
+    const target =
+      before !== null
+        ? files.find((file) => !before.has(file.id))
+        : files.find((file) => file.name === link.file);
+    if (!target || target.status === 'opening') return;
+    openedBefore = null;
+    pending.setState({ pending: null });
+    void restore(target, link);
+  }
+
+  function onPop(): void {
+    if (cancelWrite !== null) {
+      cancelWrite();
+      cancelWrite = null;
+    }
+    const link = parseDeepLink(env.search());
+    const file = link.file === null ? undefined : topFiles().find((f) => f.name === link.file);
+    if (!file) {
+      // An entry of a file no longer open: nothing to select; the entry stays as it is.
+      lastLink = link;
+      targetSince = env.now();
+      return;
+    }
+    void restore(file, link);
+  }
+
+  const unsubscribes = [
+    stores.files.subscribe(() => {
+      applyPending();
+      scheduleWrite();
+    }),
+    stores.view.subscribe((now, before) => {
+      if (now.selection === before.selection) return;
+      // A wish for the preview of what was selected before is void.
+      const { wanted } = spots.store.getState();
+      if (wanted && (now.selection === null || previewKeyOf(now.selection) !== wanted.key)) {
+        spots.want(null);
+      }
+      scheduleWrite();
+    }),
+    spots.store.subscribe(scheduleWrite),
+    env.onPop(onPop),
+  ];
+
+  return {
+    pending,
+    currentSearch() {
+      const link = pending.getState().pending ?? currentLink();
+      return formatDeepLink(link, env.search());
+    },
+    async openForLink(files) {
+      openedBefore = new Set(topFiles().map((file) => file.id));
+      await actions.openFiles(files);
+    },
+    dismissPending() {
+      openedBefore = null;
+      pending.setState({ pending: null });
+      scheduleWrite();
+    },
+    stop() {
+      for (const unsubscribe of unsubscribes) unsubscribe();
+      cancelWrite?.();
+    },
+  };
+}
+
+/** The real browser: the page's own path, its history and popstate. */
+export function browserHistoryEnv(): HistoryEnv {
+  const urlWith = (search: string) => `${location.pathname}${search}${location.hash}`;
+  return {
+    search: () => location.search,
+    push: (search) => history.pushState(history.state, '', urlWith(search)),
+    replace: (search) => history.replaceState(history.state, '', urlWith(search)),
+    onPop(listener) {
+      window.addEventListener('popstate', listener);
+      return () => window.removeEventListener('popstate', listener);
+    },
+    now: () => performance.now(),
+    setTimer(callback, ms) {
+      const timer = setTimeout(callback, ms);
+      return () => clearTimeout(timer);
+    },
+  };
+}
+
+/** No browser (server-side renders under Node): no URL to read, nothing to write. */
+export function inertHistoryEnv(): HistoryEnv {
+  return {
+    search: () => '',
+    push: () => undefined,
+    replace: () => undefined,
+    onPop: () => () => undefined,
+    now: () => 0,
+    setTimer: () => () => undefined,
+  };
+}
