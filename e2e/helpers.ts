@@ -100,3 +100,20 @@ export async function openKiwadSample(page: Page): Promise<void> {
   if (await kiwadItem.isVisible()) await kiwadItem.click();
   await expect(rows.nth(before)).toBeVisible();
 }
+
+/** `[first, end)` of the bytes the node's hex view highlights, from the rendered rows. */
+export async function highlightedRange(page: Page): Promise<[number, number] | null> {
+  return page.getByTestId('section-hex').evaluate((section) => {
+    let first = -1;
+    let end = -1;
+    for (const row of section.querySelectorAll<HTMLElement>('[data-testid="hex-row"]')) {
+      const offset = Number(row.dataset['offset']);
+      row.querySelectorAll('.hex-bytes > .hex-cell').forEach((cell, column) => {
+        if (!cell.classList.contains('hex-cell--highlight')) return;
+        if (first < 0 || offset + column < first) first = offset + column;
+        end = Math.max(end, offset + column + 1);
+      });
+    }
+    return first < 0 ? null : [first, end];
+  });
+}

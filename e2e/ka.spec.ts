@@ -28,6 +28,7 @@ import {
   dropFiles,
   fixture,
   FIXTURES,
+  highlightedRange,
   selectRow,
   treeItem,
 } from './helpers.ts';
@@ -127,23 +128,6 @@ async function openArchive(page: Page, name: string, bytes: Uint8Array): Promise
 }
 
 const exactRow = (name: string) => new RegExp(`^${name.replace(/[[\]().]/g, '\\$&')}$`);
-
-/** `[first, end)` of the bytes the node's hex view highlights, from the rendered rows. */
-async function highlightedRange(page: Page): Promise<[number, number] | null> {
-  return page.getByTestId('section-hex').evaluate((section) => {
-    let first = -1;
-    let end = -1;
-    for (const row of section.querySelectorAll<HTMLElement>('[data-testid="hex-row"]')) {
-      const offset = Number(row.dataset['offset']);
-      row.querySelectorAll('.hex-bytes > .hex-cell').forEach((cell, column) => {
-        if (!cell.classList.contains('hex-cell--highlight')) return;
-        if (first < 0 || offset + column < first) first = offset + column;
-        end = Math.max(end, offset + column + 1);
-      });
-    }
-    return first < 0 ? null : [first, end];
-  });
-}
 
 /** The text of each cell of a value grid, row by row. */
 async function gridCells(page: Page, testId: string): Promise<string[][]> {

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { writeDvpl } from '../src/formats/dvpl/write.ts';
 import {
   collectPageErrors,
@@ -14,6 +14,7 @@ import {
   dropFiles,
   fixture,
   FIXTURES,
+  highlightedRange,
   selectRow,
   treeItem,
 } from './helpers.ts';
@@ -22,23 +23,6 @@ const SCENE = 'ka/tanksbox.sc2';
 test.skip(!existsSync(resolve(FIXTURES, SCENE)), 'needs ../shared/fixtures/ka/tanksbox.sc2');
 
 const exactRow = (name: string) => new RegExp(`^${name.replace(/[[\]().#]/g, '\\$&')}$`);
-
-/** `[first, end)` of the bytes the node's hex view highlights, from the rendered rows. */
-async function highlightedRange(page: Page): Promise<[number, number] | null> {
-  return page.getByTestId('section-hex').evaluate((section) => {
-    let first = -1;
-    let end = -1;
-    for (const row of section.querySelectorAll<HTMLElement>('[data-testid="hex-row"]')) {
-      const offset = Number(row.dataset['offset']);
-      row.querySelectorAll('.hex-bytes > .hex-cell').forEach((cell, column) => {
-        if (!cell.classList.contains('hex-cell--highlight')) return;
-        if (first < 0 || offset + column < first) first = offset + column;
-        end = Math.max(end, offset + column + 1);
-      });
-    }
-    return first < 0 ? null : [first, end];
-  });
-}
 
 test('tanksbox.sc2: data nodes, the entity and its components, a key’s bytes', async ({ page }) => {
   const errors = collectPageErrors(page);

@@ -18,8 +18,10 @@ import {
   type ScgPolygonGroupInfo,
 } from './types.ts';
 
-/** A key of a group: its value, the bytes from its type byte to its end, and the string
- * table its string ids resolve through (a v2 group's; null for v1). */
+/**
+ * A key of a group: its value, the bytes from its type byte to its end, and the string
+ * table its string ids resolve through (a v2 group's; null for v1).
+ */
 export interface GroupField {
   value: KaValue;
   span: Span;
