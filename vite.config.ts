@@ -7,8 +7,14 @@ import { serviceWorker } from './scripts/vite-service-worker.ts';
  * Strict policy: scripts and styles only from this origin, no inline code, no eval. blob: is
  * allowed for previews (images, audio) and downloads built from entry bytes;
  * 'wasm-unsafe-eval' for the WebAssembly kernels (inflate, KI-CRC, hash-wasm's digests).
- * connect-src reaches only this origin (the demo sample), so nothing a user opens can be
- * sent anywhere.
+ *
+ * connect-src: this origin (the demo sample), any https: address and http: on this machine,
+ * because a user may open a remote file by its address (Open URL, `?url=`), and the page
+ * probes it before its worker reads it by Range requests (the worker's fetches are bound by
+ * the page's check, state/remote-urls.ts, which mirrors this list). Those requests are GETs
+ * and HEADs of the address the user gave, with a Range header: they carry nothing of what is
+ * open. Plain http: elsewhere stays closed (an https deployment would block it as mixed
+ * content anyway); a deployment that never opens remote files can put back 'self' alone.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -18,7 +24,7 @@ export const CONTENT_SECURITY_POLICY = [
   "media-src 'self' blob:",
   "worker-src 'self' blob:",
   "manifest-src 'self'",
-  "connect-src 'self'",
+  "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

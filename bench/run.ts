@@ -29,6 +29,7 @@ import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/serve
 import { benchExtract } from './scenarios/extract.ts';
 import { benchKa } from './scenarios/ka.ts';
 import { benchOpen } from './scenarios/open.ts';
+import { benchRemote } from './scenarios/remote.ts';
 import { benchTree } from './scenarios/tree.ts';
 import { benchVerify } from './scenarios/verify.ts';
 import { benchWows } from './scenarios/wows.ts';
@@ -138,6 +139,8 @@ async function main(): Promise<void> {
       );
       for (const scenario of options.only) {
         log(`\n== ${scenario}`);
+        if (scenario === 'remote')
+          reports.push(await benchRemote(browser, app.url, archive!, options.repeat, log));
         if (scenario === 'open')
           reports.push(await benchOpen(browser, app.url, archive!, options.repeat, log));
         if (scenario === 'verify')

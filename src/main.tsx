@@ -9,6 +9,7 @@ import { delve } from './state/app.ts';
 // Reads the deep link of the page's URL before anything renders, and keeps the URL in step.
 import './state/deep-link-app.ts';
 import { browserLaunchQueue, consumeLaunchedFiles } from './state/launch-queue.ts';
+import { remoteUrlsOfSearch } from './state/remote-urls.ts';
 import { registerServiceWorker } from './sw/register.ts';
 import { App } from './ui/app/App.tsx';
 import './ui/app/app.css';
@@ -18,6 +19,10 @@ void registerServiceWorker();
 consumeLaunchedFiles(browserLaunchQueue(), delve.actions.openFiles, (message) =>
   delve.actions.notify('error', message),
 );
+
+// Remote files the page's address names (`?url=`, repeatable: an index and its volumes).
+const startupUrls = remoteUrlsOfSearch(location.search);
+if (startupUrls.length > 0) void delve.actions.openUrls(startupUrls);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

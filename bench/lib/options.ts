@@ -1,6 +1,15 @@
 /** Command-line options of `npm run bench`. */
 
-export const SCENARIOS = ['open', 'verify', 'extract', 'tree', 'wwd', 'wows', 'ka'] as const;
+export const SCENARIOS = [
+  'open',
+  'verify',
+  'extract',
+  'tree',
+  'wwd',
+  'wows',
+  'ka',
+  'remote',
+] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {

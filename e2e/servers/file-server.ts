@@ -78,22 +78,39 @@ export async function startFileServer(files: Record<string, string>): Promise<Fi
       end,
       highWaterMark: 64 * 1024,
     });
+    // Paused while the socket drains, and (slow) until the next tick of the trickle.
+    let timer: NodeJS.Timeout | undefined;
+    let isDraining = false;
+    let isWaiting = false;
+    const resumeIfFree = () => {
+      if (!isDraining && !isWaiting) stream.resume();
+    };
     stream.on('data', (chunk) => {
       sentBytes += chunk.length;
       if (!response.write(chunk)) {
+        isDraining = true;
         stream.pause();
-        response.once('drain', () => stream.resume());
+        response.once('drain', () => {
+          isDraining = false;
+          resumeIfFree();
+        });
       }
       if (isSlow) {
+        isWaiting = true;
         stream.pause();
-        const timer = setTimeout(() => stream.resume(), 50);
-        response.once('close', () => clearTimeout(timer));
+        timer = setTimeout(() => {
+          isWaiting = false;
+          resumeIfFree();
+        }, 50);
       }
     });
     stream.on('end', () => response.end());
     stream.on('error', () => response.destroy());
     // The client went away (an aborted fetch): stop reading the file.
-    response.on('close', () => stream.destroy());
+    response.on('close', () => {
+      clearTimeout(timer);
+      stream.destroy();
+    });
   }
 
   const server = createServer((request, response) => {

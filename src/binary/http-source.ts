@@ -274,7 +274,9 @@ export class HttpByteSource implements ByteSource {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new RetryableError(
-        fail(`the request failed (${reason}): the server is unreachable or no longer allows this page (CORS)`),
+        fail(
+          `the request failed (${reason}): the server is unreachable or no longer allows this page (CORS)`,
+        ),
       );
     }
     if (response.status !== 206) {

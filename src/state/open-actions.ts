@@ -133,7 +133,9 @@ export function createOpenActions(context: Context): OpenActions {
   }
 
   /** Adds the files of a drop to the tree; `done` settles once all have opened (or failed). */
-  async function startDrop(files: readonly (File | OpenItem)[]): Promise<{ done: Promise<unknown> }> {
+  async function startDrop(
+    files: readonly (File | OpenItem)[],
+  ): Promise<{ done: Promise<unknown> }> {
     const toAdd = new Map<string, NamedSource[]>();
     const toOpen: OpenItem[] = [];
     for (const item of files.map(droppedItemOf)) {

@@ -7,12 +7,7 @@
  */
 import type { NamedUrl } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
-import {
-  RemoteCancelled,
-  downloadWhole,
-  probeRemote,
-  type RemoteFetch,
-} from './remote-probe.ts';
+import { RemoteCancelled, downloadWhole, probeRemote, type RemoteFetch } from './remote-probe.ts';
 import { fileNameOfUrl, resolveRemoteUrl } from './remote-urls.ts';
 import type { Job, RemoteItem } from './types.ts';
 

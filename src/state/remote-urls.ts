@@ -22,7 +22,7 @@ export function remoteUrlsOf(sources: readonly NamedSource[]): string[] {
   return sources.flatMap((source) => (source.url !== undefined ? [source.url] : []));
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
 
 /**
  * The absolute address of `text` (relative to the page: an archive beside the app), or why

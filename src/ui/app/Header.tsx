@@ -2,6 +2,7 @@
 import { useRef, type ReactElement } from 'react';
 import { useActions } from '../../state/hooks.ts';
 import { OpenFolderButton } from '../dropzone/OpenFolderButton.tsx';
+import { OpenUrlButton } from '../open-url/OpenUrlButton.tsx';
 import { FilterBox } from './FilterBox.tsx';
 import { SampleMenu } from './SampleMenu.tsx';
 
@@ -34,6 +35,7 @@ export function Header(): ReactElement {
         }}
       />
       <OpenFolderButton />
+      <OpenUrlButton />
       <SampleMenu />
       <FilterBox />
     </header>

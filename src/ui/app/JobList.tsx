@@ -51,8 +51,13 @@ function JobItem({ job }: { job: Job }): ReactElement | null {
   );
 }
 
-export function JobList(): ReactElement | null {
-  const jobs = useJobs();
+/**
+ * The jobs of open files, or (`remote`) the downloads of remote files that are not files yet
+ * (a server without Range support: state/remote-open.ts; they have no file id), which the
+ * header shows since the actions bar is hidden while no file is open.
+ */
+export function JobList({ remote = false }: { remote?: boolean }): ReactElement | null {
+  const jobs = useJobs().filter((job) => (job.fileId === '') === remote);
   if (jobs.length === 0) return null;
   return (
     <div className="jobs" aria-label="Running jobs">
