@@ -31,6 +31,20 @@ const ARCHIVE_KINDS: readonly KaArchiveKind[] = ['v1', 'top', 'sub', 'empty'];
 
 /** Nodes handed to the tree at a time. */
 const BATCH = 8192;
+/**
+ * The first batch: small, so the tree has its first rows (and the page asks for them)
+ * after a few hundred nodes, not after a whole batch on a busy machine.
+ */
+export const FIRST_BATCH = 512;
+/** Nodes a new table has room for. */
+const INITIAL_CAPACITY = 1024;
+/** The least a table grows by when full (its predicted size is used when more). */
+const LEAST_GROWTH = 1.25;
+/**
+ * The most it grows by at once: a prediction is made from the bytes read so far, and a
+ * file can start with tiny values and end with one big one.
+ */
+const MOST_GROWTH = 64;
 
 const GROWN = [
   'parents',
@@ -39,7 +53,6 @@ const GROWN = [
   'lengths',
   'valueStarts',
   'keyWords',
-  'keyLengths',
   'ordinals',
   'childCounts',
 ] as const;
@@ -50,21 +63,23 @@ export function escapeKey(text: string): string {
 
 export class KaNodeTable implements KaWalkSink {
   count = 0;
-  parents = new Int32Array(1024);
-  /** Index into `stringTables` of the nearest top archive's table; -1: none. */
-  tables = new Int32Array(1024);
-  starts = new Uint32Array(1024);
-  lengths = new Uint32Array(1024);
+  parents = new Int32Array(INITIAL_CAPACITY);
+  /**
+   * 1 + the index into `stringTables` of the nearest top archive's table; 0: none. 16 bits
+   * (a file has a table or a few), widened once if it has more than 65,535.
+   */
+  tables: Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer> = new Uint16Array(INITIAL_CAPACITY);
+  starts = new Uint32Array(INITIAL_CAPACITY);
+  lengths = new Uint32Array(INITIAL_CAPACITY);
   /** Where the value's type byte is. */
-  valueStarts = new Uint32Array(1024);
-  /** A v1 key's offset, or a v2 key's id. */
-  keyWords = new Uint32Array(1024);
-  keyLengths = new Uint32Array(1024);
-  ordinals = new Uint32Array(1024);
+  valueStarts = new Uint32Array(INITIAL_CAPACITY);
+  /** A v1 key's offset (its bytes end where the value starts), or a v2 key's id. */
+  keyWords = new Uint32Array(INITIAL_CAPACITY);
+  ordinals = new Uint32Array(INITIAL_CAPACITY);
   /** Keys of an archive, elements of an array. */
-  childCounts = new Uint32Array(1024);
-  types = new Uint8Array(1024);
-  flags = new Uint8Array(1024);
+  childCounts = new Uint32Array(INITIAL_CAPACITY);
+  types = new Uint8Array(INITIAL_CAPACITY);
+  flags = new Uint8Array(INITIAL_CAPACITY);
 
   /** Top archives' tables, the root's first when it is one. */
   readonly stringTables: KaStringTable[] = [];
@@ -87,8 +102,26 @@ export class KaNodeTable implements KaWalkSink {
 
   constructor(readonly bytes: Uint8Array) {}
 
+  /**
+   * Room for the nodes the rest of the file holds at the rate the bytes read so far held
+   * them (and a sixteenth more), so a big file's table grows a few times, its last time
+   * from a small size: the old and the new arrays are alive together while they are
+   * copied, and doubling a full table was the open's peak of memory (with the tree's).
+   * At least LEAST_GROWTH, at most MOST_GROWTH times the room it had.
+   */
+  nextCapacity(): number {
+    const capacity = this.parents.length;
+    const least = Math.ceil(capacity * LEAST_GROWTH);
+    if (this.count === 0) return least;
+    const first = this.starts[0]!;
+    const read = this.starts[this.count - 1]! - first;
+    if (read <= 0) return least;
+    const predicted = Math.ceil(((this.count * (this.bytes.length - first)) / read) * 1.0625);
+    return Math.max(least, Math.min(predicted, capacity * MOST_GROWTH, this.bytes.length));
+  }
+
   private grow(): void {
-    const capacity = this.parents.length * 2;
+    const capacity = this.nextCapacity();
     for (const name of GROWN) {
       const old = this[name];
       const grown = new (old.constructor as Uint32ArrayConstructor)(capacity);
@@ -152,7 +185,11 @@ export class KaNodeTable implements KaWalkSink {
     if (this.count === this.parents.length) this.grow();
     const node = this.count++;
     this.parents[node] = parent;
-    this.tables[node] = this.tableIndex(mode.table);
+    const table = this.tableIndex(mode.table) + 1;
+    if (table > 0xffff && this.tables instanceof Uint16Array) {
+      this.tables = Uint32Array.from(this.tables);
+    }
+    this.tables[node] = table;
     this.starts[node] = slot.start;
     this.valueStarts[node] = slot.valueStart;
     this.ordinals[node] = slot.ordinal;
@@ -162,8 +199,8 @@ export class KaNodeTable implements KaWalkSink {
       flags |= KEY_IS_ID;
       this.keyWords[node] = slot.keyId;
     } else if (slot.keyKind === 1) {
+      // Its length is where its value starts, less this.
       this.keyWords[node] = slot.keyOffset;
-      this.keyLengths[node] = slot.keyLength;
     }
     if (parent >= 0) this.childCounts[parent] = this.childCounts[parent]! + 1;
     if (slot.keyKind !== 0) {
@@ -224,8 +261,11 @@ export class KaNodeTable implements KaWalkSink {
   }
 
   wantsPause(): boolean {
-    return this.pendingCount >= BATCH;
+    return this.pendingCount >= (this.batchesTaken === 0 ? FIRST_BATCH : BATCH);
   }
+
+  /** Batches taken so far (takePending). */
+  private batchesTaken = 0;
 
   /** Nodes handed over so far (handOver). */
   private handedOver = 0;
@@ -251,6 +291,7 @@ export class KaNodeTable implements KaWalkSink {
   takePending(): Int32Array {
     const batch = this.pending.slice(0, this.pendingCount);
     this.pendingCount = 0;
+    if (batch.length > 0) this.batchesTaken++;
     return batch;
   }
 
@@ -294,6 +335,8 @@ export class KaNodeTable implements KaWalkSink {
       parentOf: (index) => this.parents[index]!,
       nameOf: (index) => this.segment(index),
       kind: (index) => (this.isContainer(index) ? 'record' : 'value'),
+      // The room the table has: the tree sizes its columns to it, growing when it does.
+      expectedCount: () => this.parents.length,
     };
   }
 
@@ -308,7 +351,7 @@ export class KaNodeTable implements KaWalkSink {
   }
 
   table(node: number): KaStringTable | null {
-    return this.stringTables[this.tables[node]!] ?? null;
+    return this.stringTables[this.tables[node]! - 1] ?? null;
   }
 
   /** The width read for a plain wide string, and whether it was a guess between two. */
@@ -333,7 +376,7 @@ export class KaNodeTable implements KaWalkSink {
   keyText(node: number): string | null {
     if (this.isKeyId(node)) return this.table(node)?.byId.get(this.keyWords[node]!) ?? null;
     const start = this.keyWords[node]!;
-    return decodeUtf8OrLatin1(this.bytes.subarray(start, start + this.keyLengths[node]!)).text;
+    return decodeUtf8OrLatin1(this.bytes.subarray(start, this.valueStarts[node]!)).text;
   }
 
   /** The node's path segment (see the file's comment). */

@@ -263,6 +263,28 @@ describe('EntryTree document nodes by index', () => {
     expect(tree.nodeOfPath('top/(unnamed)')).toBe(tree.nodeOf(1));
   });
 
+  it('keeps no size column for nodes by index: their sizes come from the source', () => {
+    const indexed = byIndex(DOC, order);
+    const pathed = byPath(DOC, order);
+    // Three columns of 8, 8 and 4 bytes a node a document by path has and one by index lacks.
+    expect(pathed.columnBytes() - indexed.columnBytes()).toBe(1024 * 16);
+    const sizes = { ...tableOf(DOC), size: (index: number) => DOC[index]!.size + 1000 };
+    const tree = new EntryTree({ isDocument: true });
+    tree.addDocumentNodes(sizes, Int32Array.from(order));
+    expect(tree.node(tree.nodeOf(4))).toMatchObject({ size: 1120, storedSize: 120 });
+  });
+
+  it('sizes its columns to the count the source expects, once', () => {
+    const table = { ...tableOf(DOC), expectedCount: () => 100_000 };
+    const tree = new EntryTree({ isDocument: true });
+    tree.addDocumentNodes(table, Int32Array.of(0));
+    const reserved = tree.columnBytes();
+    // A node per entry and the root; the node of each entry.
+    expect(reserved).toBe(100_001 * 29 + 100_000 * 4);
+    tree.addDocumentNodes(table, Int32Array.from(order));
+    expect(tree.columnBytes()).toBe(reserved);
+  });
+
   it('places nodes by path when the table has no parents', () => {
     const tree = new EntryTree({ isDocument: true });
     tree.addDocumentNodes(tableOf(DOC, false), Int32Array.from(order));

@@ -12,12 +12,13 @@
  * filter tests the path as is.
  *
  * Documents come either as paths (addEntries: each node under the folder of its path, a
- * map from every path to its node) or by index (addDocumentNodes: each node under its
- * parent's node, its name asked of the source when first shown): the second keeps no path
- * and no string per node, which a million-node keyed archive needs.
+ * map from every path to its node) or by index (addDocumentNodes, document-placement.ts:
+ * each node under its parent's node, its name and sizes asked of the source): the second
+ * keeps no path, no string and no size per node, which a million-node keyed archive needs.
  *
  * Node 0 is the hidden root; the UI draws the file itself in its place.
  */
+import { DocumentPlacement } from './document-placement.ts';
 import { compileEntryFilter, type EntryFilter } from './tree-filter.ts';
 import { FolderIndex, isPlainPath, splitPath, type FolderHost } from './tree-folders.ts';
 import {
@@ -50,14 +51,25 @@ export class EntryTree implements FolderHost, NodeTexts {
   private readonly names: string[] = [''];
   /** The source of the entries added by range, which lazily named nodes' paths come from. */
   private pathSource: TreeEntrySource | null = null;
-  /** The source of the document nodes added by index, which TABLE_NAME nodes' names come from. */
-  private nameSource: TreeEntrySource | null = null;
   private readonly nodes = new TreeNodeColumns();
   /** Display order of a folder's children, made when flattened; stale once it has more. */
   private readonly sortedChildLists = new Map<number, Int32Array>();
   private readonly expanded = new Set<number>();
   private readonly folders = new FolderIndex(this);
   private readonly nodeOfEntry = new NodeOfEntry();
+  /** Document nodes added by index, and where TABLE_NAME nodes' names and sizes come from. */
+  private readonly documents = new DocumentPlacement(this.nodes, this.nodeOfEntry, {
+    addNode: (parent, name, entryIndex, flags) => this.addNode(parent, name, entryIndex, flags),
+    entryPlaced: (node) => {
+      this.addPending(this.nodes.parents[node]!, 0, 0, 1);
+      if (this.filter && this.filterVisible) this.applyFilterTo(node);
+    },
+    reserveEntries: (count) => {
+      // A document by index has a node per entry and the root: no folders of its own.
+      this.nodes.reserve(count + 1);
+      this.nodeOfEntry.reserve(count);
+    },
+  });
   /** The last entry placed by folderOfText (whose folder `folders.lastPlaced` is); -1 if none. */
   private lastEntryByText = -1;
   /** Totals of entries added to `folder` and not yet added to it and its ancestors (rollUp). */
@@ -89,6 +101,11 @@ export class EntryTree implements FolderHost, NodeTexts {
     return this.names.length;
   }
 
+  /** Bytes of the tree's typed arrays (the node columns and the node of each entry). */
+  columnBytes(): number {
+    return this.nodes.byteSize() + this.nodeOfEntry.byteSize();
+  }
+
   /** FolderHost: a folder node. */
   makeFolder(parent: number, name: string): number {
     return this.addNode(parent, name, -1, FOLDERISH);
@@ -114,10 +131,9 @@ export class EntryTree implements FolderHost, NodeTexts {
       return path;
     }
     if ((flags & TABLE_NAME) === 0) return text;
-    const name = this.nameSource!.nameOf!(this.nodes.entryIndexes[node]!);
-    const shown = name === '' ? '(unnamed)' : name;
-    this.names[node] = shown;
-    return shown;
+    const name = this.documents.nameOf(node);
+    this.names[node] = name;
+    return name;
   }
 
   /** The node preparePaths goes on from. */
@@ -171,7 +187,6 @@ export class EntryTree implements FolderHost, NodeTexts {
     this.names.push(name);
     nodes.parents[id] = parent;
     nodes.entryIndexes[id] = entryIndex;
-    nodes.depths[id] = parent === ROOT ? 1 : nodes.depths[parent]! + 1;
     nodes.flags[id] = flags;
     nodes.link(parent, id);
     return id;
@@ -179,6 +194,7 @@ export class EntryTree implements FolderHost, NodeTexts {
 
   /** Adds a batch of entries; folders are created as needed and totals rolled up. */
   addEntries(entries: readonly TreeEntryInput[]): void {
+    this.useEntryColumns();
     for (const entry of entries) {
       this.addEntry(entry.entryIndex, entry.path, entry.size, entry.storedSize);
     }
@@ -187,15 +203,13 @@ export class EntryTree implements FolderHost, NodeTexts {
   }
 
   /**
-   * Adds document nodes of `source` by index, in the order given: each goes under its
-   * parent's node (`source.parentOf`), with no path made and no string kept (its name is
-   * asked of `source.nameOf` when it is first shown). A node may come before its parent,
-   * as a walk hands a container over once its children are read: the parent is made then,
-   * with any ancestor not made yet, and becomes the parent's entry when it comes. An index
-   * that came already is skipped; a source without parentOf or nameOf is placed by path.
+   * Adds document nodes of `source` by index, in the order given (DocumentPlacement): each
+   * under its parent's node (`source.parentOf`), with no path made and no string or size
+   * kept. An index that came already is skipped; a source without parentOf or nameOf is
+   * placed by path.
    */
   addDocumentNodes(source: TreeEntrySource, indexes: ArrayLike<number>): void {
-    if (source.parentOf === undefined || source.nameOf === undefined) {
+    if (!DocumentPlacement.takes(source)) {
       this.addEntries(
         Array.from(indexes, (entryIndex) => ({
           entryIndex,
@@ -206,60 +220,18 @@ export class EntryTree implements FolderHost, NodeTexts {
       );
       return;
     }
-    this.nameSource ??= source;
-    const nodes = this.nodes;
-    for (let at = 0; at < indexes.length; at++) {
-      const entryIndex = indexes[at]!;
-      if (!Number.isSafeInteger(entryIndex) || entryIndex < 0 || this.nodeOf(entryIndex) >= 0) {
-        continue;
-      }
-      let node = this.nodeOfEntry.get(entryIndex);
-      if (node >= 0) {
-        // Made as a parent before it came (documentParent): its name is in place already.
-        nodes.entryIndexes[node] = entryIndex;
-      } else {
-        node = this.addNode(
-          this.documentParent(source, entryIndex),
-          '',
-          entryIndex,
-          FOLDERISH | TABLE_NAME,
-        );
-        this.nodeOfEntry.set(entryIndex, node);
-      }
-      const size = source.size(entryIndex);
-      const storedSize = source.storedSize(entryIndex);
-      nodes.sizes[node] = size;
-      nodes.storedSizes[node] = storedSize;
-      this.addPending(nodes.parents[node]!, size, storedSize, 1);
-      if (this.filter && this.filterVisible) this.applyFilterTo(node);
-    }
+    this.documents.add(source, indexes);
     this.rollUp();
     this.rowsDirty = true;
   }
 
   /**
-   * The node a document node goes under: its parent's, made now (with the ancestors not
-   * made either) when the parent has not come yet. Those wait as folders, named by
-   * `source.nameOf`, for their entries. Each step up goes to a smaller index (parentIndex),
-   * so the chain ends and no parent can be its own ancestor.
+   * The columns entries added by path or range write: sizes, and where a PATH_NAME entry's
+   * name starts (archives only). Documents by index never make them.
    */
-  private documentParent(source: TreeEntrySource, entryIndex: number): number {
-    let parent = parentIndex(source, entryIndex);
-    const unmade: number[] = [];
-    let node = ROOT;
-    while (parent >= 0) {
-      node = this.nodeOfEntry.get(parent);
-      if (node >= 0) break;
-      unmade.push(parent);
-      parent = parentIndex(source, parent);
-      node = ROOT;
-    }
-    for (let at = unmade.length - 1; at >= 0; at--) {
-      const name = source.nameOf!(unmade[at]!);
-      node = this.addNode(node, name === '' ? '(unnamed)' : name, -1, FOLDERISH);
-      this.nodeOfEntry.set(unmade[at]!, node);
-    }
-    return node;
+  private useEntryColumns(): void {
+    this.nodes.useSizes();
+    if (!this.isDocument) this.nodes.useNameStarts();
   }
 
   /** Adds entries `[start, end)` of `source`, with no object per entry. */
@@ -267,6 +239,7 @@ export class EntryTree implements FolderHost, NodeTexts {
     const isHinted =
       source.lastSlash !== undefined && source.sharesFolderWithPrevious !== undefined;
     this.pathSource ??= source;
+    this.useEntryColumns();
     if (source.expectedCount) this.reserveForEntries(source.expectedCount());
     let entryIndex = start;
     while (entryIndex < end) {
@@ -294,11 +267,11 @@ export class EntryTree implements FolderHost, NodeTexts {
 
   /**
    * Room for `entryCount` entries and, at a guess, a folder for every four of them: the
-   * node columns (13 arrays) then grow once, not by doubling from 1,024, which copied
-   * every array some seven times in a 100,000-entry open.
+   * node columns then grow once, not from 1,024 step by step, which copied every array
+   * some seven times in a 100,000-entry open.
    */
   private reserveForEntries(entryCount: number): void {
-    this.nodes.ensure(entryCount + (entryCount >> 2) + 1);
+    this.nodes.reserve(entryCount + (entryCount >> 2) + 1);
     this.nodeOfEntry.reserve(entryCount);
   }
 
@@ -331,11 +304,9 @@ export class EntryTree implements FolderHost, NodeTexts {
     const nodes = this.nodes;
     const first = this.names.length;
     nodes.ensure(first + count);
-    this.nodeOfEntry.reserve(to);
+    this.nodeOfEntry.ensure(to);
     const names = this.names;
-    const { parents, entryIndexes, depths, flags, nameStarts, sizes, storedSizes, nextSibling } =
-      nodes;
-    const depth = folder === ROOT ? 1 : nodes.depths[folder]! + 1;
+    const { parents, entryIndexes, flags, nameStarts, sizes, storedSizes, nextSibling } = nodes;
     const isLazy = source === this.pathSource;
     let sizeSum = 0;
     let storedSum = 0;
@@ -344,7 +315,6 @@ export class EntryTree implements FolderHost, NodeTexts {
       const node = first + k;
       parents[node] = folder;
       entryIndexes[node] = entryIndex;
-      depths[node] = depth;
       flags[node] = PATH_NAME;
       const slash = source.lastSlash!(entryIndex);
       if (isLazy && slash !== UNKNOWN_SLASH) {
@@ -516,8 +486,11 @@ export class EntryTree implements FolderHost, NodeTexts {
   }
 
   private rebuildRows(): void {
-    // Each node is a row at most once: an array of the node count never needs to grow.
-    const out = new Int32Array(this.names.length);
+    // Each node is a row at most once, but an array of the node count is megabytes for a
+    // few rows while a big document opens (a row count every report): sized by the rows
+    // shown before, and grown when they are more.
+    const nodeCount = this.names.length;
+    let out = new Int32Array(Math.min(nodeCount, Math.max(4096, this.rowCountValue * 2)));
     let count = 0;
     const stack: number[] = [];
     const pushChildren = (folder: number): void => {
@@ -530,6 +503,7 @@ export class EntryTree implements FolderHost, NodeTexts {
     pushChildren(ROOT);
     while (stack.length > 0) {
       const node = stack.pop()!;
+      if (count === out.length) out = grownRows(out, nodeCount);
       out[count++] = node;
       if (this.isFolderNode(node) && this.isOpen(node)) pushChildren(node);
     }
@@ -656,6 +630,16 @@ export class EntryTree implements FolderHost, NodeTexts {
     }
   }
 
+  /**
+   * 1 for a top-level node. Walked up, not kept: a column of depths cost 4 bytes a node,
+   * and only the rows shown ask.
+   */
+  private depthOf(node: number): number {
+    let depth = 0;
+    for (let up = node; up > ROOT; up = this.nodes.parents[up]!) depth++;
+    return depth;
+  }
+
   /** Facts about a node for building a row. */
   node(node: number): {
     name: string;
@@ -670,15 +654,18 @@ export class EntryTree implements FolderHost, NodeTexts {
   } {
     const isFolder = this.isFolderNode(node);
     const parent = this.nodes.parents[node]!;
+    const isByIndex = (this.nodes.flags[node]! & TABLE_NAME) !== 0;
     return {
       name: this.nameOf(node),
       parentId: parent === ROOT ? -1 : parent,
-      depth: this.nodes.depths[node]!,
+      depth: this.depthOf(node),
       isFolder,
       isExpanded: isFolder && this.isOpen(node),
       entryIndex: this.nodes.entryIndexes[node]!,
-      size: this.nodes.sizes[node]!,
-      storedSize: this.nodes.storedSizes[node]!,
+      size: isByIndex ? this.documents.sizeOf(node) : (this.nodes.sizes[node] ?? 0),
+      storedSize: isByIndex
+        ? this.documents.storedSizeOf(node)
+        : (this.nodes.storedSizes[node] ?? 0),
       entryCount: this.nodes.entryCounts[node]!,
     };
   }
@@ -712,13 +699,9 @@ export class EntryTree implements FolderHost, NodeTexts {
   }
 }
 
-/**
- * A document node's parent by `source.parentOf`, or -1 for the top level. Only a node
- * that comes before it in index order (the order a walk opens them in) is a parent: any
- * other answer (itself, a later node, out of range, not an integer) places it at the top,
- * so a chain of parents always ends.
- */
-function parentIndex(source: TreeEntrySource, entryIndex: number): number {
-  const parent = source.parentOf!(entryIndex);
-  return Number.isSafeInteger(parent) && parent >= 0 && parent < entryIndex ? parent : -1;
+/** A rows array with room for more, at most `nodeCount` (each node is a row at most once). */
+function grownRows(rows: Int32Array<ArrayBuffer>, nodeCount: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(Math.min(nodeCount, rows.length * 2));
+  grown.set(rows);
+  return grown;
 }

@@ -3,7 +3,8 @@
  * node is one capacity check and a few stores, and 100,000s of nodes cost no JS object
  * each. Children are a linked list in the same arrays (first child, last child, next
  * sibling): a small JS array per folder cost ~80 bytes of heap with its growth room, and
- * a 100,000-entry archive has ~20,000 folders. Grown by doubling.
+ * a 100,000-entry archive has ~20,000 folders. Grown by half (GROWTH), or once to a size
+ * reserved.
  */
 import type { NodeTable } from '../../formats/model.ts';
 
@@ -32,6 +33,17 @@ export const PATH_NAME = 2;
  */
 export const TABLE_NAME = 4;
 
+/**
+ * How much a column grows when a node does not fit and no size was reserved: by half, not
+ * double. The old and the new arrays are alive together while one is copied, so a
+ * doubling holds three times the old size at once (and up to twice the nodes after).
+ */
+export const GROWTH = 1.5;
+/** Node ids a new tree has room for. */
+const INITIAL_CAPACITY = 1024;
+const NO_FLOATS = new Float64Array(0);
+const NO_INTS = new Int32Array(0);
+
 // Module functions, not closures made in `ensure`: a new closure per call is a new call
 // target each time, which throws the caller's optimised code away (warm-up.ts).
 function grownInt32(
@@ -51,43 +63,99 @@ function grownFloat64(old: Float64Array<ArrayBuffer>, capacity: number): Float64
   return next;
 }
 
+/**
+ * Per-node columns, all of one capacity. Three are made only when a node needs them (an
+ * empty array until then): a document whose nodes come by index (addDocumentNodes) reads
+ * sizes from its source and has no PATH_NAME node, and a million-node keyed archive saves
+ * 20 bytes a node (~19 MiB) by never making them.
+ */
 export class TreeNodeColumns {
-  parents = new Int32Array(1024);
+  parents = new Int32Array(INITIAL_CAPACITY);
   /** The entry of each node; -1 for folders (and the root). */
-  entryIndexes = new Int32Array(1024);
-  depths = new Int32Array(1024);
-  /** Archives: sums over the subtree; documents: each node's own span. */
-  sizes = new Float64Array(1024);
-  storedSizes = new Float64Array(1024);
-  entryCounts = new Float64Array(1024);
+  entryIndexes = new Int32Array(INITIAL_CAPACITY);
+  /** Entries in the subtree (a node id is an int32, so is any count of them). */
+  entryCounts = new Int32Array(INITIAL_CAPACITY);
   /** FOLDERISH, PATH_NAME, TABLE_NAME. */
-  flags = new Uint8Array(1024);
-  /** Where the name starts in the path, for PATH_NAME nodes. */
-  nameStarts = new Int32Array(1024);
+  flags = new Uint8Array(INITIAL_CAPACITY);
   /** Children in the order added; -1 for none. */
-  firstChild = new Int32Array(1024).fill(-1);
-  lastChild = new Int32Array(1024).fill(-1);
-  nextSibling = new Int32Array(1024).fill(-1);
-  childCounts = new Int32Array(1024);
+  firstChild = new Int32Array(INITIAL_CAPACITY).fill(-1);
+  lastChild = new Int32Array(INITIAL_CAPACITY).fill(-1);
+  nextSibling = new Int32Array(INITIAL_CAPACITY).fill(-1);
+  childCounts = new Int32Array(INITIAL_CAPACITY);
+  /**
+   * Archives: sums over the subtree; documents added by path: each node's own span. Empty
+   * until `useSizes` (TABLE_NAME nodes' sizes are their source's).
+   */
+  sizes: Float64Array<ArrayBuffer> = NO_FLOATS;
+  storedSizes: Float64Array<ArrayBuffer> = NO_FLOATS;
+  /** Where the name starts in the path, for PATH_NAME nodes; empty until `useNameStarts`. */
+  nameStarts: Int32Array<ArrayBuffer> = NO_INTS;
 
-  /** Makes room for node ids below `size`. */
+  get capacity(): number {
+    return this.parents.length;
+  }
+
+  /** Makes room for node ids below `size`, with room to grow (GROWTH) when it grows. */
   ensure(size: number): void {
     if (size <= this.parents.length) return;
-    const capacity = Math.max(size, this.parents.length * 2);
+    this.resize(Math.max(size, Math.ceil(this.parents.length * GROWTH)));
+  }
+
+  /**
+   * Makes room for node ids below `size` and no more: for a size the caller knows (or a
+   * source's hint), so the columns grow once, to it.
+   */
+  reserve(size: number): void {
+    if (size > this.parents.length) this.resize(size);
+  }
+
+  /** Makes the size columns (sizes, storedSizes) if they are not made yet. */
+  useSizes(): void {
+    if (this.sizes.length > 0) return;
+    this.sizes = new Float64Array(this.parents.length);
+    this.storedSizes = new Float64Array(this.parents.length);
+  }
+
+  /** Makes the nameStarts column if it is not made yet. */
+  useNameStarts(): void {
+    if (this.nameStarts.length === 0) this.nameStarts = new Int32Array(this.parents.length);
+  }
+
+  /** Bytes the columns take (what a tree costs, for tests and measurements). */
+  byteSize(): number {
+    return (
+      [
+        this.parents,
+        this.entryIndexes,
+        this.entryCounts,
+        this.flags,
+        this.firstChild,
+        this.lastChild,
+        this.nextSibling,
+        this.childCounts,
+        this.sizes,
+        this.storedSizes,
+        this.nameStarts,
+      ] as const
+    ).reduce((sum, column) => sum + column.byteLength, 0);
+  }
+
+  private resize(capacity: number): void {
     this.parents = grownInt32(this.parents, capacity);
     this.entryIndexes = grownInt32(this.entryIndexes, capacity);
-    this.depths = grownInt32(this.depths, capacity);
-    this.sizes = grownFloat64(this.sizes, capacity);
-    this.storedSizes = grownFloat64(this.storedSizes, capacity);
-    this.entryCounts = grownFloat64(this.entryCounts, capacity);
+    this.entryCounts = grownInt32(this.entryCounts, capacity);
     const flags = new Uint8Array(capacity);
     flags.set(this.flags);
     this.flags = flags;
-    this.nameStarts = grownInt32(this.nameStarts, capacity);
     this.firstChild = grownInt32(this.firstChild, capacity, -1);
     this.lastChild = grownInt32(this.lastChild, capacity, -1);
     this.nextSibling = grownInt32(this.nextSibling, capacity, -1);
     this.childCounts = grownInt32(this.childCounts, capacity);
+    if (this.sizes.length > 0) {
+      this.sizes = grownFloat64(this.sizes, capacity);
+      this.storedSizes = grownFloat64(this.storedSizes, capacity);
+    }
+    if (this.nameStarts.length > 0) this.nameStarts = grownInt32(this.nameStarts, capacity);
   }
 
   /** Appends `child` to `parent`'s children. */
@@ -166,27 +234,39 @@ export function sortForDisplay(list: Int32Array, texts: NodeTexts, nodes: TreeNo
 
 /** Node id of each entry, by entry index; -1 where there is none. */
 export class NodeOfEntry {
-  private ids = new Int32Array(1024).fill(-1);
+  private ids = new Int32Array(INITIAL_CAPACITY).fill(-1);
 
   set(entryIndex: number, node: number): void {
-    this.reserve(entryIndex + 1);
+    this.ensure(entryIndex + 1);
     this.ids[entryIndex] = node;
   }
 
-  /** Makes room for entry indexes below `size`. */
+  /** Makes room for entry indexes below `size`, with room to grow (GROWTH) when it grows. */
+  ensure(size: number): void {
+    if (size > this.ids.length) this.resize(Math.max(size, Math.ceil(this.ids.length * GROWTH)));
+  }
+
+  /** Makes room for entry indexes below `size` and no more (a count known or hinted). */
   reserve(size: number): void {
-    if (size <= this.ids.length) return;
-    const grown = new Int32Array(Math.max(size, this.ids.length * 2)).fill(-1);
+    if (size > this.ids.length) this.resize(size);
+  }
+
+  private resize(capacity: number): void {
+    const grown = new Int32Array(capacity).fill(-1, this.ids.length);
     grown.set(this.ids);
     this.ids = grown;
   }
 
-  /** `set` for an index below a size given to `reserve`. */
+  /** `set` for an index below a size given to `ensure` or `reserve`. */
   setReserved(entryIndex: number, node: number): void {
     this.ids[entryIndex] = node;
   }
 
   get(entryIndex: number): number {
     return this.ids[entryIndex] ?? -1;
+  }
+
+  byteSize(): number {
+    return this.ids.byteLength;
   }
 }
