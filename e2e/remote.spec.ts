@@ -145,3 +145,31 @@ test('a 404 says there is no file at the address', async ({ page }) => {
   await expect(message).toContainText('HTTP 404 Not Found: there is no file at this address');
   await expect(treeItem(page, /missing\.wad/)).toHaveCount(0);
 });
+
+test('a link to a remote file opens it and restores the entry, tab and offset', async ({
+  page,
+  context,
+}) => {
+  const errors = collectPageErrors(page);
+  await openByAddress(page, server.url('ranges', 'demo.wad'));
+  await expect(page.locator(INDEXED)).toBeEnabled();
+  await selectRow(page, /^Audio/, 'ArrowRight');
+  await selectRow(page, /^theme\.ogg/);
+  await page.getByTestId('preview-tab-hex').click();
+  await page.getByTestId('hex-goto').fill('0x400');
+  await page.getByTestId('hex-goto').press('Enter');
+  await page.getByTestId('copy-link').click();
+  const link = new URL(await page.getByTestId('copy-link-field').inputValue());
+  expect(link.searchParams.getAll('url')).toEqual([server.url('ranges', 'demo.wad')]);
+  expect(link.searchParams.get('node')).toBe('Audio/theme.ogg');
+
+  // A new page given only the link: no file to pick, it comes from the server.
+  const opened = await context.newPage();
+  await opened.goto(link.href);
+  await expect(treeItem(opened, /^theme\.ogg/)).toHaveAttribute('aria-selected', 'true');
+  await expect(opened.getByTestId('preview-tab-hex')).toHaveAttribute('aria-selected', 'true');
+  const row = opened.locator('[data-testid="hex-row"][data-offset="1024"]');
+  await expect(row).toBeVisible();
+  await expect(row).toHaveClass(/hex-row--target/);
+  expect(errors).toEqual([]);
+});
