@@ -56,7 +56,7 @@ export function OpenUrlButton(): ReactElement {
             rows={3}
             spellCheck={false}
             autoComplete="off"
-            placeholder="https://example.com/files/Root.wad"
+            placeholder="https://example.com/files/archive.bin"
             aria-describedby={hintId}
             value={text}
             onChange={(event) => setText(event.target.value)}
@@ -66,9 +66,9 @@ export function OpenUrlButton(): ReactElement {
             }}
           />
           <p id={hintId} className="open-url-hint">
-            Give an index and its volumes together (<code>a.idx</code>, <code>a_0001.pkg</code>…) to
-            open them as one. The server must allow byte ranges and this page&rsquo;s origin (CORS);
-            files are read into this tab&rsquo;s memory only.
+            One address per line: files that go together (an index and the volumes it names) open as
+            one. The server must allow byte ranges and this page&rsquo;s origin (CORS); files are
+            read into this tab&rsquo;s memory only.
           </p>
           <div className="open-url-buttons">
             <button type="button" className="button" onClick={() => dialogRef.current?.close()}>
