@@ -33,7 +33,9 @@ const ARCHIVE_KINDS: readonly KaArchiveKind[] = ['v1', 'top', 'sub', 'empty'];
 const BATCH = 8192;
 /**
  * The first batch: small, so the tree has its first rows (and the page asks for them)
- * after a few hundred nodes, not after a whole batch on a busy machine.
+ * after a few hundred nodes, not after a whole batch on a busy machine. The batches after
+ * it double up to BATCH: the page's first request for rows is answered at the next pause,
+ * and the first batches run in the engine's slower tiers.
  */
 export const FIRST_BATCH = 512;
 /** Nodes a new table has room for. */
@@ -109,7 +111,7 @@ export class KaNodeTable implements KaWalkSink {
    * copied, and doubling a full table was the open's peak of memory (with the tree's).
    * At least LEAST_GROWTH, at most MOST_GROWTH times the room it had.
    */
-  nextCapacity(): number {
+  private nextCapacity(): number {
     const capacity = this.parents.length;
     const least = Math.ceil(capacity * LEAST_GROWTH);
     if (this.count === 0) return least;
@@ -261,11 +263,11 @@ export class KaNodeTable implements KaWalkSink {
   }
 
   wantsPause(): boolean {
-    return this.pendingCount >= (this.batchesTaken === 0 ? FIRST_BATCH : BATCH);
+    return this.pendingCount >= this.batchSize;
   }
 
-  /** Batches taken so far (takePending). */
-  private batchesTaken = 0;
+  /** Nodes the walk gathers before it pauses: FIRST_BATCH, doubled by each batch taken. */
+  private batchSize = FIRST_BATCH;
 
   /** Nodes handed over so far (handOver). */
   private handedOver = 0;
@@ -291,7 +293,7 @@ export class KaNodeTable implements KaWalkSink {
   takePending(): Int32Array {
     const batch = this.pending.slice(0, this.pendingCount);
     this.pendingCount = 0;
-    if (batch.length > 0) this.batchesTaken++;
+    if (batch.length > 0) this.batchSize = Math.min(BATCH, this.batchSize * 2);
     return batch;
   }
 

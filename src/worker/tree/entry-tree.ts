@@ -28,11 +28,11 @@ import {
   TABLE_NAME,
   TreeNodeColumns,
   nodeName,
-  sortForDisplay,
   type NodeTexts,
   type TreeEntryInput,
   type TreeEntrySource,
 } from './tree-nodes.ts';
+import { TreeRows } from './tree-rows.ts';
 
 export { compileFilter } from './tree-filter.ts';
 export type { TreeEntryInput, TreeEntrySource } from './tree-nodes.ts';
@@ -52,9 +52,6 @@ export class EntryTree implements FolderHost, NodeTexts {
   /** The source of the entries added by range, which lazily named nodes' paths come from. */
   private pathSource: TreeEntrySource | null = null;
   private readonly nodes = new TreeNodeColumns();
-  /** Display order of a folder's children, made when flattened; stale once it has more. */
-  private readonly sortedChildLists = new Map<number, Int32Array>();
-  private readonly expanded = new Set<number>();
   private readonly folders = new FolderIndex(this);
   private readonly nodeOfEntry = new NodeOfEntry();
   /** Document nodes added by index, and where TABLE_NAME nodes' names and sizes come from. */
@@ -80,18 +77,22 @@ export class EntryTree implements FolderHost, NodeTexts {
   private filterVisible: Uint8Array | null = null;
   private filterMatches = 0;
 
-  private rows = new Int32Array(0);
   /**
    * Document mode (levels, keyed archives and other non-archive formats): a node can be an entry and have
    * children (a plane has fields and holds its objects), children keep the order they were
    * added in (file order), and sizes are each node's own span, not sums.
    */
   private readonly isDocument: boolean;
-  private rowCountValue = 0;
-  private rowsDirty = true;
+  private readonly rows: TreeRows;
 
   constructor(options: { isDocument?: boolean } = {}) {
     this.isDocument = options.isDocument ?? false;
+    this.rows = new TreeRows(
+      this.nodes,
+      this,
+      { nodeCount: () => this.names.length, filterVisible: () => this.filterVisible },
+      !this.isDocument,
+    );
     this.nodes.parents[ROOT] = -1;
     this.nodes.entryIndexes[ROOT] = -1;
     this.nodes.flags[ROOT] = FOLDERISH;
@@ -199,7 +200,7 @@ export class EntryTree implements FolderHost, NodeTexts {
       this.addEntry(entry.entryIndex, entry.path, entry.size, entry.storedSize);
     }
     this.rollUp();
-    this.rowsDirty = true;
+    this.rows.invalidate();
   }
 
   /**
@@ -222,7 +223,7 @@ export class EntryTree implements FolderHost, NodeTexts {
     }
     this.documents.add(source, indexes);
     this.rollUp();
-    this.rowsDirty = true;
+    this.rows.invalidate();
   }
 
   /**
@@ -262,7 +263,7 @@ export class EntryTree implements FolderHost, NodeTexts {
       entryIndex++;
     }
     this.rollUp();
-    this.rowsDirty = true;
+    this.rows.invalidate();
   }
 
   /**
@@ -458,97 +459,25 @@ export class EntryTree implements FolderHost, NodeTexts {
     return nodeName(node, this, this.nodes);
   }
 
-  /** Folders, and document nodes that have children. */
-  private isFolderNode(node: number): boolean {
-    const nodes = this.nodes;
-    return (
-      (nodes.flags[node]! & FOLDERISH) !== 0 &&
-      (nodes.childCounts[node]! > 0 || nodes.entryIndexes[node]! < 0)
-    );
-  }
-
-  private sortedChildren(folder: number): Int32Array {
-    const nodes = this.nodes;
-    const cached = this.sortedChildLists.get(folder);
-    if (cached && cached.length === nodes.childCounts[folder]) return cached;
-    const list = nodes.childrenOf(folder);
-    if (!this.isDocument) sortForDisplay(list, this, nodes);
-    this.sortedChildLists.set(folder, list);
-    return list;
-  }
-
-  private isShown(node: number): boolean {
-    return this.filterVisible === null || this.filterVisible[node] === 1;
-  }
-
-  private isOpen(node: number): boolean {
-    return this.filterVisible !== null || this.expanded.has(node);
-  }
-
-  private rebuildRows(): void {
-    // Each node is a row at most once, but an array of the node count is megabytes for a
-    // few rows while a big document opens (a row count every report): sized by the rows
-    // shown before, and grown when they are more.
-    const nodeCount = this.names.length;
-    let out = new Int32Array(Math.min(nodeCount, Math.max(4096, this.rowCountValue * 2)));
-    let count = 0;
-    const stack: number[] = [];
-    const pushChildren = (folder: number): void => {
-      const list = this.sortedChildren(folder);
-      for (let i = list.length - 1; i >= 0; i--) {
-        const child = list[i]!;
-        if (this.isShown(child)) stack.push(child);
-      }
-    };
-    pushChildren(ROOT);
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (count === out.length) out = grownRows(out, nodeCount);
-      out[count++] = node;
-      if (this.isFolderNode(node) && this.isOpen(node)) pushChildren(node);
-    }
-    this.rows = out.subarray(0, count);
-    this.rowCountValue = count;
-    this.rowsDirty = false;
-  }
-
-  private ensureRows(): void {
-    if (this.rowsDirty) this.rebuildRows();
-  }
-
   rowCount(): number {
-    this.ensureRows();
-    return this.rowCountValue;
+    return this.rows.rowCount();
   }
 
   /** Node ids of visible rows `[start, start + count)`. */
   rowNodes(start: number, count: number): Int32Array {
-    this.ensureRows();
-    const from = Math.max(0, Math.min(start, this.rowCountValue));
-    const to = Math.max(from, Math.min(from + Math.max(0, count), this.rowCountValue));
-    return this.rows.subarray(from, to);
+    return this.rows.nodesOf(start, count);
   }
 
   rowIndexOf(node: number): number {
-    this.ensureRows();
     return this.rows.indexOf(node);
   }
 
   setExpanded(node: number, isExpanded: boolean): void {
-    if (!this.isFolderNode(node) || node === ROOT) return;
-    if (isExpanded) this.expanded.add(node);
-    else this.expanded.delete(node);
-    this.rowsDirty = true;
+    this.rows.setExpanded(node, isExpanded);
   }
 
   setAllExpanded(isExpanded: boolean): void {
-    this.expanded.clear();
-    if (isExpanded) {
-      for (let node = 1; node < this.names.length; node++) {
-        if (this.isFolderNode(node)) this.expanded.add(node);
-      }
-    }
-    this.rowsDirty = true;
+    this.rows.setAllExpanded(isExpanded);
   }
 
   private applyFilterTo(node: number): void {
@@ -581,7 +510,7 @@ export class EntryTree implements FolderHost, NodeTexts {
         if (this.nodes.entryIndexes[node]! >= 0) this.applyFilterTo(node);
       }
     }
-    this.rowsDirty = true;
+    this.rows.invalidate();
     return this.filterMatches;
   }
 
@@ -652,7 +581,7 @@ export class EntryTree implements FolderHost, NodeTexts {
     storedSize: number;
     entryCount: number;
   } {
-    const isFolder = this.isFolderNode(node);
+    const isFolder = this.rows.isFolder(node);
     const parent = this.nodes.parents[node]!;
     const isByIndex = (this.nodes.flags[node]! & TABLE_NAME) !== 0;
     return {
@@ -660,7 +589,7 @@ export class EntryTree implements FolderHost, NodeTexts {
       parentId: parent === ROOT ? -1 : parent,
       depth: this.depthOf(node),
       isFolder,
-      isExpanded: isFolder && this.isOpen(node),
+      isExpanded: isFolder && this.rows.isOpen(node),
       entryIndex: this.nodes.entryIndexes[node]!,
       size: isByIndex ? this.documents.sizeOf(node) : (this.nodes.sizes[node] ?? 0),
       storedSize: isByIndex
@@ -685,7 +614,7 @@ export class EntryTree implements FolderHost, NodeTexts {
         out.push(entry);
       }
       if (this.nodes.childCounts[node]! > 0) {
-        const sorted = this.sortedChildren(node);
+        const sorted = this.rows.sortedChildren(node);
         for (let i = sorted.length - 1; i >= 0; i--) stack.push(sorted[i]!);
       }
     }
@@ -697,11 +626,4 @@ export class EntryTree implements FolderHost, NodeTexts {
     const node = this.nodeOfEntry.get(entryIndex);
     return node >= 0 && this.nodes.entryIndexes[node] === entryIndex ? node : -1;
   }
-}
-
-/** A rows array with room for more, at most `nodeCount` (each node is a row at most once). */
-function grownRows(rows: Int32Array<ArrayBuffer>, nodeCount: number): Int32Array<ArrayBuffer> {
-  const grown = new Int32Array(Math.min(nodeCount, rows.length * 2));
-  grown.set(rows);
-  return grown;
 }
