@@ -19,6 +19,11 @@ export interface ChecksumPanelProps {
   ref: ContentRef;
   /** Bytes of the content, as the row or the summary knows it. */
   size: number;
+  /**
+   * Whether small content may be hashed without asking now (default true). A file being
+   * opened waits: hashing it beside the open would hold back its first rows.
+   */
+  mayAutoStart?: boolean;
 }
 
 /** Content up to this size is hashed without asking (well under a second in the worker). */
@@ -28,9 +33,14 @@ export function ChecksumPanel(props: ChecksumPanelProps): ReactElement {
   return <ChecksumPanelBody key={contentKey(props.fileId, props.ref)} {...props} />;
 }
 
-function ChecksumPanelBody({ fileId, ref, size }: ChecksumPanelProps): ReactElement {
+function ChecksumPanelBody({
+  fileId,
+  ref,
+  size,
+  mayAutoStart = true,
+}: ChecksumPanelProps): ReactElement {
   const isLarge = size > AUTO_DIGEST_LIMIT;
-  const { state, start, cancel } = useDigest(fileId, ref, { auto: !isLarge });
+  const { state, start, cancel } = useDigest(fileId, ref, { auto: !isLarge && mayAutoStart });
   return (
     <section className="checksums" data-testid="checksums" aria-label="Checksums">
       <div className="checksums-toolbar">

@@ -60,7 +60,7 @@ function FilePane({ file, isFileRead }: { file: OpenFile; isFileRead: boolean })
         <div className="details-facts details-facts--view">
           <FileDetailsView file={file} />
         </div>
-        <ChecksumPanel fileId={file.id} ref={FILE_REF} size={file.size} />
+        <ChecksumPanel fileId={file.id} ref={FILE_REF} size={file.size} mayAutoStart={isFileRead} />
       </div>
     );
   }
@@ -78,7 +78,12 @@ function FilePane({ file, isFileRead }: { file: OpenFile; isFileRead: boolean })
               <PreviewPane fileId={file.id} ref={FILE_REF} name={file.name} size={file.size} />
             )}
           </div>
-          <ChecksumPanel fileId={file.id} ref={FILE_REF} size={file.size} />
+          <ChecksumPanel
+            fileId={file.id}
+            ref={FILE_REF}
+            size={file.size}
+            mayAutoStart={isFileRead}
+          />
         </>
       )}
     </div>
