@@ -80,7 +80,7 @@ describe('gathered drops', () => {
     expect(file?.fileSet?.sets.map((set) => set.label)).toEqual(['build-2', 'build-1']);
     expect(file?.fileSet?.chosen).toBe(0);
     // The folder's other file belongs to no gathered group: it stays closed, and is named.
-    expect(toasts()).toEqual([expect.stringMatching(/^1 other files of the folder were left/)]);
+    expect(toasts()).toEqual([expect.stringMatching(/^1 other file of the folder was left/)]);
   });
 
   it('opens another choice in the place of the one it replaces, selected', async () => {

@@ -176,7 +176,7 @@ export function createOpenActions(context: Context): OpenActions {
     const why = hasGathered ? 'not part of what was opened' : `more than ${MAX_FOLDER_FILES}`;
     context.toast(
       'info',
-      `${inFolders.length.toLocaleString('en-US')} other files of the folder were left closed (${why}); drop a file on its own to open it`,
+      `${inFolders.length === 1 ? '1 other file of the folder was' : `${inFolders.length.toLocaleString('en-US')} other files of the folder were`} left closed (${why}); drop a file on its own to open it`,
     );
     return rest.filter((item) => !item.path.includes('/'));
   }

@@ -189,7 +189,7 @@ function buildFacts(
   if (unsupported > 0) {
     facts.push([
       'Unsupported',
-      `${count(unsupported)} entries with a compression Delve does not unpack`,
+      `${count(unsupported)} ${unsupported === 1 ? 'entry' : 'entries'} with a compression Delve does not unpack`,
     ]);
   }
   return facts;
