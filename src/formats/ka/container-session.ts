@@ -22,6 +22,7 @@ import { SECTION_TYPE, type ContainerNodeTable } from './container-table.ts';
 import { typeName } from './display.ts';
 import { archiveJson, archiveYaml } from './export.ts';
 import type { KaNodeReader } from './node-reader.ts';
+import { exportStep, searchNodes } from './view-jobs.ts';
 import {
   KA_TREE_VIEW,
   type KaArchive,
@@ -30,7 +31,7 @@ import {
   type KaViewSummary,
 } from './types.ts';
 
-/** Nodes handed to the tree at once, and looked at by a search between two pauses. */
+/** Nodes handed to the tree at once. */
 const BATCH = 8192;
 
 /** What a container format says about its own nodes. */
@@ -108,38 +109,15 @@ export function containerSession(spec: ContainerSessionSpec): Session {
     length: table.lengths[node]!,
   });
 
-  const search = async (text: string, limit: number, job: ViewJob): Promise<KaViewAnswer> => {
-    const needle = text.toLowerCase();
-    const indexes: number[] = [];
-    let total = 0;
-    for (let node = 0; node < count; node++) {
-      if (node % BATCH === BATCH - 1) {
-        job.signal.throwIfCancelled();
-        job.progress(node, count, 'searching');
-        await job.pause();
-      }
-      const name =
-        table.isSection(node) || table.bare.has(node) || table.hasName(node)
-          ? table.segment(node)
-          : table.hasKey(node)
-            ? (table.keyText(node) ?? '')
-            : '';
-      const isMatch =
-        name.toLowerCase().includes(needle) ||
-        (spec.searchesValue(node) &&
-          (texts.valueText(node, 1000) ?? '').toLowerCase().includes(needle));
-      if (!isMatch) continue;
-      total++;
-      if (indexes.length < limit) indexes.push(node);
-    }
-    return { kind: 'search', indexes, total };
-  };
-
-  /** A whole-file export: read, then written out; cancelled between the two. */
-  const exportStep = async (job: ViewJob, step: number, label: string) => {
-    job.signal.throwIfCancelled();
-    job.progress(step, 2, label);
-    await job.pause();
+  const searchable = {
+    count,
+    nameOf: (node: number) =>
+      table.isSection(node) || table.bare.has(node) || table.hasName(node)
+        ? table.segment(node)
+        : table.hasKey(node)
+          ? (table.keyText(node) ?? '')
+          : '',
+    valueOf: (node: number) => (spec.searchesValue(node) ? texts.valueText(node, 1000) : null),
   };
 
   const nodeJson = (node: number): unknown =>
@@ -172,7 +150,12 @@ export function containerSession(spec: ContainerSessionSpec): Session {
         };
       }
       case 'search':
-        return search(String(query.text), Math.max(0, Math.floor(Number(query.limit) || 0)), job);
+        return searchNodes(
+          searchable,
+          String(query.text),
+          Math.max(0, Math.floor(Number(query.limit) || 0)),
+          job,
+        );
       case 'json': {
         if (query.index !== undefined) {
           return { kind: 'json', text: JSON.stringify(nodeJson(nodeAt(query.index)), null, 2) };

@@ -24,11 +24,9 @@ import { typeName } from './display.ts';
 import { archiveJson, archiveYaml } from './export.ts';
 import { KA_VERSION_NAMES, kaNodeReader } from './node-reader.ts';
 import { KaNodeTable } from './node-table.ts';
+import { exportStep, searchNodes } from './view-jobs.ts';
 import { KA_FORMAT, parseKa, walkKa } from './read.ts';
 import { KA_TREE_VIEW, type KaViewAnswer, type KaViewQuery, type KaViewSummary } from './types.ts';
-
-/** Nodes a search looks at between two pauses (and cancel checks). */
-const SEARCH_CHUNK = 16384;
 
 const VERSION_NAMES = KA_VERSION_NAMES;
 
@@ -107,33 +105,10 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
     };
   };
 
-  const search = async (text: string, limit: number, job: ViewJob): Promise<KaViewAnswer> => {
-    const needle = text.toLowerCase();
-    const indexes: number[] = [];
-    let total = 0;
-    for (let node = 0; node < count; node++) {
-      // A million values take a while: the host answers rows and a cancel in between.
-      if (node % SEARCH_CHUNK === SEARCH_CHUNK - 1) {
-        job.signal.throwIfCancelled();
-        job.progress(node, count, 'searching');
-        await job.pause();
-      }
-      const key = table.hasKey(node) ? (table.keyText(node) ?? '') : '';
-      const isMatch =
-        key.toLowerCase().includes(needle) ||
-        (!isContainer(node) && (shortValue(node, 1000) ?? '').toLowerCase().includes(needle));
-      if (!isMatch) continue;
-      total++;
-      if (indexes.length < limit) indexes.push(node);
-    }
-    return { kind: 'search', indexes, total };
-  };
-
-  /** A whole-archive export: read, then written out; cancelled between the two. */
-  const exportStep = async (job: ViewJob, step: number, label: string) => {
-    job.signal.throwIfCancelled();
-    job.progress(step, 2, label);
-    await job.pause();
+  const searchable = {
+    count,
+    nameOf: (node: number) => (table.hasKey(node) ? (table.keyText(node) ?? '') : ''),
+    valueOf: (node: number) => (isContainer(node) ? null : shortValue(node, 1000)),
   };
 
   const request = async (query: KaViewQuery, job: ViewJob): Promise<KaViewAnswer> => {
@@ -150,7 +125,12 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
         };
       }
       case 'search':
-        return search(String(query.text), Math.max(0, Math.floor(Number(query.limit) || 0)), job);
+        return searchNodes(
+          searchable,
+          String(query.text),
+          Math.max(0, Math.floor(Number(query.limit) || 0)),
+          job,
+        );
       case 'json': {
         if (query.index === undefined) {
           await exportStep(job, 0, 'reading the archive');
