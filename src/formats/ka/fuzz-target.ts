@@ -5,10 +5,11 @@
  * archive (string table, sub and empty children, an array of archives, ids, a v1 archive
  * inside), and the 4-byte v2 empty archive.
  */
+import { exerciseKaTreeSession } from './exercise-session.ts';
 import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { FormatError } from '../../binary/format-error.ts';
 import type { FuzzTarget } from '../fuzz/fuzz-target.ts';
-import { inlineServices, inlineViewJob } from '../services.ts';
+import { inlineServices } from '../services.ts';
 import { validKaModels } from './fixtures/make-fixtures.ts';
 import { isStringType } from './read-value.ts';
 import { KA_FORMAT, parseKa } from './read.ts';
@@ -77,29 +78,7 @@ export const kaFuzzTarget: FuzzTarget = {
       services: inlineServices(),
       sink: noSink,
     });
-    const table = session.nodeTable();
-    for (let index = 0; index < session.nodeCount(); index++) {
-      void table.path(index);
-      session.details(index);
-      session.cell?.(index, 'value');
-      await session.view!.request!({ kind: 'value', index }, inlineViewJob()).catch(
-        (error: unknown) => {
-          // A node the walk stopped inside may not decode; anything but a FormatError is a bug.
-          if (!(error instanceof FormatError) || !session.fatal) throw error;
-        },
-      );
-    }
-    if (session.fatal) {
-      throw new FormatError({
-        code: session.fatal.code,
-        offset: session.fatal.offset ?? 0,
-        detail: session.fatal.message,
-        format: KA_FORMAT,
-      });
-    }
-    await session.view!.request!({ kind: 'json' }, inlineViewJob());
-    await session.view!.request!({ kind: 'yaml' }, inlineViewJob());
-    await session.view!.request!({ kind: 'search', text: 'a', limit: 10 }, inlineViewJob());
+    await exerciseKaTreeSession(session, KA_FORMAT);
     // Whatever parses can be written again.
     writeKa(parseKa(bytes).value, { keepOrder: true });
   },

@@ -4,11 +4,12 @@
  * whatever parsed. Seeds are our writer's classic scenes (with and without a global
  * material, nested entities), Blitz scenes, and the undocumented 27 and 28 in each layout.
  */
+import { exerciseKaTreeSession } from '../ka/exercise-session.ts';
 import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { FormatError } from '../../binary/format-error.ts';
 import type { FuzzTarget } from '../fuzz/fuzz-target.ts';
 import type { KaArchive } from '../ka/types.ts';
-import { inlineServices, inlineViewJob } from '../services.ts';
+import { inlineServices } from '../services.ts';
 import { validSc2Scenes } from './fixtures/make-fixtures.ts';
 import { parseSc2, SC2_FORMAT } from './read.ts';
 import { openSc2Session } from './session.ts';
@@ -75,22 +76,7 @@ export const sc2FuzzTarget: FuzzTarget = {
       services: inlineServices(),
       sink: noSink,
     });
-    const table = session.nodeTable();
-    for (let index = 0; index < session.nodeCount(); index++) {
-      void table.path(index);
-      session.details(index);
-      session.cell?.(index, 'value');
-      await session.view!.request!({ kind: 'value', index }, inlineViewJob()).catch(
-        (error: unknown) => {
-          // A node the walk stopped inside may not decode; anything but a FormatError is a bug.
-          if (!(error instanceof FormatError) || !session.fatal) throw error;
-        },
-      );
-    }
-    if (session.fatal) throw thrown(session.fatal);
-    await session.view!.request!({ kind: 'json' }, inlineViewJob());
-    await session.view!.request!({ kind: 'yaml' }, inlineViewJob());
-    await session.view!.request!({ kind: 'search', text: 'a', limit: 10 }, inlineViewJob());
+    await exerciseKaTreeSession(session, SC2_FORMAT);
     writeSc2(parseSc2(bytes).value, { keepOrder: true });
   },
   roundTrip(bytes) {

@@ -4,11 +4,11 @@
  * re-write of whatever parsed. Seeds are our writer's files: one triangle, several groups
  * of every kind of vertex the fixtures cover, and a file with no groups.
  */
+import { exerciseKaTreeSession } from '../ka/exercise-session.ts';
 import { MemoryByteSource } from '../../binary/byte-source.ts';
-import { FormatError } from '../../binary/format-error.ts';
 import type { FuzzTarget } from '../fuzz/fuzz-target.ts';
 import type { KaArchive } from '../ka/types.ts';
-import { inlineServices, inlineViewJob } from '../services.ts';
+import { inlineServices } from '../services.ts';
 import { validScgFiles } from './fixtures/make-fixtures.ts';
 import { parseScg, readScg, SCG_FORMAT } from './read.ts';
 import { openScgSession } from './session.ts';
@@ -51,30 +51,7 @@ export const scgFuzzTarget: FuzzTarget = {
       services: inlineServices(),
       sink: noSink,
     });
-    const table = session.nodeTable();
-    for (let index = 0; index < session.nodeCount(); index++) {
-      void table.path(index);
-      session.details(index);
-      session.cell?.(index, 'type');
-      session.cell?.(index, 'value');
-      await session.view!.request!({ kind: 'value', index }, inlineViewJob()).catch(
-        (error: unknown) => {
-          // A node the walk stopped inside may not decode; anything but a FormatError is a bug.
-          if (!(error instanceof FormatError) || !session.fatal) throw error;
-        },
-      );
-    }
-    if (session.fatal) {
-      throw new FormatError({
-        code: session.fatal.code,
-        offset: session.fatal.offset ?? 0,
-        detail: session.fatal.message,
-        format: SCG_FORMAT,
-      });
-    }
-    await session.view!.request!({ kind: 'json' }, inlineViewJob());
-    await session.view!.request!({ kind: 'yaml' }, inlineViewJob());
-    await session.view!.request!({ kind: 'search', text: 'a', limit: 10 }, inlineViewJob());
+    await exerciseKaTreeSession(session, SCG_FORMAT);
     writeScg(parseScg(bytes).value, { keepOrder: true });
   },
   roundTrip(bytes) {
