@@ -1,5 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
+/** The preview server's port: DELVE_E2E_PORT lets two checkouts run e2e side by side. */
+const port = Number(process.env['DELVE_E2E_PORT'] ?? 4173);
+
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -21,13 +24,13 @@ export default defineConfig({
     ? [['list'], ['json', { outputFile: process.env['DELVE_E2E_JSON'] }]]
     : [['list']],
   use: {
-    baseURL: 'http://localhost:4173',
+    baseURL: `http://localhost:${port}`,
     acceptDownloads: true,
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   webServer: {
-    command: 'npx vite preview --port 4173 --strictPort',
-    url: 'http://localhost:4173',
+    command: `npx vite preview --port ${port} --strictPort`,
+    url: `http://localhost:${port}`,
     reuseExistingServer: !process.env['CI'],
     timeout: 60_000,
   },

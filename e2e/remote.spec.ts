@@ -130,7 +130,9 @@ test('a CORS refusal names CORS and the headers the server must send', async ({ 
   const message = page.getByTestId('job-error');
   await expect(message).toContainText('demo.wad');
   await expect(message).toContainText('CORS');
-  await expect(message).toContainText('Access-Control-Allow-Origin: http://localhost:4173');
+  await expect(message).toContainText(
+    `Access-Control-Allow-Origin: http://localhost:${process.env['DELVE_E2E_PORT'] ?? 4173}`,
+  );
   await expect(message).toContainText('Access-Control-Allow-Headers: Range');
   await expect(message).toContainText(
     'Access-Control-Expose-Headers: Content-Range, Content-Length, Accept-Ranges',
