@@ -36,8 +36,11 @@ test('a copied link asks for its local file, then restores entry, tab and offset
   await expectAtThemeOffset(page);
 
   await page.getByTestId('copy-link').click();
-  const link = await page.getByTestId('copy-link-field').inputValue();
-  expect(new URL(link).search).toBe('?file=demo.wad&node=Audio/theme.ogg&view=hex&offset=0x400');
+  const field = page.getByTestId('copy-link-field');
+  await expect(field).toHaveValue(
+    /^[^?]*\?file=demo\.wad&node=Audio\/theme\.ogg&view=hex&offset=0x400$/,
+  );
+  const link = await field.inputValue();
   // The address bar holds the same link.
   await expect.poll(() => page.url()).toBe(link);
 

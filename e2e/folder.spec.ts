@@ -55,7 +55,7 @@ test.describe('the folder input (no showDirectoryPicker)', () => {
       delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker;
     });
     await page.goto('/');
-    expect(await page.evaluate(() => 'showDirectoryPicker' in window)).toBe(false);
+    await expect.poll(() => page.evaluate(() => 'showDirectoryPicker' in window)).toBe(false);
   });
 
   test('a folder set on the input opens every file in its subfolders', async ({ page }) => {

@@ -72,6 +72,23 @@ export async function selectRow(
   return row;
 }
 
+/**
+ * Expands a row, whether or not it is expanded yet: the state is read again on every try,
+ * so a row that expands by itself while the test looks is never collapsed by mistake.
+ */
+export async function expandRow(page: Page, name: string | RegExp): Promise<Locator> {
+  const row = treeItem(page, name).first();
+  await expect(row).not.toHaveAttribute('aria-busy', 'true');
+  await expect(async () => {
+    if ((await row.getAttribute('aria-expanded')) === 'false') {
+      await row.click();
+      await page.keyboard.press('ArrowRight');
+    }
+    await expect(row).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass();
+  return row;
+}
+
 export async function downloadedBytes(download: Download): Promise<Uint8Array> {
   const path = await download.path();
   return new Uint8Array(readFileSync(path));

@@ -175,12 +175,14 @@ test.describe('KA tree view', () => {
     // A matrix as a 4 × 4 grid.
     await selectRow(page, exactRow('world'));
     await expect(page.getByTestId('ka-value')).toHaveAttribute('data-kind', 'rows');
-    expect(await gridCells(page, 'ka-matrix')).toEqual([
-      ['1', '0', '0', '0'],
-      ['0', '1', '0', '0'],
-      ['0', '0', '1', '0'],
-      ['12', '1,234.5', '-3', '1'],
-    ]);
+    await expect
+      .poll(() => gridCells(page, 'ka-matrix'))
+      .toEqual([
+        ['1', '0', '0', '0'],
+        ['0', '1', '0', '0'],
+        ['0', '0', '1', '0'],
+        ['12', '1,234.5', '-3', '1'],
+      ]);
     // Selecting a key highlights exactly its bytes (key and value) in the file.
     const world = entryOf(bytes, 'world').span!;
     await expect
@@ -190,7 +192,7 @@ test.describe('KA tree view', () => {
 
     // A vector as a row of cells.
     await selectRow(page, exactRow('position'));
-    expect(await gridCells(page, 'ka-vector')).toEqual([['1.5', '-2', '1,000.25']]);
+    await expect.poll(() => gridCells(page, 'ka-vector')).toEqual([['1.5', '-2', '1,000.25']]);
     const position = entryOf(bytes, 'position').span!;
     await expect
       .poll(() => highlightedRange(page))
@@ -300,7 +302,9 @@ test.describe('KA tree view', () => {
       'background-color',
       'rgba(255, 128, 0, 0.25)',
     );
-    expect(await gridCells(page, 'ka-color-channels')).toEqual([['1', '0.5', '0', '0.25']]);
+    await expect
+      .poll(() => gridCells(page, 'ka-color-channels'))
+      .toEqual([['1', '0.5', '0', '0.25']]);
 
     await selectRow(page, exactRow('material'));
     await expect(page.getByTestId('ka-string-id')).toHaveText('#0x00001003 → steel');
@@ -328,11 +332,11 @@ test.describe('KA tree view', () => {
     await expect(page.getByTestId('ka-summary')).toContainText('v1');
 
     await selectRow(page, /^matrix4\[/);
-    expect(await gridCells(page, 'ka-matrix')).toEqual(
-      Array.from({ length: 4 }, () => ['10', '10', '10', '10']),
-    );
+    await expect
+      .poll(() => gridCells(page, 'ka-matrix'))
+      .toEqual(Array.from({ length: 4 }, () => ['10', '10', '10', '10']));
     await selectRow(page, /^vector3\[/);
-    expect(await gridCells(page, 'ka-vector')).toEqual([['6', '6', '6']]);
+    await expect.poll(() => gridCells(page, 'ka-vector')).toEqual([['6', '6', '6']]);
     await selectRow(page, /^uint64\[/);
     await expect(page.getByTestId('ka-bigint-decimal')).toHaveText('12');
     await expect(page.getByTestId('ka-bigint-hex')).toHaveText('0xC');

@@ -161,7 +161,9 @@ test('a link to a remote file opens it and restores the entry, tab and offset', 
   await page.getByTestId('hex-goto').fill('0x400');
   await page.getByTestId('hex-goto').press('Enter');
   await page.getByTestId('copy-link').click();
-  const link = new URL(await page.getByTestId('copy-link-field').inputValue());
+  const field = page.getByTestId('copy-link-field');
+  await expect(field).toHaveValue(/[?&]node=Audio%2Ftheme\.ogg|[?&]node=Audio\/theme\.ogg/);
+  const link = new URL(await field.inputValue());
   expect(link.searchParams.getAll('url')).toEqual([server.url('ranges', 'demo.wad')]);
   expect(link.searchParams.get('node')).toBe('Audio/theme.ogg');
 

@@ -12,6 +12,7 @@ import {
   collectPageErrors,
   downloadedBytes,
   dropFiles,
+  expandRow,
   fixture,
   FIXTURES,
   highlightedRange,
@@ -31,9 +32,7 @@ test('tanksbox.sc2: data nodes, the entity and its components, a key’s bytes',
   await dropFiles(page, [{ name: 'tanksbox.sc2', bytes }]);
   await selectRow(page, /^tanksbox\.sc2$/);
   await expect(page.getByTestId('ka-view')).toHaveAttribute('data-state', 'ready');
-  if ((await treeItem(page, /^tanksbox\.sc2$/).getAttribute('aria-expanded')) === 'false') {
-    await page.keyboard.press('ArrowRight');
-  }
+  await expandRow(page, /^tanksbox\.sc2$/);
 
   await selectRow(page, /^Data nodes/, 'ArrowRight');
   await expect(treeItem(page, /^0 PolygonGroup/)).toBeVisible();

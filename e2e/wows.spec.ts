@@ -16,6 +16,7 @@ import {
   collectPageErrors,
   downloadedBytes,
   dropFiles,
+  expandRow,
   selectRow,
   sha256,
   treeItem,
@@ -107,11 +108,7 @@ async function openGame(page: Page, folder: string, session = SESSION): Promise<
 }
 
 async function expandFile(page: Page, session: string): Promise<void> {
-  const row = treeItem(page, exactly(session));
-  await expect(row).not.toHaveAttribute('aria-busy', 'true');
-  if ((await row.getAttribute('aria-expanded')) === 'false')
-    await selectRow(page, exactly(session), 'ArrowRight');
-  await expect(row).toHaveAttribute('aria-expanded', 'true');
+  await expandRow(page, exactly(session));
 }
 
 /** Shows an entry through the filter (which expands its folders) and selects it. */
