@@ -29,6 +29,7 @@ import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/serve
 import { benchExtract } from './scenarios/extract.ts';
 import { benchKa } from './scenarios/ka.ts';
 import { benchOpen } from './scenarios/open.ts';
+import { benchPeers } from './scenarios/peers.ts';
 import { benchRemote } from './scenarios/remote.ts';
 import { benchTree } from './scenarios/tree.ts';
 import { benchVerify } from './scenarios/verify.ts';
@@ -111,11 +112,10 @@ async function main(): Promise<void> {
     servers.push(harness);
 
     const needsBig = options.only.some(
-      (scenario) =>
-        scenario !== 'tree' && scenario !== 'wwd' && scenario !== 'wows' && scenario !== 'ka',
+      (scenario) => !(['tree', 'wwd', 'wows', 'ka', 'peers'] as string[]).includes(scenario),
     );
     const archive = needsBig ? await bigArchive(options, workdir) : null;
-    const wows = options.only.includes('wows')
+    const wows = options.only.some((scenario) => scenario === 'wows' || scenario === 'peers')
       ? await wowsBuild(
           workdir,
           {
@@ -151,6 +151,8 @@ async function main(): Promise<void> {
           reports.push(await benchWwd(browser, app.url, appDir, options.repeat, log));
         if (scenario === 'wows')
           reports.push(await benchWows(browser, app.url, wows!, options.repeat, log));
+        if (scenario === 'peers')
+          reports.push(await benchPeers(wows!, workdir, options.repeat, log));
         if (scenario === 'ka')
           reports.push(await benchKa(browser, app.url, ka!, options.repeat, log));
         if (scenario === 'tree') {

@@ -9,6 +9,7 @@ export const SCENARIOS = [
   'wows',
   'ka',
   'remote',
+  'peers',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
