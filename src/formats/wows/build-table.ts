@@ -85,14 +85,18 @@ export class WowsBuildTable implements NodeTable {
   private ownerNode = new Uint32Array(1024);
   /** Per merged node: its parent's merged number (NO_NODE: top level). */
   private parents = new Int32Array(1024);
-  /** Per merged node: 1 once a file record names it. */
-  private isFile = new Uint8Array(1024);
+  /**
+   * Per merged node: the first entry whose record names it, or NO_NODE (not a file). A
+   * node is one path, so this also names the first entry of a duplicate path.
+   */
+  private firstEntry = new Int32Array(1024).fill(NO_NODE);
   private readonly paths: string[] = [];
   private readonly volumeByName = new Map<string, number>();
-  private readonly pathOwners = new Map<string, number>();
   private readonly issueCounts = new Map<string, number>();
   private readonly hashOut = new Uint32Array(2);
   private pathBytes = new Uint8Array(1024);
+  /** A parent chain being walked (merged node numbers), reused by every walk. */
+  private readonly chain = new Int32Array(MAX_DEPTH + 1);
 
   path(entry: number): string {
     return this.paths[this.entries.nodes[entry]!]!;
@@ -137,7 +141,7 @@ export class WowsBuildTable implements NodeTable {
   finish(): void {
     for (let node = 0; node < this.nodeCount; node++) {
       const parent = this.parents[node]!;
-      if (parent !== NO_NODE && this.isFile[parent] === 1) {
+      if (parent !== NO_NODE && this.firstEntry[parent] !== NO_NODE) {
         this.issue(
           'error',
           'FILE_IS_FOLDER',
@@ -178,17 +182,14 @@ export class WowsBuildTable implements NodeTable {
   private ensureNodes(count: number): void {
     if (count <= this.parents.length) return;
     const capacity = Math.max(count, this.parents.length * 2);
-    const grow = <T extends Uint16Array | Uint32Array | Int32Array | Uint8Array>(
-      old: T,
-      next: T,
-    ) => {
+    const grow = <T extends Uint16Array | Uint32Array | Int32Array>(old: T, next: T) => {
       next.set(old);
       return next;
     };
     this.ownerIndex = grow(this.ownerIndex, new Uint16Array(capacity));
     this.ownerNode = grow(this.ownerNode, new Uint32Array(capacity));
     this.parents = grow(this.parents, new Int32Array(capacity));
-    this.isFile = grow(this.isFile, new Uint8Array(capacity));
+    this.firstEntry = grow(this.firstEntry, new Int32Array(capacity).fill(NO_NODE));
   }
 
   /** Gives each node of the index its merged number; new ids become new nodes. */
@@ -273,8 +274,8 @@ export class WowsBuildTable implements NodeTable {
     let prefix = at === NO_NODE ? '' : this.paths[at]! + '/';
     for (let step = chain.length - 1; step >= 0; step--) {
       const node = chain[step]!;
-      const { index, node: local } = this.owner(node);
-      const path = prefix + nodeName(index, local);
+      const index = this.indexes[this.ownerIndex[node]!]!.index;
+      const path = prefix + nodeName(index, this.ownerNode[node]!);
       this.paths[node] = path;
       prefix = path + '/';
     }
@@ -328,18 +329,17 @@ export class WowsBuildTable implements NodeTable {
           entry,
         );
       }
-      if (this.isFile[node] === 1) {
-        const first = this.pathOwners.get(this.paths[node]!);
+      const first = this.firstEntry[node]!;
+      if (first !== NO_NODE) {
         this.issue(
           'warning',
           'DUPLICATE_PATH',
-          `${this.paths[node]!} is listed again${first !== undefined ? ` (first as entry ${first})` : ''}`,
+          `${this.paths[node]!} is listed again (first as entry ${first})`,
           fileRecordSpan(index, record),
           entry,
         );
       } else {
-        this.isFile[node] = 1;
-        this.pathOwners.set(this.paths[node]!, entry);
+        this.firstEntry[node] = entry;
       }
     }
   }
@@ -361,9 +361,10 @@ export class WowsBuildTable implements NodeTable {
     for (let merged = firstNew; merged < this.nodeCount; merged++) {
       const length = this.writePathBytes(merged);
       cityHash64Into(this.pathBytes, 0, length, this.hashOut);
-      const { index, node } = this.owner(merged);
-      if (this.hashOut[0] === index.nodes.idLo[node] && this.hashOut[1] === index.nodes.idHi[node])
-        continue;
+      const { nodes } = this.indexes[this.ownerIndex[merged]!]!.index;
+      const node = this.ownerNode[merged]!;
+      if (this.hashOut[0] === nodes.idLo[node] && this.hashOut[1] === nodes.idHi[node]) continue;
+      const { index } = this.owner(merged);
       this.idMismatches++;
       this.issue(
         'warning',
@@ -377,21 +378,26 @@ export class WowsBuildTable implements NodeTable {
   /** Writes a node's path as stored (its names' bytes joined by `/`) to pathBytes. */
   private writePathBytes(merged: number): number {
     let length = 0;
-    const chain: number[] = [];
-    for (let at = merged; at !== NO_NODE && chain.length <= MAX_DEPTH; at = this.parents[at]!)
-      chain.push(at);
-    for (let step = chain.length - 1; step >= 0; step--) {
-      const { index, node } = this.owner(chain[step]!);
-      const start = index.nodes.nameOffsets[node]!;
-      const nameLength = index.nodes.nameLengths[node]!;
+    const { chain } = this;
+    let depth = 0;
+    for (let at = merged; at !== NO_NODE && depth <= MAX_DEPTH; at = this.parents[at]!)
+      chain[depth++] = at;
+    for (let step = depth - 1; step >= 0; step--) {
+      const node = chain[step]!;
+      const { bytes, nodes } = this.indexes[this.ownerIndex[node]!]!.index;
+      const local = this.ownerNode[node]!;
+      const start = nodes.nameOffsets[local]!;
+      const nameLength = nodes.nameLengths[local]!;
       const needed = length + nameLength + 1;
       if (needed > this.pathBytes.length) {
         const grown = new Uint8Array(needed * 2);
         grown.set(this.pathBytes.subarray(0, length));
         this.pathBytes = grown;
       }
-      if (step !== chain.length - 1) this.pathBytes[length++] = 0x2f;
-      this.pathBytes.set(index.bytes.subarray(start, start + nameLength), length);
+      if (step !== depth - 1) this.pathBytes[length++] = 0x2f;
+      // Names are short: a loop beats set() on a fresh subarray view.
+      const target = this.pathBytes;
+      for (let at = 0; at < nameLength; at++) target[length + at] = bytes[start + at]!;
       length += nameLength;
     }
     return length;

@@ -247,6 +247,18 @@ describe('MurmurHash3_x86_32', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('gives the same hash through a view at any offset of a larger buffer', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: MAX_LENGTH }), fc.nat(7), (bytes, viewOffset) => {
+        const backing = new Uint8Array(viewOffset + bytes.length + 3).fill(0xa5);
+        backing.set(bytes, viewOffset);
+        const view = backing.subarray(viewOffset, viewOffset + bytes.length);
+        expect(murmur3x86(view)).toBe(murmur3Reference(bytes, 0));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 /** One node of the idx node table (spec §3). */

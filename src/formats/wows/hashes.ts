@@ -28,12 +28,26 @@ function murmurScramble(block: number): number {
   return Math.imul(rotl32(Math.imul(block, MURMUR_C1), 15), MURMUR_C2);
 }
 
+/** Whether this machine stores words little-endian (every platform Delve runs on does). */
+const IS_LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** MurmurHash3_x86_32 of bytes[start, end) with `seed` (default 0), unsigned. */
 export function murmur3x86(bytes: Uint8Array, start = 0, end = bytes.length, seed = 0): number {
   const length = end - start;
-  const blockEnd = start + (length & ~3);
+  const blockCount = length >>> 2;
+  const blockEnd = start + blockCount * 4;
   let state = seed | 0;
   let s = start;
+  if (IS_LITTLE_ENDIAN && (bytes.byteOffset + start) % 4 === 0) {
+    // The whole index is hashed once per open (megabytes for a build): reading the blocks
+    // as words, not assembled from four bytes each, makes it several times faster.
+    const words = new Int32Array(bytes.buffer, bytes.byteOffset + start, blockCount);
+    for (let w = 0; w < blockCount; w++) {
+      state = rotl32(state ^ murmurScramble(words[w]!), 13);
+      state = (Math.imul(state, 5) + 0xe6546b64) | 0;
+    }
+    s = blockEnd;
+  }
   while (s < blockEnd) {
     const block = bytes[s]! | (bytes[s + 1]! << 8) | (bytes[s + 2]! << 16) | (bytes[s + 3]! << 24);
     state = rotl32(state ^ murmurScramble(block), 13);
