@@ -219,6 +219,44 @@ describe('fixtures', () => {
     expect(existsSync(join(work, 'linked/ok.txt'))).toBe(true);
   });
 
+  it('extract refuses to write through a symlinked file and replaces a plain one', async () => {
+    const outside = join(work, 'outside-file.txt');
+    writeFileSync(outside, 'keep');
+    mkdirSync(join(work, 'again'));
+    symlinkSync(outside, join(work, 'again/linked.txt'));
+    writeFileSync(join(work, 'again/plain.txt'), 'old contents');
+    writeFileSync(
+      join(work, 'again.wad'),
+      writeKiwad([
+        { name: 'linked.txt', data: new Uint8Array([1, 2, 3]) },
+        { name: 'plain.txt', data: new Uint8Array([4, 5]) },
+        { name: 'new/fresh.txt', data: new Uint8Array([6]) },
+      ]),
+    );
+    const { code, errLines } = await cli('extract', 'again.wad', '-o', 'again');
+    expect(code).toBe(1);
+    expect(errLines).toEqual(
+      expect.arrayContaining([expect.stringMatching(/refused "linked\.txt": target is a symlink/)]),
+    );
+    expect(readFileSync(outside, 'utf8')).toBe('keep');
+    expect([...readFileSync(join(work, 'again/plain.txt'))]).toEqual([4, 5]);
+    expect([...readFileSync(join(work, 'again/new/fresh.txt'))]).toEqual([6]);
+  });
+
+  it('extract writes every entry of a many-folder archive byte for byte', async () => {
+    const entries = Array.from({ length: 300 }, (_, i) => ({
+      name: `folder${i % 7}/sub${i % 3}/file${i}.bin`,
+      data: new Uint8Array(1 + (i % 50)).fill(i & 0xff),
+    }));
+    writeFileSync(join(work, 'many.wad'), writeKiwad(entries));
+    const { code, out } = await cli('extract', 'many.wad', '-o', 'many');
+    expect(code).toBe(0);
+    expect(out).toContain('extracted 300 of 300 entries');
+    for (const { name, data } of entries) {
+      expect(readFileSync(join(work, 'many', name))).toEqual(Buffer.from(data));
+    }
+  });
+
   it('info on an unknown file gives format raw, size and digests', async () => {
     writeFileSync(join(work, 'plain.txt'), '123456789');
     const { code, out } = await cli('info', 'plain.txt', '--json');

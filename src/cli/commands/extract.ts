@@ -3,6 +3,11 @@
  * escape DIR (`..`, `.`, absolute, drive or UNC prefix, backslash, control characters)
  * are refused with a message, as are symlinked parent folders; the others are written,
  * and the exit code is 1 at the end if anything was refused or failed.
+ *
+ * Speed: a few entries are read and written at once (reads wait on the disk, writes on
+ * the kernel, inflating on the CPU: overlapping them keeps each busy), each folder is made
+ * once, and a fresh target costs no failed system call per entry (files are created with
+ * O_EXCL; only an existing path is looked at, to refuse a symlink).
  */
 import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve, isAbsolute } from 'node:path';
@@ -27,31 +32,67 @@ async function lstatOrNull(path: string) {
   try {
     return await lstat(path);
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return null;
+    if (errorCode(error) === 'ENOENT') return null;
     throw error;
   }
 }
 
-/** Creates parent folders under the target, refusing to pass through a symlink. */
+const errorCode = (error: unknown): unknown => (error as { code?: unknown }).code;
+
+/**
+ * Creates parent folders under the target, refusing to pass through a symlink. Each folder
+ * is made once, however many entries it holds, even while several entries wait on it.
+ */
 class FolderMaker {
-  private readonly checked = new Set<string>();
+  private readonly made = new Map<string, Promise<void>>();
   constructor(private readonly root: string) {}
 
   async ensure(segments: readonly string[]): Promise<void> {
     let folder = this.root;
     for (const segment of segments) {
       folder = join(folder, segment);
-      if (this.checked.has(folder)) continue;
-      const stats = await lstatOrNull(folder);
-      if (stats?.isSymbolicLink())
-        throw new RefusedPath(`folder ${relative(this.root, folder)} is a symlink`);
-      if (stats && !stats.isDirectory())
-        throw new RefusedPath(`${relative(this.root, folder)} exists and is not a folder`);
-      if (!stats) await mkdir(folder);
-      this.checked.add(folder);
+      let making = this.made.get(folder);
+      if (making === undefined) {
+        making = this.make(folder);
+        this.made.set(folder, making);
+      }
+      await making;
     }
   }
+
+  /** mkdir first: a new folder needs no other call; an existing path is looked at. */
+  private async make(folder: string): Promise<void> {
+    try {
+      await mkdir(folder);
+      return;
+    } catch (error) {
+      if (errorCode(error) !== 'EEXIST') throw error;
+    }
+    const stats = await lstat(folder);
+    if (stats.isSymbolicLink())
+      throw new RefusedPath(`folder ${relative(this.root, folder)} is a symlink`);
+    if (!stats.isDirectory())
+      throw new RefusedPath(`${relative(this.root, folder)} exists and is not a folder`);
+  }
 }
+
+/**
+ * Writes a file that must not be a symlink: created with O_EXCL (which never follows a
+ * link); only when something is there already is it looked at, and replaced if a file.
+ */
+async function writeNewFile(file: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await writeFile(file, bytes, { flag: 'wx' });
+    return;
+  } catch (error) {
+    if (errorCode(error) !== 'EEXIST') throw error;
+  }
+  if ((await lstatOrNull(file))?.isSymbolicLink()) throw new RefusedPath('target is a symlink');
+  await writeFile(file, bytes);
+}
+
+/** Entries read and written at once: enough to overlap disk, inflate and writes. */
+const PARALLEL_ENTRIES = 8;
 
 function defaultFolder(path: string): string {
   const extension = extname(path);
@@ -86,7 +127,7 @@ export const extractCommand: Command = {
         let failed = 0;
         const table = session.nodeTable();
         const count = session.nodeCount();
-        for (let index = 0; index < count; index++) {
+        const extractOne = async (index: number): Promise<void> => {
           const name = table.path(index);
           const label = printable(name);
           try {
@@ -97,12 +138,12 @@ export const extractCommand: Command = {
             const segments = name.split('/');
             const file = join(target, ...segments);
             if (!isInside(target, file)) throw new RefusedPath('escapes the target folder');
-            await folders.ensure(segments.slice(0, -1));
-            if ((await lstatOrNull(file))?.isSymbolicLink())
-              throw new RefusedPath('target is a symlink');
-            const { bytes, warning } = await content.read(index);
+            const [{ bytes, warning }] = await Promise.all([
+              content.read(index),
+              folders.ensure(segments.slice(0, -1)),
+            ]);
             if (warning) await err.line(`${path}: warning: ${oneLine(warning)}`);
-            await writeFile(file, bytes);
+            await writeNewFile(file, bytes);
             written++;
           } catch (error) {
             if (error instanceof RefusedPath) {
@@ -116,7 +157,13 @@ export const extractCommand: Command = {
               await err.line(`${path}: failed "${label}": ${systemErrorText(error)}`);
             }
           }
-        }
+        };
+        // Entries are taken in order by a few runners at once.
+        let next = 0;
+        const runner = async () => {
+          while (next < count) await extractOne(next++);
+        };
+        await Promise.all(Array.from({ length: Math.min(PARALLEL_ENTRIES, count) }, runner));
         await out.line(`${path}: extracted ${written} of ${count} entries to ${target}`);
         if (refused + failed === 0) return 0;
         await err.line(`${path}: ${refused} refused, ${failed} failed`);
