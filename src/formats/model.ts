@@ -194,8 +194,8 @@ export interface ContentCapability {
   unavailable?(index: number): string | null;
   /**
    * Where the node's bytes lie as stored (still compressed), when a source holds them; null
-   * when none does (its volume is missing). Without it, the stored span of `storedSpan`, or
-   * the node's span in the opened file, stands for them.
+   * when none does (its volume is missing): what is shown of a node whose content cannot be
+   * read. Without it, such a node shows no bytes.
    */
   storedBytes?(index: number): { source: ByteSource; span: Span } | null;
 }

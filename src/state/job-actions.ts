@@ -3,7 +3,13 @@
  * progress (the UI shows it once it has run 200 ms) and can be cancelled. A failure becomes a
  * toast naming the file, what failed and the offset (ErrorInfo.message carries `at 0x…`).
  */
-import { nodeRef, type Result, type ZipOptions, type ZipResult } from '../worker/rpc/api.ts';
+import {
+  nodeRef,
+  type JobProgress,
+  type Result,
+  type ZipOptions,
+  type ZipResult,
+} from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { cancelledError } from './errors.ts';
 import { safeFileName } from '../binary/path-safety.ts';
@@ -133,11 +139,10 @@ export function createJobActions(context: Context): JobActions {
         const nodeIds = await collect(() => isCancelled);
         if (nodeIds === 'cancelled') return cancelledResult<ZipResult>();
         if (nodeIds === 'empty') return { ok: true, value: null };
-        return file.decoder.zip(
-          nodeIds,
-          (progress) => report(progress.done, progress.total),
-          options,
-        );
+        const onProgress = (progress: JobProgress) => report(progress.done, progress.total);
+        return options.folder === undefined
+          ? file.decoder.zip(nodeIds, onProgress)
+          : file.decoder.zip(nodeIds, onProgress, options);
       },
     );
     if (!outcome) return null;

@@ -136,6 +136,10 @@ export async function openDvplSession({ sources, services, sink }: OpenRequest):
         entryAt(index);
         return file.content ? null : (result.fatal?.message ?? 'the payload was not decoded');
       },
+      storedBytes(index) {
+        entryAt(index);
+        return { source, span: file.payloadSpan };
+      },
       async read(index) {
         entryAt(index);
         if (file.content) return { bytes: file.content, warning: null };

@@ -129,28 +129,23 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
   }
 
   /**
-   * A node's bytes as stored (still compressed): where the session says, else its stored
-   * span, else its span in the opened file. Throws when no open source holds them.
+   * A node's bytes as stored (still compressed): where the session says, else (content it
+   * can read) its stored span. Throws when no open source holds them.
    */
   function storedBytesOf(index: number): { source: ByteSource; span: Span } {
-    const session = sessionOf();
-    const content = contentOf(session);
-    const noBytes = (why: string) =>
-      new FormatError({ code: ErrorCode.MISSING_SOURCE, offset: 0, detail: why });
-    if (content.storedBytes) {
-      const range = content.storedBytes(index);
-      if (!range)
-        throw noBytes(content.unavailable?.(index) ?? `node ${index} has no stored bytes`);
-      return range;
-    }
-    const stored = content.unavailable?.(index) ? null : content.storedSpan(index);
-    if (stored) return stored;
-    const details = session.details(index);
-    if (details.spanBase !== 'file' || details.spanSource !== undefined) {
-      throw noBytes(`the stored bytes of node ${index} are not in ${current().sources[0]!.name}`);
-    }
-    const file = current().sources[0]!;
-    return { source: file, span: clampRange(details.span.offset, details.span.length, file.size) };
+    const content = contentOf(sessionOf());
+    const why = content.unavailable?.(index) ?? null;
+    const range = content.storedBytes
+      ? content.storedBytes(index)
+      : why === null
+        ? content.storedSpan(index)
+        : null;
+    if (range) return range;
+    throw new FormatError({
+      code: ErrorCode.MISSING_SOURCE,
+      offset: 0,
+      detail: why ?? `node ${index} is not stored as it is: its content is decoded`,
+    });
   }
 
   /** Decoded bytes of a reference: the session's logical bytes, or a node's content (cached). */
