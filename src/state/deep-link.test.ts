@@ -3,6 +3,7 @@ import {
   EMPTY_LINK,
   formatDeepLink,
   linkTarget,
+  NO_VIEW_STATE,
   parseDeepLink,
   parseLinkOffset,
   type DeepLink,
@@ -14,6 +15,7 @@ const LINK: DeepLink = {
   node: 'content/gui/logo #1.png',
   view: 'hex',
   offset: 0x1f4,
+  state: NO_VIEW_STATE,
 };
 
 describe('deep links', () => {

@@ -17,6 +17,7 @@ function memoryHistory(initial = '') {
   let time = 0;
   let timers: { at: number; callback: () => void }[] = [];
   const popListeners = new Set<() => void>();
+  const leaveChecks = new Set<() => boolean>();
   const env: HistoryEnv = {
     search: () => entries[index]!,
     push(search) {
@@ -30,6 +31,10 @@ function memoryHistory(initial = '') {
     onPop(listener) {
       popListeners.add(listener);
       return () => popListeners.delete(listener);
+    },
+    onLeave(shouldAsk) {
+      leaveChecks.add(shouldAsk);
+      return () => leaveChecks.delete(shouldAsk);
     },
     now: () => time,
     setTimer(callback, ms) {
@@ -56,6 +61,8 @@ function memoryHistory(initial = '') {
       }
       time = end;
     },
+    /** True when leaving the page now would ask the user first. */
+    asksBeforeLeaving: () => [...leaveChecks].some((shouldAsk) => shouldAsk()),
     go(delta: number) {
       index += delta;
       for (const listener of popListeners) listener();
@@ -86,15 +93,18 @@ async function openDemo(state: ReturnType<typeof setUp>['state'], name = 'demo.w
 }
 
 describe('history sync', () => {
-  it('writes the selection into the URL, replacing the entry of an empty page', async () => {
+  it('writes the selection into the URL after the empty page, which stays as a guard', async () => {
     const { state, history } = setUp('?debug=1');
     const fileId = await openDemo(state);
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual(['?file=demo.wad&debug=1']);
+    expect(history.entries()).toEqual(['?debug=1', '?file=demo.wad&debug=1']);
     await state.actions.revealPath(fileId, 'Textures/Deep/a.dds');
     history.wait(WRITE_DELAY_MS);
     // The file's row was held less than SETTLE_MS: replaced, not pushed.
-    expect(history.entries()).toEqual(['?file=demo.wad&node=Textures/Deep/a.dds&debug=1']);
+    expect(history.entries()).toEqual([
+      '?debug=1',
+      '?file=demo.wad&node=Textures/Deep/a.dds&debug=1',
+    ]);
   });
 
   it('pushes a selection after one that was kept; Back and Forward restore them', async () => {
@@ -111,6 +121,7 @@ describe('history sync', () => {
     await state.actions.revealPath(fileId, 'Textures/Deep/a.dds');
     history.wait(WRITE_DELAY_MS);
     expect(history.entries()).toEqual([
+      '',
       '?file=demo.wad&node=readme.txt',
       '?file=demo.wad&node=Textures/b.dds',
       '?file=demo.wad&node=Textures/Deep/a.dds',
@@ -123,8 +134,8 @@ describe('history sync', () => {
     await vi.waitFor(() => expect(selectedPath()).toBe('Textures/b.dds'));
     history.wait(WRITE_DELAY_MS);
     // Restoring writes nothing new: the entries and their order stay.
-    expect(history.entries()).toHaveLength(3);
-    expect(history.index()).toBe(1);
+    expect(history.entries()).toHaveLength(4);
+    expect(history.index()).toBe(2);
   });
 
   it('carries the tab and offset the preview of the selection reports, and only those', async () => {
@@ -135,10 +146,10 @@ describe('history sync', () => {
     const entryIndex = selection?.kind === 'row' ? selection.row.entryIndex : -1;
     spots.show({ key: contentKey(fileId, nodeRef(entryIndex + 1)), view: 'text', offset: null });
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual(['?file=demo.wad&node=readme.txt']);
+    expect(history.entries().at(-1)).toBe('?file=demo.wad&node=readme.txt');
     spots.show({ key: contentKey(fileId, nodeRef(entryIndex)), view: 'hex', offset: 0x1f4 });
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual(['?file=demo.wad&node=readme.txt&view=hex&offset=0x1F4']);
+    expect(history.entries()).toEqual(['', '?file=demo.wad&node=readme.txt&view=hex&offset=0x1F4']);
   });
 
   it('lists the remote files open, from the URLs their sources came from', async () => {
@@ -158,9 +169,9 @@ describe('history sync', () => {
     }));
     state.actions.selectFile(fileId);
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual([
+    expect(history.entries().at(-1)).toBe(
       '?url=https://a.test/demo.idx&url=https://a.test/demo.pkg&file=demo.wad',
-    ]);
+    );
   });
 
   it('keeps a link whose file is not open, then restores it once the file is read', async () => {
@@ -186,7 +197,8 @@ describe('history sync', () => {
     // The preview shows what was wanted; the URL reads as the link did.
     spots.show({ key: contentKey(fileId, nodeRef(entryIndex)), view: 'hex', offset: 4 });
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual([link]);
+    // The link's own entry became the guard (the file open, nothing selected) before it.
+    expect(history.entries()).toEqual(['', link]);
     // Selecting something else voids the wish.
     state.actions.selectFile(fileId);
     expect(spots.store.getState().wanted).toBeNull();
@@ -221,6 +233,6 @@ describe('history sync', () => {
     }));
     state.actions.selectFile('nested');
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual(['?file=demo.wad&node=Textures/Deep/a.dds']);
+    expect(history.entries().at(-1)).toBe('?file=demo.wad&node=Textures/Deep/a.dds');
   });
 });
