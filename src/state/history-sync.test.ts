@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { nodeRef } from '../worker/rpc/api.ts';
 import { contentKey } from './content-ref.ts';
-import { createPreviewSpots } from './deep-link-preview.ts';
+import { createPreviewSpots, viewStateKey } from './deep-link-preview.ts';
 import { createHistorySync, SETTLE_MS, WRITE_DELAY_MS, type HistoryEnv } from './history-sync.ts';
 import { createDelveState } from './store.ts';
 import { kiwadFile } from './testing/archives.ts';
@@ -234,5 +234,106 @@ describe('history sync', () => {
     state.actions.selectFile('nested');
     history.wait(WRITE_DELAY_MS);
     expect(history.entries().at(-1)).toBe('?file=demo.wad&node=Textures/Deep/a.dds');
+  });
+
+  it('Back restores each step as it was, the file row too, and stops at a guard', async () => {
+    const { state, spots, history, selectedPath } = setUp();
+    const fileId = await openDemo(state);
+    history.wait(SETTLE_MS);
+    await state.actions.revealPath(fileId, 'readme.txt');
+    const readmeKey = () => {
+      const { selection } = state.stores.view.getState();
+      return contentKey(fileId, nodeRef(selection?.kind === 'row' ? selection.row.entryIndex : -1));
+    };
+    spots.show({ key: readmeKey(), view: 'text', offset: null });
+    history.wait(SETTLE_MS);
+    await state.actions.revealPath(fileId, 'Textures/b.dds');
+    history.wait(SETTLE_MS);
+    const steps = [
+      '',
+      '?file=demo.wad',
+      '?file=demo.wad&node=readme.txt&view=text',
+      '?file=demo.wad&node=Textures/b.dds',
+    ];
+    expect(history.entries()).toEqual(steps);
+
+    history.go(-1);
+    await vi.waitFor(() => expect(selectedPath()).toBe('readme.txt'));
+    expect(spots.store.getState().wanted).toEqual({ key: readmeKey(), view: 'text', offset: null });
+    history.wait(SETTLE_MS);
+    // The file's own step selects the file's row, not what was selected before.
+    history.go(-1);
+    await vi.waitFor(() => expect(selectedPath()).toBe('file'));
+    history.wait(SETTLE_MS);
+    // The guard: the file stays open with nothing selected; leaving from here asks first.
+    history.go(-1);
+    await vi.waitFor(() => expect(selectedPath()).toBeNull());
+    history.wait(SETTLE_MS);
+    expect(state.stores.files.getState().files.map((file) => file.name)).toEqual(['demo.wad']);
+    expect(history.asksBeforeLeaving()).toBe(true);
+    // Restoring rewrote no step.
+    expect(history.entries()).toEqual(steps);
+    expect(history.index()).toBe(0);
+
+    history.go(+2);
+    await vi.waitFor(() => expect(selectedPath()).toBe('readme.txt'));
+    history.wait(SETTLE_MS);
+    expect(history.entries()).toEqual(steps);
+  });
+
+  it('a selection made on the guard entry is pushed after it', async () => {
+    const { state, history, selectedPath } = setUp();
+    const fileId = await openDemo(state);
+    history.wait(WRITE_DELAY_MS);
+    history.go(-1);
+    await vi.waitFor(() => expect(selectedPath()).toBeNull());
+    history.wait(WRITE_DELAY_MS);
+    await state.actions.revealPath(fileId, 'readme.txt');
+    history.wait(WRITE_DELAY_MS);
+    expect(history.entries()).toEqual(['', '?file=demo.wad&node=readme.txt']);
+    expect(history.index()).toBe(1);
+  });
+
+  it('asks before leaving only while files are open; closing them all starts a new guard', async () => {
+    const { state, history } = setUp();
+    expect(history.asksBeforeLeaving()).toBe(false);
+    const fileId = await openDemo(state);
+    history.wait(WRITE_DELAY_MS);
+    expect(history.asksBeforeLeaving()).toBe(true);
+    state.actions.closeFile(fileId);
+    history.wait(WRITE_DELAY_MS);
+    expect(history.asksBeforeLeaving()).toBe(false);
+    expect(history.entries()).toEqual(['', '']);
+    await openDemo(state, 'again.wad');
+    history.wait(WRITE_DELAY_MS);
+    expect(history.entries()).toEqual(['', '', '?file=again.wad']);
+  });
+
+  it("carries the decoded view's own state of the selection, and restores it", async () => {
+    const { state, spots, history, selectedPath } = setUp();
+    const fileId = await openDemo(state);
+    const fileKey = viewStateKey(fileId, null);
+    // A report about another selection is not this one's.
+    spots.showState({ key: viewStateKey(fileId, 'readme.txt'), state: { zoom: '9' } });
+    history.wait(WRITE_DELAY_MS);
+    expect(history.entries().at(-1)).toBe('?file=demo.wad');
+    spots.showState({ key: fileKey, state: { plane: '1', zoom: '50' } });
+    history.wait(SETTLE_MS);
+    expect(history.entries().at(-1)).toBe('?file=demo.wad&view.plane=1&view.zoom=50');
+
+    await state.actions.revealPath(fileId, 'readme.txt');
+    history.wait(WRITE_DELAY_MS);
+    // The view of the file row is not shown any more: its state leaves the link.
+    expect(history.entries().at(-1)).toBe('?file=demo.wad&node=readme.txt');
+    spots.forgetState(fileKey);
+    history.go(-1);
+    await vi.waitFor(() => expect(selectedPath()).toBe('file'));
+    expect(spots.store.getState().wantedState).toEqual({
+      key: fileKey,
+      state: { plane: '1', zoom: '50' },
+    });
+    // Selecting something else voids the wish.
+    await state.actions.revealPath(fileId, 'readme.txt');
+    expect(spots.store.getState().wantedState).toBeNull();
   });
 });

@@ -201,6 +201,8 @@ export function createHistorySync(
   async function restore(file: OpenFile, link: DeepLink): Promise<void> {
     restoring += 1;
     try {
+      // Asked before the selection lands, so the view starts in the link's state at once.
+      spots.wantState({ key: viewStateKey(file.id, link.node), state: link.state });
       let isFound = true;
       if (link.node === null) actions.selectFile(file.id);
       else isFound = await actions.revealPath(file.id, link.node);
@@ -213,7 +215,7 @@ export function createHistorySync(
       const key = isThere ? previewKeyOf(selection) : null;
       const wantsSpot = link.view !== null || link.offset !== null;
       spots.want(key !== null && wantsSpot ? { key, view: link.view, offset: link.offset } : null);
-      spots.wantState(isThere ? { key: viewStateKeyOf(selection), state: link.state } : null);
+      if (!isThere) spots.wantState(null);
     } finally {
       restoring -= 1;
     }
