@@ -36,7 +36,9 @@ test('Back and Forward restore each step as shown, keep the files and stop insid
   await page.goto('/');
   await openDemo(page);
   // The folder is opened by its twisty: no selection on the way to theme.ogg.
-  await treeItem(page, /^Audio/).locator('.twisty').click();
+  await treeItem(page, /^Audio/)
+    .locator('.twisty')
+    .click();
   await expect(treeItem(page, /^theme\.ogg/)).toBeVisible();
   await page.waitForTimeout(KEPT_MS);
   await selectRow(page, /^readme\.txt/);

@@ -69,16 +69,19 @@ describe('deep links', () => {
   });
 
   it("carry a decoded view's own state as view.<name>, dropping stale and malformed ones", () => {
-    const link: DeepLink = { ...LINK, view: null, offset: null, state: { plane: 'all', at: '1,2' } };
+    const link: DeepLink = {
+      ...LINK,
+      view: null,
+      offset: null,
+      state: { plane: 'all', at: '1,2' },
+    };
     const search = formatDeepLink(link, '?view.zoom=400&debug=1');
     expect(search).toBe(
       '?url=https://example.test/game/a.idx&url=https://example.test/game/a%20%26%20b.pkg' +
         '&file=a.idx&node=content/gui/logo%20%231.png&view.plane=all&view.at=1%2C2&debug=1',
     );
     expect(parseDeepLink(search)).toEqual(link);
-    expect(parseDeepLink(`?file=a&view.Bad%20Name=1&view.ok=${'9'.repeat(201)}`).state).toEqual(
-      {},
-    );
+    expect(parseDeepLink(`?file=a&view.Bad%20Name=1&view.ok=${'9'.repeat(201)}`).state).toEqual({});
     // Without a file there is no view for the state to be about.
     expect(parseDeepLink('?view.zoom=50').state).toEqual({});
     expect(formatDeepLink({ ...EMPTY_LINK, state: { zoom: '50' } })).toBe('');
