@@ -157,13 +157,20 @@ export interface NodeDetails {
 
 /**
  * A typed reference to content: the opened file as is, the session's decoded bytes (what
- * document spans point into; the file itself when the session has none), or a node's content.
+ * document spans point into; the file itself when the session has none), a node's content,
+ * or a node's bytes as they are stored (still compressed: what can be shown of a node whose
+ * content cannot be read).
  */
-export type ContentRef = { kind: 'file' } | { kind: 'logical' } | { kind: 'node'; index: number };
+export type ContentRef =
+  | { kind: 'file' }
+  | { kind: 'logical' }
+  | { kind: 'node'; index: number }
+  | { kind: 'stored'; index: number };
 
 export const FILE_REF: ContentRef = { kind: 'file' };
 export const LOGICAL_REF: ContentRef = { kind: 'logical' };
 export const nodeRef = (index: number): ContentRef => ({ kind: 'node', index });
+export const storedRef = (index: number): ContentRef => ({ kind: 'stored', index });
 
 export interface Content {
   bytes: Uint8Array;
@@ -180,8 +187,17 @@ export interface ContentCapability {
   storedSpan(index: number): { source: ByteSource; span: Span } | null;
   /** The content as the user sees it (inflated). Throws FormatError. */
   read(index: number): Promise<Content>;
-  /** Whether `read` would fail for want of a source the session lacks (its message, or null). */
+  /**
+   * Why `read` cannot give the node's content, known without reading it (a source the
+   * session lacks, a compression it does not unpack): its message, or null.
+   */
   unavailable?(index: number): string | null;
+  /**
+   * Where the node's bytes lie as stored (still compressed), when a source holds them; null
+   * when none does (its volume is missing): what is shown of a node whose content cannot be
+   * read. Without it, such a node shows no bytes.
+   */
+  storedBytes?(index: number): { source: ByteSource; span: Span } | null;
 }
 
 /** Checksum states of a node: not yet checked, or the outcome of its check. */

@@ -3,6 +3,7 @@ import {
   EMPTY_LINK,
   formatDeepLink,
   linkTarget,
+  NO_VIEW_STATE,
   parseDeepLink,
   parseLinkOffset,
   type DeepLink,
@@ -14,6 +15,7 @@ const LINK: DeepLink = {
   node: 'content/gui/logo #1.png',
   view: 'hex',
   offset: 0x1f4,
+  state: NO_VIEW_STATE,
 };
 
 describe('deep links', () => {
@@ -64,5 +66,24 @@ describe('deep links', () => {
     expect(linkTarget({ ...LINK, view: 'text', offset: null })).toBe(linkTarget(LINK));
     expect(linkTarget({ ...LINK, node: null })).not.toBe(linkTarget(LINK));
     expect(linkTarget(EMPTY_LINK)).toBe('');
+  });
+
+  it("carry a decoded view's own state as view.<name>, dropping stale and malformed ones", () => {
+    const link: DeepLink = {
+      ...LINK,
+      view: null,
+      offset: null,
+      state: { plane: 'all', at: '1,2' },
+    };
+    const search = formatDeepLink(link, '?view.zoom=400&debug=1');
+    expect(search).toBe(
+      '?url=https://example.test/game/a.idx&url=https://example.test/game/a%20%26%20b.pkg' +
+        '&file=a.idx&node=content/gui/logo%20%231.png&view.plane=all&view.at=1%2C2&debug=1',
+    );
+    expect(parseDeepLink(search)).toEqual(link);
+    expect(parseDeepLink(`?file=a&view.Bad%20Name=1&view.ok=${'9'.repeat(201)}`).state).toEqual({});
+    // Without a file there is no view for the state to be about.
+    expect(parseDeepLink('?view.zoom=50').state).toEqual({});
+    expect(formatDeepLink({ ...EMPTY_LINK, state: { zoom: '50' } })).toBe('');
   });
 });

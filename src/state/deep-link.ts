@@ -6,6 +6,7 @@
  *   &node=content/gui/logo.png                       the selected node's stable path in it
  *   &view=hex                                        the preview tab (hex, text, image, audio)
  *   &offset=0x1F4                                    the byte the hex view marks (hex)
+ *   &view.zoom=50&view.plane=1                        a decoded view's own state (view.<name>)
  *
  * `url` is read at startup by the remote-open code; the rest is read here. A link to a local
  * file carries only its name: nothing of the file leaves the machine. Parameters this module
@@ -24,9 +25,23 @@ export interface DeepLink {
   view: string | null;
   /** Byte offset the hex view marks and scrolls to; null: none. */
   offset: number | null;
+  /** The decoded view's own state, by name (`view.<name>=<value>`); empty: none. */
+  state: ViewLinkState;
 }
 
-export const EMPTY_LINK: DeepLink = { urls: [], file: null, node: null, view: null, offset: null };
+/** A decoded view's own link parameters: names and values the view alone interprets. */
+export type ViewLinkState = Readonly<Record<string, string>>;
+
+export const NO_VIEW_STATE: ViewLinkState = Object.freeze({});
+
+export const EMPTY_LINK: DeepLink = {
+  urls: [],
+  file: null,
+  node: null,
+  view: null,
+  offset: null,
+  state: NO_VIEW_STATE,
+};
 
 /** The parameters this module reads and writes, in the order it writes them. */
 const OWN_KEYS = ['url', 'file', 'node', 'view', 'offset'] as const;
@@ -34,6 +49,36 @@ const OWN_KEYS = ['url', 'file', 'node', 'view', 'offset'] as const;
 /** Preview tab ids are short lower-case words; anything else in a link is ignored. */
 const VIEW_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
 const OFFSET_PATTERN = /^(0x)?[0-9a-f]{1,14}$/i;
+/** Prefix of a view's own parameters; the rest of the name is the view's name for it. */
+const STATE_PREFIX = 'view.';
+/** View state names are short words, like tab ids. */
+const STATE_NAME_PATTERN = VIEW_PATTERN;
+/** A view's state value is short: a number, an index, a pair. */
+const MAX_STATE_VALUE = 200;
+/** At most this many view parameters are read from a link. */
+const MAX_STATE_PARAMS = 16;
+
+const isStateParam = (key: string) => key.startsWith(STATE_PREFIX);
+
+/** The view parameters of a query, by name; malformed names and long values are skipped. */
+function parseViewState(params: URLSearchParams): ViewLinkState {
+  const state: Record<string, string> = {};
+  let count = 0;
+  for (const [key, value] of params) {
+    if (!isStateParam(key) || count >= MAX_STATE_PARAMS) continue;
+    const name = key.slice(STATE_PREFIX.length);
+    if (!STATE_NAME_PATTERN.test(name) || value.length > MAX_STATE_VALUE || name in state) continue;
+    state[name] = value;
+    count += 1;
+  }
+  return count === 0 ? NO_VIEW_STATE : state;
+}
+
+/** True when two view states hold the same names and values. */
+export function sameViewState(a: ViewLinkState, b: ViewLinkState): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
 
 /** An offset written `0x1F4` or `1F4` (always hex); null when it is not one. */
 export function parseLinkOffset(text: string | null): number | null {
@@ -51,7 +96,10 @@ export function parseDeepLink(search: string): DeepLink {
   const node = file === null ? null : params.get('node') || null;
   const viewText = params.get('view');
   const view = viewText !== null && VIEW_PATTERN.test(viewText) ? viewText : null;
-  return { urls, file, node, view, offset: parseLinkOffset(params.get('offset')) };
+  const offset = parseLinkOffset(params.get('offset'));
+  // A view's state means nothing without the selection it is about.
+  const state = file === null ? NO_VIEW_STATE : parseViewState(params);
+  return { urls, file, node, view, offset, state };
 }
 
 /**
@@ -73,10 +121,13 @@ export function formatDeepLink(link: DeepLink, keep = ''): string {
     if (link.node !== null) pairs.push(['node', link.node]);
     if (link.view !== null) pairs.push(['view', link.view]);
     if (link.offset !== null) pairs.push(['offset', hexOffset(link.offset)]);
+    for (const [name, value] of Object.entries(link.state)) {
+      if (STATE_NAME_PATTERN.test(name)) pairs.push([`${STATE_PREFIX}${name}`, value]);
+    }
   }
   const own = new Set<string>(OWN_KEYS);
   for (const [key, value] of new URLSearchParams(keep)) {
-    if (!own.has(key)) pairs.push([key, value]);
+    if (!own.has(key) && !isStateParam(key)) pairs.push([key, value]);
   }
   if (pairs.length === 0) return '';
   return `?${pairs.map(([key, value]) => `${encodeValue(key)}=${encodeValue(value)}`).join('&')}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { nodeRef } from '../worker/rpc/api.ts';
 import { contentKey } from './content-ref.ts';
-import { createPreviewSpots } from './deep-link-preview.ts';
+import { createPreviewSpots, viewStateKey } from './deep-link-preview.ts';
 import { createHistorySync, SETTLE_MS, WRITE_DELAY_MS, type HistoryEnv } from './history-sync.ts';
 import { createDelveState } from './store.ts';
 import { kiwadFile } from './testing/archives.ts';
@@ -17,6 +17,7 @@ function memoryHistory(initial = '') {
   let time = 0;
   let timers: { at: number; callback: () => void }[] = [];
   const popListeners = new Set<() => void>();
+  const leaveChecks = new Set<() => boolean>();
   const env: HistoryEnv = {
     search: () => entries[index]!,
     push(search) {
@@ -30,6 +31,10 @@ function memoryHistory(initial = '') {
     onPop(listener) {
       popListeners.add(listener);
       return () => popListeners.delete(listener);
+    },
+    onLeave(shouldAsk) {
+      leaveChecks.add(shouldAsk);
+      return () => leaveChecks.delete(shouldAsk);
     },
     now: () => time,
     setTimer(callback, ms) {
@@ -56,6 +61,8 @@ function memoryHistory(initial = '') {
       }
       time = end;
     },
+    /** True when leaving the page now would ask the user first. */
+    asksBeforeLeaving: () => [...leaveChecks].some((shouldAsk) => shouldAsk()),
     go(delta: number) {
       index += delta;
       for (const listener of popListeners) listener();
@@ -86,15 +93,18 @@ async function openDemo(state: ReturnType<typeof setUp>['state'], name = 'demo.w
 }
 
 describe('history sync', () => {
-  it('writes the selection into the URL, replacing the entry of an empty page', async () => {
+  it('writes the selection into the URL after the empty page, which stays as a guard', async () => {
     const { state, history } = setUp('?debug=1');
     const fileId = await openDemo(state);
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual(['?file=demo.wad&debug=1']);
+    expect(history.entries()).toEqual(['?debug=1', '?file=demo.wad&debug=1']);
     await state.actions.revealPath(fileId, 'Textures/Deep/a.dds');
     history.wait(WRITE_DELAY_MS);
     // The file's row was held less than SETTLE_MS: replaced, not pushed.
-    expect(history.entries()).toEqual(['?file=demo.wad&node=Textures/Deep/a.dds&debug=1']);
+    expect(history.entries()).toEqual([
+      '?debug=1',
+      '?file=demo.wad&node=Textures/Deep/a.dds&debug=1',
+    ]);
   });
 
   it('pushes a selection after one that was kept; Back and Forward restore them', async () => {
@@ -111,6 +121,7 @@ describe('history sync', () => {
     await state.actions.revealPath(fileId, 'Textures/Deep/a.dds');
     history.wait(WRITE_DELAY_MS);
     expect(history.entries()).toEqual([
+      '',
       '?file=demo.wad&node=readme.txt',
       '?file=demo.wad&node=Textures/b.dds',
       '?file=demo.wad&node=Textures/Deep/a.dds',
@@ -123,8 +134,8 @@ describe('history sync', () => {
     await vi.waitFor(() => expect(selectedPath()).toBe('Textures/b.dds'));
     history.wait(WRITE_DELAY_MS);
     // Restoring writes nothing new: the entries and their order stay.
-    expect(history.entries()).toHaveLength(3);
-    expect(history.index()).toBe(1);
+    expect(history.entries()).toHaveLength(4);
+    expect(history.index()).toBe(2);
   });
 
   it('carries the tab and offset the preview of the selection reports, and only those', async () => {
@@ -135,10 +146,10 @@ describe('history sync', () => {
     const entryIndex = selection?.kind === 'row' ? selection.row.entryIndex : -1;
     spots.show({ key: contentKey(fileId, nodeRef(entryIndex + 1)), view: 'text', offset: null });
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual(['?file=demo.wad&node=readme.txt']);
+    expect(history.entries().at(-1)).toBe('?file=demo.wad&node=readme.txt');
     spots.show({ key: contentKey(fileId, nodeRef(entryIndex)), view: 'hex', offset: 0x1f4 });
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual(['?file=demo.wad&node=readme.txt&view=hex&offset=0x1F4']);
+    expect(history.entries()).toEqual(['', '?file=demo.wad&node=readme.txt&view=hex&offset=0x1F4']);
   });
 
   it('lists the remote files open, from the URLs their sources came from', async () => {
@@ -158,9 +169,9 @@ describe('history sync', () => {
     }));
     state.actions.selectFile(fileId);
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual([
+    expect(history.entries().at(-1)).toBe(
       '?url=https://a.test/demo.idx&url=https://a.test/demo.pkg&file=demo.wad',
-    ]);
+    );
   });
 
   it('keeps a link whose file is not open, then restores it once the file is read', async () => {
@@ -186,7 +197,8 @@ describe('history sync', () => {
     // The preview shows what was wanted; the URL reads as the link did.
     spots.show({ key: contentKey(fileId, nodeRef(entryIndex)), view: 'hex', offset: 4 });
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual([link]);
+    // The link's own entry became the guard (the file open, nothing selected) before it.
+    expect(history.entries()).toEqual(['', link]);
     // Selecting something else voids the wish.
     state.actions.selectFile(fileId);
     expect(spots.store.getState().wanted).toBeNull();
@@ -221,6 +233,107 @@ describe('history sync', () => {
     }));
     state.actions.selectFile('nested');
     history.wait(WRITE_DELAY_MS);
-    expect(history.entries()).toEqual(['?file=demo.wad&node=Textures/Deep/a.dds']);
+    expect(history.entries().at(-1)).toBe('?file=demo.wad&node=Textures/Deep/a.dds');
+  });
+
+  it('Back restores each step as it was, the file row too, and stops at a guard', async () => {
+    const { state, spots, history, selectedPath } = setUp();
+    const fileId = await openDemo(state);
+    history.wait(SETTLE_MS);
+    await state.actions.revealPath(fileId, 'readme.txt');
+    const readmeKey = () => {
+      const { selection } = state.stores.view.getState();
+      return contentKey(fileId, nodeRef(selection?.kind === 'row' ? selection.row.entryIndex : -1));
+    };
+    spots.show({ key: readmeKey(), view: 'text', offset: null });
+    history.wait(SETTLE_MS);
+    await state.actions.revealPath(fileId, 'Textures/b.dds');
+    history.wait(SETTLE_MS);
+    const steps = [
+      '',
+      '?file=demo.wad',
+      '?file=demo.wad&node=readme.txt&view=text',
+      '?file=demo.wad&node=Textures/b.dds',
+    ];
+    expect(history.entries()).toEqual(steps);
+
+    history.go(-1);
+    await vi.waitFor(() => expect(selectedPath()).toBe('readme.txt'));
+    expect(spots.store.getState().wanted).toEqual({ key: readmeKey(), view: 'text', offset: null });
+    history.wait(SETTLE_MS);
+    // The file's own step selects the file's row, not what was selected before.
+    history.go(-1);
+    await vi.waitFor(() => expect(selectedPath()).toBe('file'));
+    history.wait(SETTLE_MS);
+    // The guard: the file stays open with nothing selected; leaving from here asks first.
+    history.go(-1);
+    await vi.waitFor(() => expect(selectedPath()).toBeNull());
+    history.wait(SETTLE_MS);
+    expect(state.stores.files.getState().files.map((file) => file.name)).toEqual(['demo.wad']);
+    expect(history.asksBeforeLeaving()).toBe(true);
+    // Restoring rewrote no step.
+    expect(history.entries()).toEqual(steps);
+    expect(history.index()).toBe(0);
+
+    history.go(+2);
+    await vi.waitFor(() => expect(selectedPath()).toBe('readme.txt'));
+    history.wait(SETTLE_MS);
+    expect(history.entries()).toEqual(steps);
+  });
+
+  it('a selection made on the guard entry is pushed after it', async () => {
+    const { state, history, selectedPath } = setUp();
+    const fileId = await openDemo(state);
+    history.wait(WRITE_DELAY_MS);
+    history.go(-1);
+    await vi.waitFor(() => expect(selectedPath()).toBeNull());
+    history.wait(WRITE_DELAY_MS);
+    await state.actions.revealPath(fileId, 'readme.txt');
+    history.wait(WRITE_DELAY_MS);
+    expect(history.entries()).toEqual(['', '?file=demo.wad&node=readme.txt']);
+    expect(history.index()).toBe(1);
+  });
+
+  it('asks before leaving only while files are open; closing them all starts a new guard', async () => {
+    const { state, history } = setUp();
+    expect(history.asksBeforeLeaving()).toBe(false);
+    const fileId = await openDemo(state);
+    history.wait(WRITE_DELAY_MS);
+    expect(history.asksBeforeLeaving()).toBe(true);
+    state.actions.closeFile(fileId);
+    history.wait(WRITE_DELAY_MS);
+    expect(history.asksBeforeLeaving()).toBe(false);
+    expect(history.entries()).toEqual(['', '']);
+    await openDemo(state, 'again.wad');
+    history.wait(WRITE_DELAY_MS);
+    expect(history.entries()).toEqual(['', '', '?file=again.wad']);
+  });
+
+  it("carries the decoded view's own state of the selection, and restores it", async () => {
+    const { state, spots, history, selectedPath } = setUp();
+    const fileId = await openDemo(state);
+    const fileKey = viewStateKey(fileId, null);
+    // A report about another selection is not this one's.
+    spots.showState({ key: viewStateKey(fileId, 'readme.txt'), state: { zoom: '9' } });
+    history.wait(WRITE_DELAY_MS);
+    expect(history.entries().at(-1)).toBe('?file=demo.wad');
+    spots.showState({ key: fileKey, state: { plane: '1', zoom: '50' } });
+    history.wait(SETTLE_MS);
+    expect(history.entries().at(-1)).toBe('?file=demo.wad&view.plane=1&view.zoom=50');
+
+    await state.actions.revealPath(fileId, 'readme.txt');
+    history.wait(WRITE_DELAY_MS);
+    // The view of the file row is not shown any more: its state leaves the link.
+    expect(history.entries().at(-1)).toBe('?file=demo.wad&node=readme.txt');
+    spots.forgetState(fileKey);
+    history.go(-1);
+    await vi.waitFor(() => expect(selectedPath()).toBe('file'));
+    expect(spots.store.getState().wantedState).toEqual({
+      key: fileKey,
+      state: { plane: '1', zoom: '50' },
+    });
+    // Selecting something else voids the wish.
+    await state.actions.revealPath(fileId, 'readme.txt');
+    expect(spots.store.getState().wantedState).toBeNull();
   });
 });

@@ -5,9 +5,16 @@
  * History rule: a selection kept for at least SETTLE_MS gets its own history entry; the next
  * selection is pushed after it. Selections passed through faster (arrow keys running down
  * the tree, the folders clicked on the way to an entry) replace each other in one entry, and
- * so do changes of the preview tab, the hex offset and the open files. So Back goes to the
- * previous selection the user looked at, not to every row the keyboard crossed. Writes are
- * also batched (WRITE_DELAY_MS), which keeps under the browser's cap on history calls.
+ * so do changes of the preview tab, the hex offset, a decoded view's own state and the open
+ * files. So Back goes to the previous selection the user looked at, not to every row the
+ * keyboard crossed. Writes are also batched (WRITE_DELAY_MS), which keeps under the
+ * browser's cap on history calls.
+ *
+ * Back never leaves the page while files are open: the entry before the first selection is
+ * kept as the app's own *guard* entry (the files open, nothing selected), so Back from the
+ * first selection lands there, and only the Back after it leaves. Leaving or reloading with
+ * files open asks first (`beforeunload`): the files would be gone. Restoring an entry
+ * selects exactly what it names (the file's own row too) and never closes a file.
  *
  * A link whose file is not open yet (a local file: only its name travels) waits as the
  * *pending* link; the page asks for the file, and once a file of that name (or the one
@@ -21,10 +28,11 @@ import {
   EMPTY_LINK,
   formatDeepLink,
   linkTarget,
+  NO_VIEW_STATE,
   parseDeepLink,
   type DeepLink,
 } from './deep-link.ts';
-import type { PreviewSpots } from './deep-link-preview.ts';
+import { viewStateKey, type PreviewSpots } from './deep-link-preview.ts';
 import type { DelveState } from './store.ts';
 import type { OpenFile, Selection } from './types.ts';
 
@@ -43,6 +51,11 @@ export interface HistoryEnv {
   replace(search: string): void;
   /** Calls `listener` when Back or Forward changes the entry; returns the unsubscribe. */
   onPop(listener: () => void): () => void;
+  /**
+   * Before the page is left or reloaded, asks `shouldAsk`; when it says so, the browser asks
+   * the user to confirm. Returns the unsubscribe.
+   */
+  onLeave(shouldAsk: () => boolean): () => void;
   /** Milliseconds, monotonic. */
   now(): number;
   /** Calls `callback` after `ms`; returns the cancel. */
@@ -84,6 +97,11 @@ export function previewKeyOf(selection: Selection): string | null {
   return contentKey(selection.fileId, nodeRef(selection.row.entryIndex));
 }
 
+/** The key of a selection's decoded view state (`viewStateKey`). */
+export function viewStateKeyOf(selection: Selection): string {
+  return viewStateKey(selection.fileId, selection.kind === 'row' ? selection.row.path : null);
+}
+
 export function createHistorySync(
   state: DelveState,
   spots: PreviewSpots,
@@ -98,6 +116,8 @@ export function createHistorySync(
   let openedBefore: ReadonlySet<string> | null = null;
   let lastLink: DeepLink = initial;
   let targetSince = env.now();
+  /** True once this page's history holds the guard entry before the first selection. */
+  let isGuarded = false;
   let restoring = 0;
   let cancelWrite: (() => void) | null = null;
 
@@ -119,27 +139,50 @@ export function createHistorySync(
       node = root.parentPath;
       root = parent;
     }
-    const key = root === selected ? previewKeyOf(selection) : null;
-    const { shown } = spots.store.getState();
+    const isOwnRow = root === selected;
+    const key = isOwnRow ? previewKeyOf(selection) : null;
+    const { shown, shownState } = spots.store.getState();
     const spot = key !== null && shown?.key === key ? shown : null;
-    return { urls, file: root.name, node, view: spot?.view ?? null, offset: spot?.offset ?? null };
+    const stateKey = isOwnRow ? viewStateKeyOf(selection) : null;
+    const state = stateKey !== null && shownState?.key === stateKey ? shownState.state : null;
+    return {
+      urls,
+      file: root.name,
+      node,
+      view: spot?.view ?? null,
+      offset: spot?.offset ?? null,
+      state: state ?? NO_VIEW_STATE,
+    };
   }
 
   function write(): void {
     if (pending.getState().pending !== null || restoring > 0) return;
     const link = currentLink();
     const now = env.now();
-    const isNewTarget = linkTarget(link) !== linkTarget(lastLink);
+    const hasFiles = topFiles().length > 0;
+    // With every file closed, the next file opened starts over with a guard of its own.
+    if (!hasFiles) isGuarded = false;
+    const target = linkTarget(link);
+    const lastTarget = linkTarget(lastLink);
+    const isNewTarget = target !== lastTarget;
     const isDeliberate =
-      isNewTarget &&
-      linkTarget(lastLink) !== '' &&
-      link.file !== null &&
-      now - targetSince >= SETTLE_MS;
+      isNewTarget && lastTarget !== '' && link.file !== null && now - targetSince >= SETTLE_MS;
+    // Leaving the guard entry (files open, nothing selected) for a selection keeps the guard.
+    const isFromGuard = isNewTarget && lastTarget === '' && link.file !== null && hasFiles;
     if (isNewTarget) targetSince = now;
     lastLink = link;
     const search = formatDeepLink(link, env.search());
+    if (hasFiles && target !== '' && !isGuarded) {
+      isGuarded = true;
+      // The page was opened with a link: that entry becomes the guard, the link follows it.
+      if (linkTarget(parseDeepLink(env.search())) !== '') {
+        env.replace(formatDeepLink({ ...EMPTY_LINK, urls: link.urls }, env.search()));
+      }
+      env.push(search);
+      return;
+    }
     if (search === env.search()) return;
-    if (isDeliberate) env.push(search);
+    if (isDeliberate || isFromGuard) env.push(search);
     else env.replace(search);
   }
 
@@ -151,19 +194,28 @@ export function createHistorySync(
     }, WRITE_DELAY_MS);
   }
 
-  /** Selects what `link` names in an open file and asks the preview for its tab and offset. */
+  /**
+   * Selects what `link` names in an open file (its node, or the file's own row) and asks the
+   * preview for its tab and offset and the decoded view for its state.
+   */
   async function restore(file: OpenFile, link: DeepLink): Promise<void> {
     restoring += 1;
     try {
-      const isFound = link.node === null || (await actions.revealPath(file.id, link.node));
+      // Asked before the selection lands, so the view starts in the link's state at once.
+      spots.wantState({ key: viewStateKey(file.id, link.node), state: link.state });
+      let isFound = true;
+      if (link.node === null) actions.selectFile(file.id);
+      else isFound = await actions.revealPath(file.id, link.node);
       if (!isFound) {
         actions.selectFile(file.id);
         actions.notify('info', `${file.name}: the link's ${link.node ?? ''} is not in this file`);
       }
       const { selection } = stores.view.getState();
-      const key = isFound && selection?.fileId === file.id ? previewKeyOf(selection) : null;
+      const isThere = isFound && selection?.fileId === file.id;
+      const key = isThere ? previewKeyOf(selection) : null;
       const wantsSpot = link.view !== null || link.offset !== null;
       spots.want(key !== null && wantsSpot ? { key, view: link.view, offset: link.offset } : null);
+      if (!isThere) spots.wantState(null);
     } finally {
       restoring -= 1;
     }
@@ -195,6 +247,13 @@ export function createHistorySync(
       cancelWrite = null;
     }
     const link = parseDeepLink(env.search());
+    if (link.file === null && topFiles().length > 0) {
+      // The guard entry: the files stay open, nothing is selected.
+      lastLink = link;
+      targetSince = env.now();
+      if (stores.view.getState().selection !== null) actions.select(null);
+      return;
+    }
     const file = link.file === null ? undefined : topFiles().find((f) => f.name === link.file);
     if (!file) {
       // An entry of a file no longer open: nothing to select; the entry stays as it is.
@@ -213,14 +272,21 @@ export function createHistorySync(
     stores.view.subscribe((now, before) => {
       if (now.selection === before.selection) return;
       // A wish for the preview of what was selected before is void.
-      const { wanted } = spots.store.getState();
+      const { wanted, wantedState } = spots.store.getState();
       if (wanted && (now.selection === null || previewKeyOf(now.selection) !== wanted.key)) {
         spots.want(null);
+      }
+      if (
+        wantedState &&
+        (now.selection === null || viewStateKeyOf(now.selection) !== wantedState.key)
+      ) {
+        spots.wantState(null);
       }
       scheduleWrite();
     }),
     spots.store.subscribe(scheduleWrite),
     env.onPop(onPop),
+    env.onLeave(() => topFiles().length > 0),
   ];
 
   return {
@@ -256,6 +322,16 @@ export function browserHistoryEnv(): HistoryEnv {
       window.addEventListener('popstate', listener);
       return () => window.removeEventListener('popstate', listener);
     },
+    onLeave(shouldAsk) {
+      const listener = (event: BeforeUnloadEvent) => {
+        if (!shouldAsk()) return;
+        event.preventDefault();
+        // Older browsers ask only when returnValue is set.
+        event.returnValue = '';
+      };
+      window.addEventListener('beforeunload', listener);
+      return () => window.removeEventListener('beforeunload', listener);
+    },
     now: () => performance.now(),
     setTimer(callback, ms) {
       const timer = setTimeout(callback, ms);
@@ -271,6 +347,7 @@ export function inertHistoryEnv(): HistoryEnv {
     push: () => undefined,
     replace: () => undefined,
     onPop: () => () => undefined,
+    onLeave: () => () => undefined,
     now: () => 0,
     setTimer: () => () => undefined,
   };

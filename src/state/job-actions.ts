@@ -3,7 +3,13 @@
  * progress (the UI shows it once it has run 200 ms) and can be cancelled. A failure becomes a
  * toast naming the file, what failed and the offset (ErrorInfo.message carries `at 0x…`).
  */
-import { nodeRef, type Result } from '../worker/rpc/api.ts';
+import {
+  nodeRef,
+  type JobProgress,
+  type Result,
+  type ZipOptions,
+  type ZipResult,
+} from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { cancelledError } from './errors.ts';
 import { safeFileName } from '../binary/path-safety.ts';
@@ -12,6 +18,15 @@ import { spanRowCount, type RowSpan } from './row-spans.ts';
 import { isFocusTheSelection } from './selection-actions.ts';
 import { walkSelection } from './selection-walk.ts';
 import type { Job, JobKind, OpenFile, Selection } from './types.ts';
+import { mergeZips } from './zip-merge.ts';
+import {
+  ALL_FILES_ZIP,
+  EMPTY_ZIP,
+  filesFor,
+  leftOutText,
+  uniqueFolderNames,
+  zipReportOf,
+} from './all-files.ts';
 
 function cancelledResult<T>(): Result<T> {
   return { ok: false, error: cancelledError() };
@@ -20,6 +35,13 @@ function cancelledResult<T>(): Result<T> {
 export interface JobActions {
   /** Recomputes every entry's checksum; the file's rows then show ok / mismatch / unpatched. */
   verifyAll(fileId: string): Promise<void>;
+  /** Verify all over every open file that keeps checksums, one after another. */
+  verifyAllFiles(): Promise<void>;
+  /**
+   * One .zip of every entry of every open file with content: one file's entries as they are,
+   * several files' each under a folder of the file's name. Says what each file gave.
+   */
+  downloadAllFiles(): Promise<void>;
   cancelJob(jobId: string): void;
   /**
    * Entry -> its content; folder or file row -> a .zip of the entries below it (with a filter,
@@ -95,16 +117,19 @@ export function createJobActions(context: Context): JobActions {
   }
 
   /**
-   * A .zip of the node ids `collect` gives. Collecting is part of the job, so reading the
-   * rows of a huge selection shows as running and can be cancelled.
+   * A .zip of the node ids `collect` gives, as a job. Collecting is part of the job, so
+   * reading the rows of a huge selection shows as running and can be cancelled. Answers the
+   * zip, `empty` when there was nothing to zip, or null when it was cancelled or failed (and
+   * said so) or the file went away.
    */
-  async function zipJob(
+  async function zipOfFile(
     file: OpenFile,
     name: string,
     collect: (isCancelled: () => boolean) => Promise<number[] | 'cancelled' | 'empty'>,
-  ) {
+    options: ZipOptions = {},
+  ): Promise<ZipResult | 'empty' | null> {
     let isCancelled = false;
-    const outcome = await runJob<Blob | null>(
+    const outcome = await runJob<ZipResult | null>(
       { fileId: file.id, kind: 'zip', label: `Zipping ${name}`, total: 0 },
       () => {
         isCancelled = true;
@@ -112,21 +137,42 @@ export function createJobActions(context: Context): JobActions {
       },
       async (report) => {
         const nodeIds = await collect(() => isCancelled);
-        if (nodeIds === 'cancelled') return cancelledResult<Blob>();
+        if (nodeIds === 'cancelled') return cancelledResult<ZipResult>();
         if (nodeIds === 'empty') return { ok: true, value: null };
-        return file.decoder.zip(nodeIds, (progress) => report(progress.done, progress.total));
+        const onProgress = (progress: JobProgress) => report(progress.done, progress.total);
+        return options.folder === undefined
+          ? file.decoder.zip(nodeIds, onProgress)
+          : file.decoder.zip(nodeIds, onProgress, options);
       },
     );
-    if (!outcome) return;
+    if (!outcome) return null;
     const { result, wasCancelled } = outcome;
-    if (result.ok && !wasCancelled) {
-      if (result.value) deps.saveBlob(result.value, name);
-      else context.toast('info', `${file.name}: nothing to zip, the selection holds no entries`);
-    } else if (wasCancelled || (!result.ok && result.error.code === 'CANCELLED')) {
+    if (result.ok && !wasCancelled) return result.value ?? 'empty';
+    if (wasCancelled || (!result.ok && result.error.code === 'CANCELLED')) {
       context.toast('info', `${file.name}: ${name} cancelled`);
     } else if (!result.ok) {
       context.toastError(file.name, `making ${name} failed`, result.error);
     }
+    return null;
+  }
+
+  async function zipJob(
+    file: OpenFile,
+    name: string,
+    collect: (isCancelled: () => boolean) => Promise<number[] | 'cancelled' | 'empty'>,
+  ) {
+    const zip = await zipOfFile(file, name, collect);
+    if (zip === null) return;
+    if (zip === 'empty' || zip.entryCount === 0) {
+      const why = zip === 'empty' || zip.leftOut === 0 ? null : leftOutText(zip);
+      context.toast(
+        'info',
+        `${file.name}: nothing to zip, ${why ?? 'the selection holds no entries'}`,
+      );
+      return;
+    }
+    deps.saveBlob(zip.blob, name);
+    if (zip.leftOut > 0) context.toast('info', `${file.name}: ${name}: ${leftOutText(zip)}`);
   }
 
   async function downloadZip(fileId: string, nodeIds: readonly number[], zipName?: string) {
@@ -200,45 +246,98 @@ export function createJobActions(context: Context): JobActions {
     else context.toastError(file.name, `reading ${name} failed`, result.error);
   }
 
+  /** Verify all of one file; answers whether it was cancelled (a run of several then stops). */
+  async function verifyFile(fileId: string): Promise<'cancelled' | 'done'> {
+    const file = fileForJob(fileId, 'verify');
+    if (!file || file.status === 'opening') return 'done';
+    context.updateFile(fileId, () => ({ verifyProgress: null, verifySummary: null }));
+    let lastRefresh = deps.now();
+    // Progress has its own message port and may arrive after the result: ignore it then.
+    let isFinished = false;
+    const outcome = await runJob(
+      { fileId, kind: 'verify', label: `Verifying ${file.name}`, total: file.size },
+      () => void file.decoder.cancel('verify'),
+      (report) =>
+        file.decoder.verifyAll((progress) => {
+          if (isFinished || !context.getFile(fileId)) return;
+          context.updateFile(fileId, () => ({ verifyProgress: progress }));
+          report(progress.bytesDone, progress.bytesTotal);
+          // Let statuses appear as they are computed, without refetching on every tick.
+          if (deps.now() - lastRefresh > 250) {
+            lastRefresh = deps.now();
+            context.bumpRows(fileId, context.getFile(fileId)?.rowCount ?? 0);
+            context.queries.statusesChanged(fileId);
+          }
+        }),
+    );
+    isFinished = true;
+    const current = context.getFile(fileId);
+    if (!outcome || !current || current.hasCrashed) return 'done';
+    const { result } = outcome;
+    context.updateFile(fileId, () => ({
+      verifyProgress: null,
+      verifySummary: result.ok ? result.value : null,
+    }));
+    if (!result.ok) {
+      if (result.error.code === 'CANCELLED')
+        context.toast('info', `${file.name}: verify cancelled`);
+      else context.toastError(file.name, 'verify failed', result.error);
+    }
+    context.bumpRows(fileId, current.rowCount);
+    context.queries.statusesChanged(fileId);
+    const wasCancelled =
+      outcome.wasCancelled ||
+      (result.ok ? result.value.cancelled : result.error.code === 'CANCELLED');
+    return wasCancelled ? 'cancelled' : 'done';
+  }
+
+  async function downloadAllFiles() {
+    const files = filesFor('zip', stores.files.getState().files);
+    const [only] = files;
+    if (!only) return;
+    if (files.length === 1) {
+      await downloadZip(only.id, []);
+      return;
+    }
+    if (files.some((file) => !fileForJob(file.id, 'zip'))) return;
+    const folders = uniqueFolderNames(files.map((file) => file.name));
+    const zips: ZipResult[] = [];
+    for (const [at, file] of files.entries()) {
+      const zip = await zipOfFile(file, `${folders[at]!}/`, async () => [], {
+        folder: folders[at]!,
+      });
+      if (zip === null) return;
+      zips.push(zip === 'empty' ? { ...EMPTY_ZIP } : zip);
+    }
+    const report = files.map((file, at) => `${file.name}: ${zipReportOf(zips[at]!)}`).join('; ');
+    if (zips.every((zip) => zip.entryCount === 0)) {
+      context.toast('info', `Nothing to zip: ${report}`);
+      return;
+    }
+    let merged: Blob;
+    try {
+      merged = await mergeZips(zips.map((zip) => zip.blob));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      context.toastError(ALL_FILES_ZIP, 'could not be made', message);
+      return;
+    }
+    deps.saveBlob(merged, ALL_FILES_ZIP);
+    context.toast('info', `${ALL_FILES_ZIP}: ${report}`);
+  }
+
   return {
-    async verifyAll(fileId) {
-      const file = fileForJob(fileId, 'verify');
-      if (!file || file.status === 'opening') return;
-      context.updateFile(fileId, () => ({ verifyProgress: null, verifySummary: null }));
-      let lastRefresh = deps.now();
-      // Progress has its own message port and may arrive after the result: ignore it then.
-      let isFinished = false;
-      const outcome = await runJob(
-        { fileId, kind: 'verify', label: `Verifying ${file.name}`, total: file.size },
-        () => void file.decoder.cancel('verify'),
-        (report) =>
-          file.decoder.verifyAll((progress) => {
-            if (isFinished || !context.getFile(fileId)) return;
-            context.updateFile(fileId, () => ({ verifyProgress: progress }));
-            report(progress.bytesDone, progress.bytesTotal);
-            // Let statuses appear as they are computed, without refetching on every tick.
-            if (deps.now() - lastRefresh > 250) {
-              lastRefresh = deps.now();
-              context.bumpRows(fileId, context.getFile(fileId)?.rowCount ?? 0);
-              context.queries.statusesChanged(fileId);
-            }
-          }),
-      );
-      isFinished = true;
-      const current = context.getFile(fileId);
-      if (!outcome || !current || current.hasCrashed) return;
-      const { result } = outcome;
-      context.updateFile(fileId, () => ({
-        verifyProgress: null,
-        verifySummary: result.ok ? result.value : null,
-      }));
-      if (!result.ok) {
-        if (result.error.code === 'CANCELLED')
-          context.toast('info', `${file.name}: verify cancelled`);
-        else context.toastError(file.name, 'verify failed', result.error);
+    async verifyAllFiles() {
+      for (const file of filesFor('verify', stores.files.getState().files)) {
+        // A file closed meanwhile is skipped; a cancel stops the rest.
+        if (context.liveFile(file.id) && (await verifyFile(file.id)) === 'cancelled') return;
       }
-      context.bumpRows(fileId, current.rowCount);
-      context.queries.statusesChanged(fileId);
+    },
+
+    downloadAllFiles,
+
+    async verifyAll(fileId) {
+      await verifyFile(fileId);
     },
 
     cancelJob(jobId) {

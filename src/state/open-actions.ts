@@ -261,6 +261,8 @@ export function createOpenActions(context: Context): OpenActions {
         sources,
         ...(remoteUrls.length > 0 ? { remoteUrls } : {}),
         error: summary.fatal ?? before.error,
+        // Entries that were missing are unchecked now: the file's checksum state says so.
+        verifySummary: summary.verifySummary ?? before.verifySummary,
       };
     });
     // Rows may read differently now (a missing entry can be checked); content may be there.
@@ -313,7 +315,9 @@ export function createOpenActions(context: Context): OpenActions {
         context.toastError(file.name, 'opening the entry failed', details.error);
       return;
     }
-    const { path } = details.value;
+    const { path, unavailable } = details.value;
+    // Content that cannot be read is not offered to open; the details pane says why.
+    if (unavailable !== null) return;
     const name = baseName(path);
     const opened = stores.files
       .getState()

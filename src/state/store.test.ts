@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { describe, expect, it, vi } from 'vitest';
 import { createDelveState } from './store.ts';
 import { kiwadFile } from './testing/archives.ts';
@@ -244,6 +245,28 @@ describe('jobs', () => {
     // The rows show what the verify found.
     const rows = await decoders[0]!.getRows(0, 3);
     expect(rows.map((row) => row.status)).toEqual(['unchecked', 'unchecked', 'ok']);
+  });
+
+  it('Verify all and Download all cover every open file, each file reported', async () => {
+    const { state, saveBlob, files, actions } = setup();
+    await actions.openFiles([aFile('a.wad'), aFile('b.wad', ['only.txt'])]);
+    // The selection is the first file; "all" still means both.
+    await actions.verifyAllFiles();
+    expect(files().map((one) => one.verifySummary)).toMatchObject([
+      { ok: 4, checked: 4 },
+      { ok: 1, checked: 1 },
+    ]);
+    await actions.downloadAllFiles();
+    expect(saveBlob).toHaveBeenCalledTimes(1);
+    const [blob, name] = saveBlob.mock.calls[0]!;
+    expect(name).toBe('open-files.zip');
+    const unzipped = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    expect(Object.keys(unzipped).sort()).toEqual([
+      ...PATHS.map((path) => `a.wad/${path}`),
+      'b.wad/only.txt',
+    ]);
+    const toasts = state.stores.toasts.getState().toasts.map((toast) => toast.message);
+    expect(toasts).toEqual(['open-files.zip: a.wad: 4 entries; b.wad: 1 entry']);
   });
 
   it('cancels a verify', async () => {

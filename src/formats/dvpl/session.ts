@@ -131,6 +131,15 @@ export async function openDvplSession({ sources, services, sink }: OpenRequest):
         const entry = entryAt(index);
         return entry.type === 0 ? { source, span: file.payloadSpan } : null;
       },
+      // A payload that failed to decode at the open cannot be read: known without trying.
+      unavailable(index) {
+        entryAt(index);
+        return file.content ? null : (result.fatal?.message ?? 'the payload was not decoded');
+      },
+      storedBytes(index) {
+        entryAt(index);
+        return { source, span: file.payloadSpan };
+      },
       async read(index) {
         entryAt(index);
         if (file.content) return { bytes: file.content, warning: null };

@@ -75,7 +75,19 @@ export class WowsEntryAccess {
         return { source, span: { offset, length: storedSize } };
       },
       read: (entry) => this.read(entry),
-      unavailable: (entry) => this.missingMessage(entry),
+      unavailable: (entry) => this.missingMessage(entry) ?? this.unsupportedMessage(entry),
+      storedBytes: (entry) => {
+        const volume = this.table.entries.volumes[entry]!;
+        const source = volume >= 0 ? this.volumeSources[volume] : null;
+        if (!source) return null;
+        // A blob that ends past its volume shows as far as the volume goes.
+        const { offset, storedSize } = this.record(entry);
+        const start = Math.min(offset, source.size);
+        return {
+          source,
+          span: { offset: start, length: Math.min(storedSize, source.size - start) },
+        };
+      },
     };
     this.verify = {
       cost: (entry) => this.table.storedSize(entry) + WOWS_PKG_TRAILER_LENGTH,
@@ -236,13 +248,23 @@ export class WowsEntryAccess {
     });
   }
 
-  private unsupportedError(entry: number): FormatError {
+  /** Why an entry's content is not unpacked (its compression), or null. */
+  private unsupportedMessage(entry: number): string | null {
     const { type, flags } = this.record(entry);
+    if (isSupportedCompression(type, flags)) return null;
+    const what =
+      type === WOWS_LESTA_CONTAINER_TYPE
+        ? ", the Lesta client's Oodle container"
+        : `, flags ${hexOffset(flags)}`;
+    return `unsupported compression (type ${type}${what}); it is listed, not unpacked`;
+  }
+
+  private unsupportedError(entry: number): FormatError {
     const { index, record } = this.table.recordOf(entry);
     return new FormatError({
       code: ErrorCode.UNSUPPORTED_COMPRESSION,
       offset: fileRecordSpan(index, record).offset + 24,
-      detail: `${this.table.path(entry)}: unsupported compression (type ${type}${type === WOWS_LESTA_CONTAINER_TYPE ? ", the Lesta client's Oodle container" : `, flags ${hexOffset(flags)}`}); it is listed, not unpacked`,
+      detail: `${this.table.path(entry)}: ${this.unsupportedMessage(entry) ?? 'unsupported compression'}`,
       format: WOWS_FORMAT,
       path: `entries[${entry}].compression`,
     });

@@ -120,6 +120,39 @@ describe('wows session: a build', () => {
     expect(session.facts.find(([label]) => label === 'Node ids')?.[1]).toMatch(/ok/);
   });
 
+  it('says up front which entries cannot be read, and where stored bytes are', async () => {
+    const { indexes, volumes } = await splitBuild();
+    // The volume of the type-6 entry, and not the others.
+    const given = volumes.find((file) => file.name.startsWith('system_data'))!;
+    const session = await open([...indexes, given]);
+    const sources = sourceBytes();
+    const unavailable = session.content!.unavailable!;
+    const storedBytes = session.content!.storedBytes!;
+    let unsupported = 0;
+    for (let entry = 0; entry < session.nodeCount(); entry++) {
+      const path = session.nodeTable().path(entry);
+      const volume = session.cell!(entry, 'volume');
+      if (volume !== given.name) {
+        // Its volume is missing: no bytes of it anywhere.
+        expect(unavailable(entry), path).toContain(String(volume));
+        expect(storedBytes(entry), path).toBeNull();
+        continue;
+      }
+      const range = storedBytes(entry)!;
+      const stored = await range.source.read(range.span.offset, range.span.length);
+      expect(range.span.length, path).toBe(session.details(entry).storedSize);
+      if (session.cell!(entry, 'compression') === 'type 6') {
+        unsupported++;
+        expect(unavailable(entry), path).toMatch(/^unsupported compression \(type 6/);
+        // The blob as the .pkg holds it (the writer stores a type-6 entry's bytes as given).
+        expect(stored, path).toEqual(sources.get(path));
+      } else {
+        expect(unavailable(entry), path).toBeNull();
+      }
+    }
+    expect(unsupported).toBe(1);
+  });
+
   it('reads stored and deflated entries byte for byte; type 6 fails on its own', async () => {
     const session = await open(currentBuild());
     const sources = sourceBytes();

@@ -63,7 +63,9 @@ function describe(arg: unknown): string {
       .join(',');
   }
   if (typeof arg === 'object' && arg !== null && 'kind' in arg) {
-    return arg.kind === 'node' && 'index' in arg ? `node:${String(arg.index)}` : String(arg.kind);
+    return (arg.kind === 'node' || arg.kind === 'stored') && 'index' in arg
+      ? `${String(arg.kind)}:${String(arg.index)}`
+      : String(arg.kind);
   }
   return String(arg);
 }

@@ -1,40 +1,28 @@
 /**
- * Actions on the selection and its file: download (an entry's content, a .zip of a folder,
- * of the whole archive or of several selected rows), verify every checksum, and the verify
- * summary.
+ * Actions on the selection (download an entry's content, or a .zip of a folder, a file or
+ * several selected rows) and on every open file (Download all as one .zip, Verify all), with
+ * what Verify all found in each file. An entry whose content cannot be read (a missing
+ * volume, a compression not unpacked) cannot be downloaded: the button says why.
  */
 import type { ReactElement } from 'react';
+import { filesFor } from '../../state/all-files.ts';
 import {
   useActions,
+  useEntryDetails,
   useFile,
-  useFileJobs,
+  useFiles,
+  useJobs,
   useMultiSelection,
   useRowCache,
   useRowCacheTick,
   useSelection,
 } from '../../state/hooks.ts';
 import { isFocusTheSelection, selectedRowCount } from '../../state/selection-actions.ts';
-import type { Selection } from '../../state/types.ts';
-import type { VerifySummary } from '../../worker/rpc/api.ts';
+import type { OpenFile, Selection } from '../../state/types.ts';
+import { describeVerifySummary, fileVerifyState } from '../checksums/verify-summary.ts';
 import { formatCount } from '../format.ts';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
 import { JobList } from './JobList.tsx';
-
-/** `4 ok, 0 mismatched, 1 unpatched` (+ missing, unsupported, errors, + cancelled). */
-export function describeVerifySummary(summary: VerifySummary): string {
-  const parts = [
-    `${formatCount(summary.ok)} ok`,
-    `${formatCount(summary.mismatched)} mismatched`,
-    `${formatCount(summary.unpatched)} unpatched`,
-  ];
-  if (summary.missing > 0) parts.push(`${formatCount(summary.missing)} missing`);
-  if (summary.unsupported > 0) parts.push(`${formatCount(summary.unsupported)} unsupported`);
-  if (summary.errors > 0) parts.push(`${formatCount(summary.errors)} unreadable`);
-  const text = parts.join(', ');
-  return summary.cancelled
-    ? `${text} (cancelled after ${formatCount(summary.checked)} checked)`
-    : text;
-}
 
 interface DownloadButton {
   label: string;
@@ -48,6 +36,7 @@ function downloadButton(
   selectedCount: number,
   canZip: boolean,
   canRead: boolean,
+  unavailable: string | null,
 ): DownloadButton {
   if (selectedCount > 1) {
     return {
@@ -64,6 +53,13 @@ function downloadButton(
     };
   }
   if (target.kind === 'row' && !target.row.isFolder) {
+    if (unavailable !== null) {
+      return {
+        label: 'Download',
+        title: `${target.row.name} cannot be downloaded: ${unavailable}`,
+        isEnabled: false,
+      };
+    }
     return { label: 'Download', title: `Download ${target.row.path}`, isEnabled: canRead };
   }
   return {
@@ -85,29 +81,48 @@ function useOnlySelectedRow(): Selection | null {
   return row ? { kind: 'row', fileId: multi.fileId, row, rowIndex: only[0] } : null;
 }
 
+/** Why the entry's content cannot be read (from its details), or null. */
+function useUnavailable(target: Selection | null): string | null {
+  const entry =
+    target?.kind === 'row' && !target.row.isFolder && target.row.kind === 'entry' ? target : null;
+  const details = useEntryDetails(entry?.fileId ?? null, entry?.row.entryIndex ?? -1);
+  return entry && details.status === 'ok' ? details.value.unavailable : null;
+}
+
 export function ActionsBar(): ReactElement {
   const selection = useSelection();
   const multi = useMultiSelection();
   const file = useFile(multi?.fileId ?? selection?.fileId);
-  const fileJobs = useFileJobs(file?.id);
-  const { downloadSelection, downloadZip, verifyAll } = useActions();
+  const files = useFiles();
+  const jobs = useJobs();
+  const { downloadSelection, downloadAllFiles, verifyAllFiles } = useActions();
   const onlySelectedRow = useOnlySelectedRow();
 
   // Zip and verify need the whole table: not while it is still being read.
   const canWork = file !== undefined && !file.hasCrashed && file.status !== 'opening';
-  const capabilities = file?.summary?.capabilities;
-  // Downloads need the content of nodes; Verify all needs checksums the file keeps.
-  const canRead = canWork && capabilities?.content === true;
-  const canVerify = canWork && capabilities?.verify === true;
+  // Downloads need the content of nodes.
+  const canRead = canWork && file.summary?.capabilities.content === true;
   const hasEntries = (file?.summary?.entryCount ?? 0) > 0;
-  const isBusy = fileJobs.some((job) => job.kind === 'verify' || job.kind === 'zip');
-  const isVerifying = fileJobs.some((job) => job.kind === 'verify');
+  const isBusy = (fileId: string | undefined) =>
+    jobs.some((job) => job.fileId === fileId && (job.kind === 'verify' || job.kind === 'zip'));
+  const isAnyBusy = jobs.some((job) => job.kind === 'verify' || job.kind === 'zip');
+  const isVerifying = jobs.some((job) => job.kind === 'verify');
+  // "All" is every open file these apply to.
+  const zippable = filesFor('zip', files);
+  const verifiable = filesFor('verify', files);
 
   const view = { selection, multi };
   const selectedCount = selectedRowCount(view);
   // The row the single-row actions are about: the focused one, unless Ctrl+click left another.
   const target = isFocusTheSelection(view) ? selection : onlySelectedRow;
-  const download = downloadButton(target, selectedCount, canRead && hasEntries && !isBusy, canRead);
+  const unavailable = useUnavailable(selectedCount === 1 ? target : null);
+  const download = downloadButton(
+    target,
+    selectedCount,
+    canRead && hasEntries && !isBusy(file?.id),
+    canRead,
+    unavailable,
+  );
 
   return (
     <div className="actions-bar" aria-label="Actions">
@@ -132,9 +147,13 @@ export function ActionsBar(): ReactElement {
         type="button"
         className="button"
         data-testid="download-zip"
-        title={file ? `A .zip of every entry of ${file.name}` : undefined}
-        disabled={!canRead || !hasEntries || isBusy}
-        onClick={() => file && void downloadZip(file.id, [])}
+        title={allTitle(
+          zippable,
+          'A .zip of every entry of',
+          'No open file has entries to download',
+        )}
+        disabled={zippable.length === 0 || isAnyBusy}
+        onClick={() => void downloadAllFiles()}
       >
         Download all as .zip
       </button>
@@ -142,27 +161,66 @@ export function ActionsBar(): ReactElement {
         type="button"
         className="button"
         data-testid="verify-all"
-        title={verifyTitle(file?.name, capabilities?.verify)}
-        disabled={!canVerify || !hasEntries || isBusy}
-        onClick={() => file && void verifyAll(file.id)}
+        title={allTitle(
+          verifiable,
+          'Recompute every checksum of',
+          'No open file keeps checksums to verify',
+        )}
+        disabled={verifiable.length === 0 || isAnyBusy}
+        onClick={() => void verifyAllFiles()}
       >
         {isVerifying ? 'Verifying…' : 'Verify all'}
       </button>
       <CopyLinkButton />
-      {file?.verifySummary && (
-        <span className="verify-summary" data-testid="verify-summary" role="status">
-          {describeVerifySummary(file.verifySummary)}
-        </span>
-      )}
+      <VerifyReport files={files} />
       <JobList />
     </div>
   );
 }
 
-function verifyTitle(fileName: string | undefined, canVerify: boolean | undefined) {
-  if (fileName === undefined) return undefined;
-  if (canVerify === false) return `${fileName} keeps no checksums to verify`;
-  return `Recompute every checksum of ${fileName}`;
+/** `Recompute every checksum of demo.wad` / `… of the 3 open files that have them`. */
+function allTitle(files: readonly OpenFile[], what: string, none: string): string {
+  const [only] = files;
+  if (!only) return none;
+  if (files.length === 1) return `${what} ${only.name}`;
+  return `${what} ${formatCount(files.length)} open files: ${files.map((file) => file.name).join(', ')}`;
+}
+
+/**
+ * What Verify all found: one file's summary as it is; for several, a line per file with what
+ * its entries add up to.
+ */
+function VerifyReport({ files }: { files: readonly OpenFile[] }): ReactElement | null {
+  const verified = files.filter((file) => file.verifySummary !== null);
+  const [only] = verified;
+  if (!only?.verifySummary) return null;
+  if (verified.length === 1) {
+    return (
+      <span className="verify-summary" data-testid="verify-summary" role="status">
+        {describeVerifySummary(only.verifySummary)}
+      </span>
+    );
+  }
+  return (
+    <div className="verify-summary" data-testid="verify-summary" role="status">
+      <ul className="verify-report" aria-label="Verify all, by file">
+        {verified.map((file) => {
+          const summary = file.verifySummary!;
+          const state = fileVerifyState(summary);
+          return (
+            <li
+              key={file.id}
+              data-testid="verify-file-summary"
+              title={describeVerifySummary(summary)}
+            >
+              <span className="verify-report-name">{file.name}</span>:{' '}
+              <span className={`status-${state.status}`}>{state.text}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
 }
 
 function selectionPath(

@@ -1,6 +1,6 @@
 /**
  * "Copy link": copies a deep link to what is shown (the open remote files, the selection, the
- * preview tab and hex offset) and shows it in a field, so it can be copied by hand where the
+ * preview tab and hex offset, the decoded view's own state) and shows it in a field, so it can be copied by hand where the
  * clipboard is refused. A local file's link carries only its name.
  */
 import { useRef, useState, type ReactElement } from 'react';
@@ -38,7 +38,7 @@ export function CopyLinkButton(): ReactElement {
         type="button"
         className="button"
         data-testid="copy-link"
-        title="Copy a link to this file, entry, preview tab and offset"
+        title="Copy a link to this file, entry, preview tab, offset and view"
         onClick={() => void copy()}
       >
         Copy link

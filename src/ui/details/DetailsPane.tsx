@@ -11,7 +11,7 @@
  * took the main thread right when the first rows of a big archive were due.
  */
 import { useDeferredValue, type ReactElement } from 'react';
-import { useActions, useFile, useSelection } from '../../state/hooks.ts';
+import { useActions, useEntryDetails, useFile, useSelection } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
 import { FILE_REF, nodeRef, type TreeRow } from '../../worker/rpc/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
@@ -24,6 +24,7 @@ import { EntryDetailsView } from './EntryDetailsView.tsx';
 import { FactList } from './FactList.tsx';
 import { FileDetailsView } from './FileDetailsView.tsx';
 import { NodeBytesView } from './NodeBytesView.tsx';
+import { StoredBytesView } from './StoredBytesView.tsx';
 
 export function DetailsPane(): ReactElement {
   // Deferred: the pane renders after the tree, in a render React can interrupt. Opening a
@@ -118,18 +119,32 @@ function FolderPane({ row }: { row: TreeRow }): ReactElement {
 function NodePane({ file, row }: { file: OpenFile; row: TreeRow }): ReactElement {
   const canRead = !file.hasCrashed;
   const hasContent = row.kind === 'entry' && file.summary?.capabilities.content === true;
+  // Content that cannot be read (a missing volume, an unsupported compression) is not
+  // previewed, hashed or opened: its stored bytes are shown instead, with why, once.
+  const details = useEntryDetails(canRead && hasContent ? file.id : null, row.entryIndex);
+  const unavailable = details.status === 'ok' ? details.value.unavailable : null;
   return (
     <div className="details">
       <div className="details-facts">
         <section className="details-section" aria-label={`Details of ${row.path}`}>
           <div className="details-heading">
             <h2 className="details-title">{row.name}</h2>
-            {hasContent && <OpenAsFileButton file={file} row={row} />}
+            {hasContent && <OpenAsFileButton file={file} row={row} unavailable={unavailable} />}
           </div>
           {canRead && <EntryDetailsView fileId={file.id} entryIndex={row.entryIndex} />}
         </section>
       </div>
-      {canRead && hasContent && (
+      {canRead && hasContent && unavailable !== null && (
+        <div className="details-preview">
+          <StoredBytesView
+            fileId={file.id}
+            entryIndex={row.entryIndex}
+            name={row.name}
+            unavailable={unavailable}
+          />
+        </div>
+      )}
+      {canRead && hasContent && unavailable === null && (
         <>
           <div className="details-preview">
             <PreviewPane
@@ -152,15 +167,28 @@ function NodePane({ file, row }: { file: OpenFile; row: TreeRow }): ReactElement
 }
 
 /** Opens the entry as a file of its own, nested under its file in the tree. */
-function OpenAsFileButton({ file, row }: { file: OpenFile; row: TreeRow }): ReactElement {
+function OpenAsFileButton({
+  file,
+  row,
+  unavailable,
+}: {
+  file: OpenFile;
+  row: TreeRow;
+  /** Why its content cannot be read, or null. */
+  unavailable: string | null;
+}): ReactElement {
   const { openNested } = useActions();
   return (
     <button
       type="button"
       className="button button-small"
       data-testid="open-nested"
-      disabled={!canOpenNested(file, row)}
-      title={`Open ${row.name} as a file of its own, under ${file.name} in the tree (Enter on its row)`}
+      disabled={!canOpenNested(file, row) || unavailable !== null}
+      title={
+        unavailable !== null
+          ? `${row.name} cannot be opened: ${unavailable}`
+          : `Open ${row.name} as a file of its own, under ${file.name} in the tree (Enter on its row)`
+      }
       onClick={() => void openNested(file.id, row.entryIndex)}
     >
       Open as file

@@ -45,7 +45,6 @@ function facts(details: EntryDetails): Fact[] {
     const where = details.recordSource ? ` (in ${details.recordSource})` : '';
     list.push(spanFact(`Table record${where}`, details.record));
   }
-  if (details.unavailable !== null) list.push(['Content', details.unavailable]);
   return list;
 }
 

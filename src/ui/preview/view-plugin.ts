@@ -3,6 +3,12 @@
  * pane. A session names its view kind (`FileSummary.capabilities.view`); the plug-in of that
  * kind shows the file's decoded view, and may take over the panes of some node kinds. The
  * rest — facts, checksums, bytes, downloads — stays generic (details/DetailsPane.tsx).
+ *
+ * A pane may put its own state in deep links (a level's plane and zoom, say): it calls
+ * `useViewLinkState(fileId, path)` (state/deep-link-hooks.ts), reports its state as named
+ * strings with `report`, and starts from `wanted` when a link or Back restores it. The link
+ * carries them as `view.<name>` parameters without knowing what they mean, so the view
+ * checks every value it reads.
  */
 import type { ComponentType } from 'react';
 import type { NodeKind, TreeRow } from '../../worker/rpc/api.ts';

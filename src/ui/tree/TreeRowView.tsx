@@ -17,6 +17,7 @@ import { locate } from '../../state/flat-layout.ts';
 import { useCachedRow, useFile } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
 import type { ColumnDef } from '../../worker/rpc/api.ts';
+import { describeVerifySummary, fileVerifyState } from '../checksums/verify-summary.ts';
 import { formatCount } from '../format.ts';
 import {
   columnIdsOf,
@@ -214,16 +215,17 @@ function fileColumnIds(
   return new Set(ids.map((column) => column.id));
 }
 
-/** The file's verify state in its status column. */
+/** The file's verify state in its status column: what its entries' states add up to. */
 function fileStatus(file: OpenFile): CellText {
   if (file.verifyProgress) return { text: 'checking…', className: 'status-unchecked' };
   const summary = file.verifySummary;
   if (!summary) return { text: '' };
-  const bad = summary.mismatched + summary.errors;
-  if (bad > 0) return { text: `✗ ${formatCount(bad)} bad`, className: 'status-mismatch' };
-  return summary.cancelled
-    ? { text: 'partly checked', className: 'status-unchecked' }
-    : { text: '✓ verified', className: 'status-ok' };
+  const state = fileVerifyState(summary);
+  return {
+    text: state.text,
+    title: describeVerifySummary(summary),
+    className: `status-${state.status}`,
+  };
 }
 
 /**

@@ -1,23 +1,13 @@
 /**
  * Verify all over any session: nodes its `precheck` settles are recorded at once, the rest
- * go to its `verify.run` with progress in bytes; each status is kept for the rows and
- * counted for the summary. A cancelled run answers what it had checked.
+ * go to its `verify.run` with progress in bytes; each status is kept for the rows, and the
+ * summary counts the states of every node, so it says what the rows say. A cancelled run
+ * answers what it had checked (the rest stays unchecked).
  */
 import type { NodeStatus, Session } from '../../formats/model.ts';
 import type { VerifyProgress, VerifySummary } from '../rpc/api.ts';
 import type { NodeStatuses } from './statuses.ts';
 import { throttle, type CancelToken } from './jobs.ts';
-
-/** The summary's count each status adds to (a check that answers `unchecked` failed). */
-const TALLY_OF: Record<NodeStatus, Exclude<keyof VerifySummary, 'checked' | 'cancelled'>> = {
-  unchecked: 'errors',
-  ok: 'ok',
-  mismatch: 'mismatched',
-  unpatched: 'unpatched',
-  missing: 'missing',
-  unsupported: 'unsupported',
-  error: 'errors',
-};
 
 export async function verifyAll(
   session: Session,
@@ -25,25 +15,18 @@ export async function verifyAll(
   onProgress: (progress: VerifyProgress) => void,
   token: CancelToken,
 ): Promise<VerifySummary> {
-  const tally: VerifySummary = {
-    ok: 0,
-    mismatched: 0,
-    unpatched: 0,
-    missing: 0,
-    unsupported: 0,
-    errors: 0,
-    checked: 0,
-    cancelled: false,
-  };
-  const verify = session.verify;
-  if (!verify) return tally;
   const count = session.nodeCount();
+  const verify = session.verify;
+  if (!verify) return statuses.tally(count, false);
+  // A new run answers for itself: states of an earlier one do not stand in for its checks.
+  for (let i = 0; i < count; i++) statuses.set(i, 'unchecked');
+  let entriesDone = 0;
   let bytesDone = 0;
   let bytesTotal = 0;
   const record = (index: number, status: NodeStatus) => {
-    statuses.set(index, status);
-    tally.checked++;
-    tally[TALLY_OF[status]]++;
+    // A check that answers `unchecked` could not be made: that is an error, not "not yet".
+    statuses.set(index, status === 'unchecked' ? 'error' : status);
+    entriesDone++;
   };
   const indexes: number[] = [];
   for (let i = 0; i < count; i++) {
@@ -56,13 +39,14 @@ export async function verifyAll(
     bytesTotal += verify.cost(i);
   }
   const progress = (): VerifyProgress => ({
-    entriesDone: tally.checked,
+    entriesDone,
     entryCount: count,
     bytesDone,
     bytesTotal,
   });
   const report = throttle(onProgress, 50);
   report(progress(), true);
+  let cancelled = false;
   try {
     await verify.run(
       indexes,
@@ -75,8 +59,26 @@ export async function verifyAll(
     );
   } catch (error) {
     if (!token.isCancelled) throw error;
-    tally.cancelled = true;
+    cancelled = true;
   }
   onProgress(progress());
-  return tally;
+  return statuses.tally(count, cancelled);
+}
+
+/**
+ * After a session took more sources: nodes that were `missing` are looked at again. One its
+ * `precheck` still settles gets that state; the others are `unchecked` until verified again.
+ * Answers whether any state changed.
+ */
+export function recheckMissing(session: Session, statuses: NodeStatuses): boolean {
+  let hasChanged = false;
+  const count = session.nodeCount();
+  for (let i = 0; i < count; i++) {
+    if (statuses.get(i) !== 'missing') continue;
+    const now = session.verify?.precheck?.(i) ?? 'unchecked';
+    if (now === 'missing') continue;
+    statuses.set(i, now);
+    hasChanged = true;
+  }
+  return hasChanged;
 }

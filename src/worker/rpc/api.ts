@@ -35,7 +35,7 @@ export type {
   NodeKind,
   NodeStatus,
 };
-export { FILE_REF, LOGICAL_REF, nodeRef } from '../../formats/model.ts';
+export { FILE_REF, LOGICAL_REF, nodeRef, storedRef } from '../../formats/model.ts';
 
 /** The name a spare decoder worker is started with (`self.name` inside it): it warms itself up. */
 export const SPARE_WORKER_NAME = 'delve-decoder-spare';
@@ -141,6 +141,11 @@ export interface FileSummary {
   fatal: ErrorInfo | null;
   /** Visible rows of the tree as opened (no filter), so the page needs no second call for it. */
   rowCount: number;
+  /**
+   * The checksum states of every node once Verify all has run (null before): after sources
+   * were added, nodes that were missing count as unchecked.
+   */
+  verifySummary: VerifySummary | null;
 }
 
 export interface OpenProgress {
@@ -187,9 +192,27 @@ export interface VerifySummary {
   /** Nodes the format cannot check (an unsupported compression). */
   unsupported: number;
   errors: number;
-  /** Number of entries checked (all, unless cancelled). */
+  /** Nodes not checked (yet): a cancelled run's rest, or ones whose missing source was added since. */
+  unchecked: number;
+  /** Nodes checked: every node but the unchecked ones. */
   checked: number;
   cancelled: boolean;
+}
+
+/** A zip of nodes: the zip, and the nodes left out of it. */
+export interface ZipResult {
+  blob: Blob;
+  /** Nodes in the zip. */
+  entryCount: number;
+  /** Nodes left out: their content cannot be read (a missing volume, a compression not unpacked). */
+  leftOut: number;
+  /** Why the first node left out was (its message), or null when none was. */
+  leftOutReason: string | null;
+}
+
+export interface ZipOptions {
+  /** A folder every path goes under: the file's name, in one zip of several files. */
+  folder?: string;
 }
 
 export interface ByteRange {
@@ -265,9 +288,14 @@ export interface DecoderApi {
   verifyAll(onProgress: (progress: VerifyProgress) => void): Promise<Result<VerifySummary>>;
   /**
    * A zip of the nodes under the given tree nodes (all when empty), built in a
-   * streamed way with progress. Fails clearly past zip32 limits. Cancellable.
+   * streamed way with progress. Nodes whose content cannot be read are left out and counted.
+   * Fails clearly past zip32 limits. Cancellable.
    */
-  zip(nodeIds: number[], onProgress: (progress: JobProgress) => void): Promise<Result<Blob>>;
+  zip(
+    nodeIds: number[],
+    onProgress: (progress: JobProgress) => void,
+    options?: ZipOptions,
+  ): Promise<Result<ZipResult>>;
   /** Answers at once unless the worker is stuck: the client's watchdog calls it. */
   ping(): 'pong';
   /** Cancels running jobs of one kind (all without one); they then end with CANCELLED. */

@@ -115,6 +115,7 @@ describe('decoder worker implementation', () => {
       missing: 0,
       unsupported: 0,
       errors: 0,
+      unchecked: 0,
       checked: 5,
       cancelled: false,
     });
@@ -137,7 +138,7 @@ describe('decoder worker implementation', () => {
   it('zips a folder with contents identical to the sources', async () => {
     const { decoder } = await openArchive(await makeArchive());
     const data = decoder.getRows(1, 1)[0]!;
-    const blob = value(await decoder.zip([data.nodeId], () => {}));
+    const { blob } = value(await decoder.zip([data.nodeId], () => {}));
     const unzipped = unzipSync(new Uint8Array(await blob.arrayBuffer()));
     expect(Object.keys(unzipped).sort()).toEqual(['Data/Deep/nested.json', 'Data/config.xml']);
     expect(unzipped['Data/config.xml']).toEqual(files['Data/config.xml']);

@@ -22,7 +22,7 @@ import {
 } from '../../formats/registry.ts';
 import { readInOrder } from '../jobs/content-prefetch.ts';
 import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
-import { verifyAll } from '../jobs/verify-all.ts';
+import { recheckMissing, verifyAll } from '../jobs/verify-all.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
 import { workerServices } from '../services/services.ts';
 import { EntryTree } from '../tree/entry-tree.ts';
@@ -34,6 +34,7 @@ import type {
   JobKind,
   NamedSource,
   TreeRow,
+  ZipResult,
 } from './api.ts';
 import { ContentCache } from './content-cache.ts';
 import { attempt, attemptNow } from './result.ts';
@@ -88,6 +89,8 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
   const cache = new ContentCache();
   const warnings = new Map<number, string | null>();
   const statuses = new NodeStatuses();
+  /** Set once Verify all has run: whether its last run was cancelled. */
+  let lastVerify: { cancelled: boolean } | null = null;
   let opened: Opened | null = null;
 
   function current(): Opened {
@@ -121,7 +124,28 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
       return { source: file, span: { offset: 0, length: file.size } };
     }
     if (ref.kind === 'logical') return null;
+    if (ref.kind === 'stored') return storedBytesOf(ref.index);
     return contentOf(sessionOf()).storedSpan(ref.index);
+  }
+
+  /**
+   * A node's bytes as stored (still compressed): where the session says, else (content it
+   * can read) its stored span. Throws when no open source holds them.
+   */
+  function storedBytesOf(index: number): { source: ByteSource; span: Span } {
+    const content = contentOf(sessionOf());
+    const why = content.unavailable?.(index) ?? null;
+    const range = content.storedBytes
+      ? content.storedBytes(index)
+      : why === null
+        ? content.storedSpan(index)
+        : null;
+    if (range) return range;
+    throw new FormatError({
+      code: ErrorCode.MISSING_SOURCE,
+      offset: 0,
+      detail: why ?? `node ${index} is not stored as it is: its content is decoded`,
+    });
   }
 
   /** Decoded bytes of a reference: the session's logical bytes, or a node's content (cached). */
@@ -130,7 +154,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
       const logical = sessionOf().logical;
       if (logical) return logical;
     }
-    if (ref.kind !== 'node') throw internal('the file itself is read by range');
+    if (ref.kind !== 'node') throw internal('the file and stored bytes are read by range');
     const cached = cache.get(ref.index);
     if (cached) return cached;
     const result = await contentOf(sessionOf()).read(ref.index);
@@ -186,6 +210,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
       issues: session.issues,
       fatal: session.fatal,
       rowCount: tree.rowCount(),
+      verifySummary: lastVerify ? statuses.tally(count, lastVerify.cancelled) : null,
     };
   }
 
@@ -274,8 +299,10 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
           });
         }
         for (const file of files) taker.add(sourceOf(file, 0));
-        // Content that failed for want of a source may read now.
+        // Content that failed for want of a source may read now, and nodes that were missing
+        // can be checked: their state says so, not "missing" still.
         cache.clear();
+        recheckMissing(session, statuses);
         return summary(session, current().sources[0]!.name);
       }),
 
@@ -389,27 +416,42 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
 
     verifyAll: (onProgress) =>
       attempt(() =>
-        jobs.run('verify', (token) => verifyAll(sessionOf(), statuses, onProgress, token)),
+        jobs.run('verify', async (token) => {
+          const summary = await verifyAll(sessionOf(), statuses, onProgress, token);
+          lastVerify = { cancelled: summary.cancelled };
+          return summary;
+        }),
       ),
 
-    zip: (nodeIds, onProgress) =>
+    zip: (nodeIds, onProgress, options = {}) =>
       attempt(() =>
-        jobs.run('zip', async (token) => {
+        jobs.run('zip', async (token): Promise<ZipResult> => {
           const session = sessionOf();
-          contentOf(session);
+          const content = contentOf(session);
           const table = session.nodeTable();
-          const indexes = tree.entriesUnder(nodeIds);
+          // Nodes whose content cannot be read stay out, counted, rather than failing the zip.
+          let leftOut = 0;
+          let leftOutReason: string | null = null;
+          const indexes = tree.entriesUnder(nodeIds).filter((index) => {
+            const why = content.unavailable?.(index) ?? null;
+            if (why === null) return true;
+            leftOut++;
+            leftOutReason ??= `${table.path(index)}: ${why}`;
+            return false;
+          });
           // Nodes are read a few ahead of the zip, so helper workers inflate in parallel.
           const readAhead = readInOrder(indexes, nodeContent, (index) => table.size(index));
+          const folder = options.folder === undefined ? '' : `${options.folder}/`;
           const items = indexes.map((index, position) => ({
-            path: table.path(index),
+            path: `${folder}${table.path(index)}`,
             size: table.size(index),
             read: () => readAhead(position),
           }));
           const report = throttle(onProgress, 50);
-          return buildZip(items, token, (done, total, label) =>
+          const blob = await buildZip(items, token, (done, total, label) =>
             report({ done, total, label }, done === total),
           );
+          return { blob, entryCount: items.length, leftOut, leftOutReason };
         }),
       ),
 

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { writeTwoPart } from '../../formats/testing/two-part-write.ts';
 import { twoPartFormat } from '../../formats/testing/two-part.ts';
-import { nodeRef, type NamedBlob, type Result } from './api.ts';
+import { unzipSync } from 'fflate';
+import { nodeRef, storedRef, type NamedBlob, type Result } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
@@ -54,6 +55,49 @@ describe('a session of several files', () => {
     const bytes = value(await decoder.readRange(nodeRef(pixels.entryIndex), 0, 300)).bytes;
     expect(bytes).toEqual(new Uint8Array(300).fill(7));
     expect(value(await decoder.verifyAll(() => undefined))).toMatchObject({ ok: 2, missing: 0 });
+  });
+
+  it('after a missing volume is added, its entries are unchecked and the summary says so', async () => {
+    const decoder = createDecoderImpl({ formats: [twoPartFormat] });
+    const opened = value(await decoder.open([index, volume('data.001')], () => undefined));
+    expect(opened.verifySummary).toBeNull();
+    expect(value(await decoder.verifyAll(() => undefined))).toMatchObject({
+      ok: 1,
+      missing: 1,
+      unchecked: 0,
+      checked: 2,
+    });
+    const added = value(await decoder.addSources([volume('data.002')]));
+    // The missing entry is not "missing" any more, nor checked: unchecked, and counted so.
+    expect(added.verifySummary).toMatchObject({ ok: 1, missing: 0, unchecked: 1, checked: 1 });
+    decoder.setAllExpanded(true);
+    const statuses = Object.fromEntries(
+      decoder
+        .getRows(0, 100)
+        .filter((row) => row.entryIndex >= 0)
+        .map((row) => [row.path, row.status]),
+    );
+    expect(statuses).toEqual({ 'art/pixels.bin': 'unchecked', 'docs/readme.txt': 'ok' });
+  });
+
+  it('zips what can be read and counts what cannot; stored bytes only where a source holds them', async () => {
+    const decoder = createDecoderImpl({ formats: [twoPartFormat] });
+    value(await decoder.open([index, volume('data.001')], () => undefined));
+    const zip = value(await decoder.zip([], () => undefined, { folder: 'game' }));
+    expect(zip).toMatchObject({ entryCount: 1, leftOut: 1 });
+    expect(zip.leftOutReason).toMatch(/^art\/pixels\.bin: needs volume data\.002/);
+    const unzipped = unzipSync(new Uint8Array(await zip.blob.arrayBuffer()));
+    expect(Object.keys(unzipped)).toEqual(['game/docs/readme.txt']);
+
+    decoder.setAllExpanded(true);
+    const rows = decoder.getRows(0, 100).filter((row) => row.entryIndex >= 0);
+    const pixels = rows.find((row) => row.path === 'art/pixels.bin')!;
+    const readme = rows.find((row) => row.path === 'docs/readme.txt')!;
+    const none = await decoder.readRange(storedRef(pixels.entryIndex), 0, 4);
+    expect(none.ok).toBe(false);
+    if (!none.ok) expect(none.error.message).toMatch(/data\.002/);
+    const stored = value(await decoder.readRange(storedRef(readme.entryIndex), 0, 100));
+    expect(new TextDecoder().decode(stored.bytes)).toBe('in the first volume');
   });
 
   it('ignores a file it did not ask for, and a format that takes no other files says so', async () => {

@@ -5,6 +5,8 @@
  * by LevelController outside React; this component owns the choices and wires the parts.
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import type { ViewLinkState } from '../../../state/deep-link.ts';
+import { useViewLinkState } from '../../../state/deep-link-hooks.ts';
 import { saveBlob } from '../../../state/download.ts';
 import { useDocumentView, useFile } from '../../../state/hooks.ts';
 import { ZOOM_STEP } from './camera.ts';
@@ -19,6 +21,7 @@ import {
 import { LevelCanvas, TileReadout } from './LevelCanvas.tsx';
 import { LevelController, type HoverInfo } from './level-controller.ts';
 import { recallView, rememberView } from './level-memory.ts';
+import { levelLinkParams, readLevelLink } from './link-state.ts';
 import { LevelLegend } from './LevelLegend.tsx';
 import { defaultPlaneIndex, mainPlaneIndex, planeSummary } from './level-model.ts';
 import { levelViewData, type WwdLevelView } from './level-types.ts';
@@ -43,6 +46,7 @@ export interface LevelViewProps {
 export function LevelView({ fileId }: LevelViewProps): ReactElement {
   const fileName = useFile(fileId)?.name ?? '';
   const view = useDocumentView(fileId);
+  const link = useViewLinkState(fileId, null);
   if (view.status === 'loading') {
     return (
       <section
@@ -69,8 +73,11 @@ export function LevelView({ fileId }: LevelViewProps): ReactElement {
   }
   return (
     <LevelViewer
-      key={fileId}
+      // A link restored while the view is shown starts it afresh in the link's state.
+      key={`${fileId} ${JSON.stringify(link.wanted)}`}
       fileId={fileId}
+      wanted={link.wanted}
+      onReport={link.report}
       level={data.level}
       objectEntries={data.objectEntries}
       fileName={fileName}
@@ -84,11 +91,17 @@ type ExportState = { status: 'idle' } | { status: 'busy' | 'done' | 'error'; tex
 
 function LevelViewer({
   fileId,
+  wanted,
+  onReport,
   level,
   objectEntries,
   fileName,
 }: {
   fileId: string;
+  /** The state a restored link asks for (plane, zoom, centre, object); null: none. */
+  wanted: ViewLinkState | null;
+  /** Reports the plane, zoom, centre and object shown, for links. */
+  onReport: (state: ViewLinkState) => void;
   level: WwdLevelView;
   /** Tree node of each object, per plane: its fields come from the worker. */
   objectEntries: number[][];
@@ -96,9 +109,14 @@ function LevelViewer({
 }): ReactElement {
   const id = useId();
   const [memory] = useState(() => recallView(fileId));
-  const [mode, setMode] = useState<PlaneMode>(memory?.mode ?? defaultPlaneIndex(level.planes));
+  const [fromLink] = useState(() => (wanted ? readLevelLink(wanted, level) : null));
+  const [mode, setMode] = useState<PlaneMode>(
+    fromLink?.mode ?? memory?.mode ?? defaultPlaneIndex(level.planes),
+  );
   const [options, setOptions] = useState<SceneOptions>(memory?.options ?? DEFAULT_OPTIONS);
-  const [selected, setSelected] = useState<ObjectRef | null>(memory?.selected ?? null);
+  const [selected, setSelected] = useState<ObjectRef | null>(
+    fromLink ? fromLink.selected : (memory?.selected ?? null),
+  );
   const [exportState, setExportState] = useState<ExportState>({ status: 'idle' });
   const [zoom] = useState(() => createValueStore(0));
   const [hover] = useState(() => createValueStore<HoverInfo | null>(null));
@@ -110,9 +128,11 @@ function LevelViewer({
           onHover: (info) => hover.set(info),
           onSelect: setSelected,
         },
-        memory?.camera ?? null,
+        fromLink ? null : (memory?.camera ?? null),
       ),
   );
+  // A link's zoom and centre apply once the map has its scene and its size.
+  const linkCamera = useRef(fromLink);
 
   const scene = useMemo(() => buildScene(level, mode, options), [level, mode, options]);
   const shownMode = useRef(mode);
@@ -120,8 +140,29 @@ function LevelViewer({
     const refit = shownMode.current !== mode;
     shownMode.current = mode;
     controller.setScene(scene, refit);
+    const wish = linkCamera.current;
+    const camera = controller.getCamera();
+    if (wish && camera) {
+      linkCamera.current = null;
+      if (wish.zoom !== null) controller.zoomBy(wish.zoom / camera.zoom);
+      if (wish.center !== null) controller.centerOnPoint(wish.center.x, wish.center.y, 0);
+    }
   }, [controller, scene, mode]);
   useEffect(() => controller.setSelected(selected), [controller, selected]);
+
+  // Links carry the plane, zoom, centre and object: reported when any of them changes.
+  const latestLink = useRef({ mode, selected });
+  const reportView = useCallback(() => {
+    const canvas = controller.element;
+    const size = { width: canvas?.clientWidth ?? 0, height: canvas?.clientHeight ?? 0 };
+    const { mode: shown, selected: picked } = latestLink.current;
+    onReport(levelLinkParams(shown, controller.getCamera(), size, picked));
+  }, [controller, onReport]);
+  useEffect(() => {
+    latestLink.current = { mode, selected };
+    reportView();
+  }, [mode, selected, reportView]);
+  useEffect(() => zoom.subscribe(reportView), [zoom, reportView]);
 
   // Remember the view for the next time this file's row is selected.
   const latest = useRef({ mode, options, selected });
@@ -149,8 +190,9 @@ function LevelViewer({
     (ref: ObjectRef) => {
       const object = level.planes[ref.plane]?.objects[ref.index];
       if (object) controller.centerOnPoint(object.x, object.y);
+      reportView();
     },
-    [controller, level],
+    [controller, level, reportView],
   );
   const selectFromList = useCallback(
     (ref: ObjectRef) => {
@@ -253,7 +295,10 @@ function LevelViewer({
         zoom={zoom}
         onZoomIn={() => controller.zoomBy(ZOOM_STEP)}
         onZoomOut={() => controller.zoomBy(1 / ZOOM_STEP)}
-        onFit={() => controller.fit()}
+        onFit={() => {
+          controller.fit();
+          reportView();
+        }}
         options={options}
         onOptions={setOptions}
         hasMainPlane={hasMainPlane}
@@ -286,7 +331,8 @@ function LevelViewer({
         </p>
       )}
       <div className="lv-body">
-        <div className="lv-map">
+        {/* Pans end in a pointer release, a key release or a wheel turn: the link follows. */}
+        <div className="lv-map" onPointerUp={reportView} onKeyUp={reportView} onWheel={reportView}>
           <LevelCanvas
             controller={controller}
             hover={hover}
