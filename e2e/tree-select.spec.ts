@@ -51,8 +51,8 @@ test('Shift+click, Ctrl+click and the zip of the selection', async ({ page }) =>
 
   const zip = await downloadSelectionZip(page);
   await expectZipOf(zip, [
-    'Audio/Sfx/click.mp3',
-    'Audio/theme.ogg',
+    'Audio/Sfx/click.wav',
+    'Audio/theme.wav',
     'Config/settings.ini',
     'readme.txt',
   ]);
