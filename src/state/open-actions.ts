@@ -83,8 +83,21 @@ interface Drop {
 export function createOpenActions(context: Context): OpenActions {
   const { stores, deps } = context;
   const { addFile, runOpen, openSession, dropJobsOf } = createSessionOpener(context, {
-    openWrapped: (fileId, node) => void openNested(fileId, node),
+    openWrapped: (fileId, node) => void openWrapped(fileId, node),
   });
+
+  /**
+   * A wrapper's file opens below it when it is a format Delve reads: a raw payload would be
+   * a second row of the same name that shows nothing the wrapper's entry does not (its
+   * preview, download and checksums are the entry's). "Open as file" still opens it.
+   */
+  async function openWrapped(fileId: string, node: number): Promise<void> {
+    const detected = await context.queries.cache.fetch(
+      context.queries.detectedFormat(fileId, node),
+    );
+    if (detected.status === 'ok' && detected.value === null) return;
+    await openNested(fileId, node);
+  }
 
   /**
    * Opens a group of dropped files: the main file first, on its own (only its table says
