@@ -6,8 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { DroppedFile, FileGroup, FormatModule } from '../formats/model.ts';
-import { FORMATS } from '../formats/registry.ts';
-import { wowsSample } from '../formats/wows/sample.ts';
+import { FORMATS, formatModule } from '../formats/registry.ts';
 import { gatherDrop } from './gather-drop.ts';
 import { MAX_FOLDER_FILES } from './open-actions.ts';
 import { createDelveState } from './store.ts';
@@ -87,8 +86,10 @@ describe('gathered drops', () => {
   });
 
   it('opens the game-folder sample with no file left over, and names files a real install leaves', async () => {
-    const sample = (await wowsSample()).files;
-    const items = sample.map(({ path, bytes }) => at(path, new File([bytes], path)));
+    const sample = (await formatModule('wows').sample!()).files;
+    const items = sample.map(({ path, bytes }) =>
+      at(path, new File([bytes as Uint8Array<ArrayBuffer>], path)),
+    );
     const { files, actions, toasts } = setup(FORMATS);
     await actions.openFiles(items);
     expect(files().map((file) => file.name)).toEqual(['World_of_Warships (build 7012345)']);
