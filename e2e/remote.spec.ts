@@ -98,6 +98,12 @@ test('Open URL opens an address typed into its dialog', async ({ page }) => {
   await expect(treeItem(page, /demo\.wad/)).toBeVisible();
   await expect(page.locator(INDEXED)).toBeEnabled();
   expect(server.requests.some((request) => request.status === 206)).toBe(true);
+  // The file's details say where it came from.
+  await selectRow(page, /^demo\.wad/);
+  const details = page.getByRole('region', { name: /^Details of demo\.wad$/ });
+  await expect(details.locator('.fact').filter({ hasText: 'Address' })).toHaveText(
+    `Address${server.url('ranges', 'demo.wad')}`,
+  );
 });
 
 test('a server without Range support still opens the file, downloaded whole', async ({ page }) => {
