@@ -9,7 +9,7 @@ import { collectPageErrors, demoWad, selectRow, treeItem } from './helpers.ts';
 const THEME_OFFSET = 0x400;
 
 async function expectAtThemeOffset(page: Page): Promise<void> {
-  await expect(treeItem(page, /^theme\.ogg/)).toHaveAttribute('aria-selected', 'true');
+  await expect(treeItem(page, /^theme\.wav/)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('preview-tab-hex')).toHaveAttribute('aria-selected', 'true');
   // The offset is past the rows shown at first: the view scrolled there and marked it.
   const row = page.locator(`[data-testid="hex-row"][data-offset="${THEME_OFFSET}"]`);
@@ -29,7 +29,7 @@ test('a copied link asks for its local file, then restores entry, tab and offset
     buffer: Buffer.from(demoWad()),
   });
   await selectRow(page, /^Audio/, 'ArrowRight');
-  await selectRow(page, /^theme\.ogg/);
+  await selectRow(page, /^theme\.wav/);
   await page.getByTestId('preview-tab-hex').click();
   await page.getByTestId('hex-goto').fill('0x400');
   await page.getByTestId('hex-goto').press('Enter');
@@ -38,7 +38,7 @@ test('a copied link asks for its local file, then restores entry, tab and offset
   await page.getByTestId('copy-link').click();
   const field = page.getByTestId('copy-link-field');
   await expect(field).toHaveValue(
-    /^[^?]*\?file=demo\.wad&node=Audio\/theme\.ogg&view=hex&offset=0x400$/,
+    /^[^?]*\?file=demo\.wad&node=Audio\/theme\.wav&view=hex&offset=0x400$/,
   );
   const link = await field.inputValue();
   // The address bar holds the same link.
@@ -49,7 +49,7 @@ test('a copied link asks for its local file, then restores entry, tab and offset
   await opened.goto(link);
   const notice = opened.getByTestId('link-notice');
   await expect(notice.getByTestId('link-notice-file')).toHaveText('demo.wad');
-  await expect(notice).toContainText('Audio/theme.ogg');
+  await expect(notice).toContainText('Audio/theme.wav');
   await opened.getByTestId('link-file-input').setInputFiles({
     name: 'demo.wad',
     mimeType: 'application/octet-stream',
@@ -73,13 +73,13 @@ test('Back and Forward move between selections kept a moment', async ({ page }) 
   // A selection earns its own history entry once it has been kept a second.
   await page.waitForTimeout(1_200);
   await selectRow(page, /^Audio/, 'ArrowRight');
-  await selectRow(page, /^theme\.ogg/);
+  await selectRow(page, /^theme\.wav/);
   await page.getByTestId('preview-tab-hex').click();
   await page.getByTestId('hex-goto').fill('400');
   await page.getByTestId('hex-goto').press('Enter');
   await expect
     .poll(() => new URL(page.url()).search)
-    .toBe('?file=demo.wad&node=Audio/theme.ogg&view=hex&offset=0x400');
+    .toBe('?file=demo.wad&node=Audio/theme.wav&view=hex&offset=0x400');
 
   await page.goBack();
   await expect(treeItem(page, /^readme\.txt/)).toHaveAttribute('aria-selected', 'true');

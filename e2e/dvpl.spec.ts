@@ -46,6 +46,26 @@ test('an LZ4 .dvpl opens the KeyedArchive it wraps, with the KA view', async ({ 
   expect(errors).toEqual([]);
 });
 
+test('a .dvpl of a raw file shows it once, under the name the start page uses', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByText('Raw file', { exact: true }).first()).toBeVisible();
+  const text = new TextEncoder().encode('plain words, no format\n'.repeat(20));
+  await dropFiles(page, [{ name: 'lz4.txt.dvpl', bytes: writeDvpl(text, { type: 1 }) }]);
+  await expect(treeItem(page, /^lz4\.txt\.dvpl/)).toBeVisible();
+  await expect(treeItem(page, /^lz4\.txt$/)).toHaveCount(1);
+  await expect(page.locator('.tree-nested-file-row')).toHaveCount(0);
+  await selectRow(page, /^lz4\.txt\.dvpl/);
+  await expect(page.getByRole('region', { name: /^Details of lz4\.txt\.dvpl$/ })).toContainText(
+    'lz4.txt: Raw file',
+  );
+  await expect(page.getByText(/unknown format/i)).toHaveCount(0);
+  // Its entry is the file: previewed as text.
+  await selectRow(page, /^lz4\.txt$/);
+  await expect(page.getByTestId('text-view')).toContainText('plain words, no format');
+});
+
 test('the wrapper’s entry downloads as the decoded file, byte for byte', async ({ page }) => {
   await page.goto('/');
   await dropFiles(page, [{ name: 'settings.ka.dvpl', bytes: writeDvpl(settings, { type: 2 }) }]);

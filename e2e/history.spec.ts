@@ -35,21 +35,21 @@ test('Back and Forward restore each step as shown, keep the files and stop insid
   const errors = collectPageErrors(page);
   await page.goto('/');
   await openDemo(page);
-  // The folder is opened by its twisty: no selection on the way to theme.ogg.
+  // The folder is opened by its twisty: no selection on the way to theme.wav.
   await treeItem(page, /^Audio/)
     .locator('.twisty')
     .click();
-  await expect(treeItem(page, /^theme\.ogg/)).toBeVisible();
+  await expect(treeItem(page, /^theme\.wav/)).toBeVisible();
   await page.waitForTimeout(KEPT_MS);
   await selectRow(page, /^readme\.txt/);
   await expect(page.getByTestId('preview-tab-text')).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => search(page)).toBe('?file=demo.wad&node=readme.txt&view=text');
   await page.waitForTimeout(KEPT_MS);
-  await selectRow(page, /^theme\.ogg/);
+  await selectRow(page, /^theme\.wav/);
   await page.getByTestId('preview-tab-hex').click();
   await page.getByTestId('hex-goto').fill('400');
   await page.getByTestId('hex-goto').press('Enter');
-  const themeSearch = '?file=demo.wad&node=Audio/theme.ogg&view=hex&offset=0x400';
+  const themeSearch = '?file=demo.wad&node=Audio/theme.wav&view=hex&offset=0x400';
   await expect.poll(() => search(page)).toBe(themeSearch);
   const fileStep = await page.evaluate(() => history.length);
 
@@ -81,7 +81,7 @@ test('Back and Forward restore each step as shown, keep the files and stop insid
   await page.goForward();
   await expect(treeItem(page, /^readme\.txt/)).toHaveAttribute('aria-selected', 'true');
   await page.goForward();
-  await expect(treeItem(page, /^theme\.ogg/)).toHaveAttribute('aria-selected', 'true');
+  await expect(treeItem(page, /^theme\.wav/)).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('preview-tab-hex')).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('[data-testid="hex-row"][data-offset="1024"]')).toHaveClass(
     /hex-row--target/,

@@ -1,11 +1,12 @@
 /**
  * Offline and installed: after one visit the service worker serves the app's own files, so
- * the page reloads and opens a local file with the network off. It caches nothing else.
+ * the page reloads and opens a local file, or a sample, with the network off. It caches
+ * nothing else.
  * The installed app's file handling is tested through a stand-in `launchQueue`: an OS
  * double-click cannot be driven from here.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { collectPageErrors, demoWad, selectRow, treeItem } from './helpers.ts';
+import { collectPageErrors, demoWad, openKiwadSample, selectRow, treeItem } from './helpers.ts';
 
 /** Waits until the service worker has installed and controls the page. */
 async function waitForServiceWorker(page: Page): Promise<void> {
@@ -24,7 +25,7 @@ test('reloads and opens a local file with the network off', async ({ page, conte
   await page.goto('/');
   await waitForServiceWorker(page);
 
-  // Only the app's own files are cached: no samples, nothing from elsewhere.
+  // Only the app's own files are cached (its samples among them), nothing from elsewhere.
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const name of await caches.keys()) {
@@ -34,7 +35,8 @@ test('reloads and opens a local file with the network off', async ({ page, conte
   });
   expect(cached.length).toBeGreaterThan(10);
   expect(cached.filter((url) => !url.startsWith(`${new URL(baseURL!).origin}/`))).toEqual([]);
-  expect(cached.filter((url) => url.includes('/samples/'))).toEqual([]);
+  expect(cached).toContain(new URL('/samples/samples.json', baseURL).href);
+  expect(cached).toContain(new URL('/samples/demo.wad', baseURL).href);
   expect(cached).toContain(new URL('/index.html', baseURL).href);
 
   await context.setOffline(true);
@@ -56,6 +58,27 @@ test('reloads and opens a local file with the network off', async ({ page, conte
   await expect(page.getByTestId('image-view')).toBeVisible();
   await context.setOffline(false);
   expect(errors.filter((error) => !/ERR_INTERNET_DISCONNECTED/.test(error))).toEqual([]);
+});
+
+test('Try a sample opens both samples with the network off, without a warning', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Delve' })).toBeVisible();
+  await openKiwadSample(page);
+  await expect(treeItem(page, /^readme\.txt/)).toBeVisible();
+  await page.getByTestId('sample-button').click();
+  await page.getByRole('menuitem', { name: /World of Warships/ }).click();
+  await expect(treeItem(page, /World_of_Warships \(build 7012345\)/)).toBeVisible();
+  await expect(page.getByTestId('verify-all')).toBeEnabled();
+  // Neither a load failure nor a left-over notice: nothing was said at all.
+  await expect(page.getByTestId('job-error')).toHaveCount(0);
+  await expect(page.getByTestId('job-info')).toHaveCount(0);
+  await context.setOffline(false);
 });
 
 test('the manifest registers Delve for its formats, and launched files open', async ({ page }) => {

@@ -98,6 +98,12 @@ test('Open URL opens an address typed into its dialog', async ({ page }) => {
   await expect(treeItem(page, /demo\.wad/)).toBeVisible();
   await expect(page.locator(INDEXED)).toBeEnabled();
   expect(server.requests.some((request) => request.status === 206)).toBe(true);
+  // The file's details say where it came from.
+  await selectRow(page, /^demo\.wad/);
+  const details = page.getByRole('region', { name: /^Details of demo\.wad$/ });
+  await expect(details.locator('.fact').filter({ hasText: 'Address' })).toHaveText(
+    `Address${server.url('ranges', 'demo.wad')}`,
+  );
 });
 
 test('a server without Range support still opens the file, downloaded whole', async ({ page }) => {
@@ -156,21 +162,21 @@ test('a link to a remote file opens it and restores the entry, tab and offset', 
   await openByAddress(page, server.url('ranges', 'demo.wad'));
   await expect(page.locator(INDEXED)).toBeEnabled();
   await selectRow(page, /^Audio/, 'ArrowRight');
-  await selectRow(page, /^theme\.ogg/);
+  await selectRow(page, /^theme\.wav/);
   await page.getByTestId('preview-tab-hex').click();
   await page.getByTestId('hex-goto').fill('0x400');
   await page.getByTestId('hex-goto').press('Enter');
   await page.getByTestId('copy-link').click();
   const field = page.getByTestId('copy-link-field');
-  await expect(field).toHaveValue(/[?&]node=Audio%2Ftheme\.ogg|[?&]node=Audio\/theme\.ogg/);
+  await expect(field).toHaveValue(/[?&]node=Audio%2Ftheme\.wav|[?&]node=Audio\/theme\.wav/);
   const link = new URL(await field.inputValue());
   expect(link.searchParams.getAll('url')).toEqual([server.url('ranges', 'demo.wad')]);
-  expect(link.searchParams.get('node')).toBe('Audio/theme.ogg');
+  expect(link.searchParams.get('node')).toBe('Audio/theme.wav');
 
   // A new page given only the link: no file to pick, it comes from the server.
   const opened = await context.newPage();
   await opened.goto(link.href);
-  await expect(treeItem(opened, /^theme\.ogg/)).toHaveAttribute('aria-selected', 'true');
+  await expect(treeItem(opened, /^theme\.wav/)).toHaveAttribute('aria-selected', 'true');
   await expect(opened.getByTestId('preview-tab-hex')).toHaveAttribute('aria-selected', 'true');
   const row = opened.locator('[data-testid="hex-row"][data-offset="1024"]');
   await expect(row).toBeVisible();

@@ -73,10 +73,18 @@ test.describe('the demo sample', () => {
     for (const [path, bytes] of contents) expect(sha256(unzipped[path]!), path).toBe(sha256(bytes));
   });
 
-  test('previews audio and an image', async ({ page }) => {
+  test('previews audio that plays, and an image', async ({ page }) => {
     await selectRow(page, /^Audio/, 'ArrowRight');
-    await selectRow(page, /theme\.ogg/);
-    await expect(page.getByTestId('audio-view').locator('audio')).toHaveAttribute('src', /^blob:/);
+    await selectRow(page, /theme\.wav/);
+    const audio = page.getByTestId('audio-view');
+    await expect(audio.locator('audio')).toHaveAttribute('src', /^blob:/);
+    // The browser read its length: it can play it (a file that only looks like audio fails).
+    await expect(audio.locator('.audio-facts')).toContainText(/^audio\/wav · .+ · 0:01$/);
+    await expect(audio.getByRole('alert')).toHaveCount(0);
+    await selectRow(page, /^Sfx/, 'ArrowRight');
+    await selectRow(page, /click\.wav/);
+    await expect(audio.locator('.audio-facts')).toContainText(/ · 0:00$/);
+    await expect(audio.getByRole('alert')).toHaveCount(0);
     await selectRow(page, /^Textures/, 'ArrowRight');
     await selectRow(page, /^Characters/, 'ArrowRight');
     await selectRow(page, /wizard_icon\.png/);
@@ -89,6 +97,6 @@ test.describe('the demo sample', () => {
     await expect(page.getByTestId('verify-summary')).toContainText(/19 ok/);
     await expect(page.getByTestId('verify-summary')).toContainText(/0 mismatch/);
     await selectRow(page, /^Audio/, 'ArrowRight');
-    await expect(treeItem(page, /theme\.ogg/)).toContainText(/ok/i);
+    await expect(treeItem(page, /theme\.wav/)).toContainText(/ok/i);
   });
 });

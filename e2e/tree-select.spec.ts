@@ -43,16 +43,16 @@ test('Shift+click, Ctrl+click and the zip of the selection', async ({ page }) =>
     await expect(treeItem(page, name)).toHaveAttribute('aria-selected', 'true');
   }
   await expect(treeItem(page, /^Data/)).toHaveAttribute('aria-selected', 'false');
-  // 605 + 3,004 (Audio) + 65 (Config) + 80 (readme.txt) bytes.
-  await expect(page.getByTestId('selection-status')).toHaveText('3 selected (3.67 KiB)');
+  // 1,810 + 29,814 (Audio) + 65 (Config) + 80 (readme.txt) bytes.
+  await expect(page.getByTestId('selection-status')).toHaveText('3 selected (31.0 KiB)');
   // The details show the focused row: the one clicked last.
   await expect(page.locator('.details-title').first()).toHaveText('readme.txt');
   await expect(page.getByTestId('download')).toHaveText('Download selection as .zip');
 
   const zip = await downloadSelectionZip(page);
   await expectZipOf(zip, [
-    'Audio/Sfx/click.mp3',
-    'Audio/theme.ogg',
+    'Audio/Sfx/click.wav',
+    'Audio/theme.wav',
     'Config/settings.ini',
     'readme.txt',
   ]);

@@ -1,8 +1,9 @@
 /**
  * Builds the service worker (src/sw/service-worker.ts) as `sw.js` at the root of the build,
  * and writes into it the list of the app's own files it precaches — the hashed names exist
- * only once the bundle does. Samples and source maps stay out: samples are data, fetched
- * when asked for, and maps serve only developer tools.
+ * only once the bundle does. The samples of *Try a sample* are in it (a few dozen KiB, made
+ * by our own writers), so the demo works offline too; source maps stay out: they serve only
+ * developer tools.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -13,7 +14,7 @@ const SW_SOURCE = resolve(import.meta.dirname, '../src/sw/service-worker.ts');
 const SW_FILE = 'sw.js';
 const PLACEHOLDER = '__DELVE_PRECACHE__';
 
-/** Paths (`/`-separated) of public/ files the app itself uses. */
+/** Paths (`/`-separated) of public/ files: icons, the manifest, the samples and their list. */
 function publicFiles(publicDir: string): string[] {
   let names: string[];
   try {
@@ -23,7 +24,6 @@ function publicFiles(publicDir: string): string[] {
   }
   return names
     .map((name) => name.split(sep).join('/'))
-    .filter((name) => !name.startsWith('samples/') && name !== 'samples')
     .filter((name) => statSync(join(publicDir, name)).isFile());
 }
 

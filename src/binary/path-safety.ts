@@ -80,10 +80,13 @@ export function safeFileName(path: string, fallback = 'download'): string {
   return safeSegment(path.split(/[/\\]/).pop()!.trim()) || fallback;
 }
 
-/** Gives each path a unique name by adding ` (2)`, ` (3)`, … before the extension. */
-export function uniquePaths(paths: readonly string[]): string[] {
+/**
+ * A namer that gives each path it is handed a name not handed out before, by adding ` (2)`,
+ * ` (3)`, … before the extension (compared without case: zips are unpacked onto such disks).
+ */
+export function createUniquePaths(): (path: string) => string {
   const used = new Set<string>();
-  return paths.map((path) => {
+  return (path) => {
     let candidate = path;
     for (let n = 2; used.has(candidate.toLowerCase()); n++) {
       const dot = path.lastIndexOf('.');
@@ -93,5 +96,10 @@ export function uniquePaths(paths: readonly string[]): string[] {
     }
     used.add(candidate.toLowerCase());
     return candidate;
-  });
+  };
+}
+
+/** Gives each path a unique name by adding ` (2)`, ` (3)`, … before the extension. */
+export function uniquePaths(paths: readonly string[]): string[] {
+  return paths.map(createUniquePaths());
 }

@@ -466,6 +466,11 @@ export interface FileGroup {
   readonly choices: readonly FileSet[];
   /** Why the first was chosen, for the file's details, e.g. `the newest of 2 builds with an idx/ folder`. */
   readonly note: string;
+  /**
+   * Files of the drop the note accounts for but no choice opens (an update's build folder,
+   * still downloading): they belong to the group, so they are not reported as left closed.
+   */
+  readonly accounted?: readonly number[];
 }
 
 /**

@@ -34,6 +34,18 @@ export function namedBlobOf(item: OpenItem): NamedSource {
   return { name, blob: item.file, ...('url' in item ? { url: item.url } : {}) };
 }
 
+/** Paths a message names at most; the rest are counted. */
+const NAMED_PATHS = 3;
+
+/** `a, b and c`, or `a, b, c and 12 more`: a message names the files it speaks of. */
+export function namedPaths(paths: readonly string[]): string {
+  const named = paths.slice(0, NAMED_PATHS);
+  const more = paths.length - named.length;
+  if (more > 0) return `${named.join(', ')} and ${more.toLocaleString('en-US')} more`;
+  if (named.length <= 1) return named.join('');
+  return `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
+}
+
 /** The gatherers of the formats that have one, loaded (they are small modules). */
 async function gatherersOf(formats: readonly FormatModule[]): Promise<FileGatherer[]> {
   const hooks = formats.flatMap((format) => (format.gather ? [format.gather] : []));
@@ -64,8 +76,11 @@ export async function gatherDrop(
         if (!chosen || chosen.length === 0) continue;
         if (sets.some((set) => set.length === 0 || set.some((index) => index === undefined)))
           continue;
-        // Files of every choice belong to the group (another build's are not left over).
-        const all = new Set(sets.flat() as number[]);
+        const accounted = (group.accounted ?? []).map((at) => free[at]);
+        if (accounted.some((index) => index === undefined)) continue;
+        // Files of every choice belong to the group (another build's are not left over), and
+        // so do the files its note speaks for.
+        const all = new Set([...sets.flat(), ...accounted] as number[]);
         if ([...all].some((index) => taken.has(index))) continue;
         for (const index of all) taken.add(index);
         groups.push({

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { DroppedFile, FileGroup, FormatModule } from '../formats/model.ts';
-import { FORMATS } from '../formats/registry.ts';
+import { FORMATS, formatModule } from '../formats/registry.ts';
 import { gatherDrop } from './gather-drop.ts';
 import { MAX_FOLDER_FILES } from './open-actions.ts';
 import { createDelveState } from './store.ts';
@@ -80,7 +80,30 @@ describe('gathered drops', () => {
     expect(file?.fileSet?.sets.map((set) => set.label)).toEqual(['build-2', 'build-1']);
     expect(file?.fileSet?.chosen).toBe(0);
     // The folder's other file belongs to no gathered group: it stays closed, and is named.
-    expect(toasts()).toEqual([expect.stringMatching(/^1 other file of the folder was left/)]);
+    expect(toasts()).toEqual([
+      '1 other file of the folder was left closed (not part of what was opened): game/readme.wad; drop a file on its own to open it',
+    ]);
+  });
+
+  it('opens the game-folder sample with no file left over, and names files a real install leaves', async () => {
+    const sample = (await formatModule('wows').sample!()).files;
+    const items = sample.map(({ path, bytes }) =>
+      at(path, new File([bytes as Uint8Array<ArrayBuffer>], path)),
+    );
+    const { files, actions, toasts } = setup(FORMATS);
+    await actions.openFiles(items);
+    expect(files().map((file) => file.name)).toEqual(['World_of_Warships (build 7012345)']);
+    expect(files()[0]?.fileSet?.note).toContain('bin/7013345 has no idx/ folder');
+    expect(toasts()).toEqual([]);
+
+    const { actions: again, toasts: toastsAgain } = setup(FORMATS);
+    const exe = new File([new Uint8Array(4)], 'WorldOfWarships64.exe');
+    await again.openFiles([...items, at('World_of_Warships/bin/7012345/bin64/' + exe.name, exe)]);
+    expect(toastsAgain()).toEqual([
+      expect.stringContaining(
+        'left closed (not part of what was opened): World_of_Warships/bin/7012345/bin64/WorldOfWarships64.exe;',
+      ),
+    ]);
   });
 
   it('opens another choice in the place of the one it replaces, selected', async () => {
@@ -110,7 +133,7 @@ describe('gathered drops', () => {
     await actions.openFiles([...many, kiwadFile('loose.wad', ['l.txt'])]);
     expect(files().map((file) => file.name)).toEqual(['a.wad', 'b.wad', 'loose.wad']);
     expect(toasts().at(-1)).toMatch(
-      /^65 other files of the folder were left closed \(more than 64\)/,
+      /^65 other files of the folder were left closed \(more than 64\): big\/0\.wad, big\/1\.wad, big\/2\.wad and 62 more;/,
     );
   });
 

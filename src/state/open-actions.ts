@@ -10,7 +10,13 @@ import { nodeRef, type NamedBlob, type NamedSource } from '../worker/rpc/api.ts'
 import type { Context } from './context.ts';
 import { createSessionOpener, TOP_LEVEL, type Placement } from './open-session.ts';
 import { baseName } from './queries.ts';
-import { baseNameOf, gatherDrop, namedBlobOf, type GatheredGroup } from './gather-drop.ts';
+import {
+  baseNameOf,
+  gatherDrop,
+  namedBlobOf,
+  namedPaths,
+  type GatheredGroup,
+} from './gather-drop.ts';
 import type { DroppedItem, FileSetChoice, OpenItem } from './types.ts';
 import { groupSources, missingNames, type SourceGroup } from './source-groups.ts';
 import { createRemoteOpener } from './remote-open.ts';
@@ -77,8 +83,21 @@ interface Drop {
 export function createOpenActions(context: Context): OpenActions {
   const { stores, deps } = context;
   const { addFile, runOpen, openSession, dropJobsOf } = createSessionOpener(context, {
-    openWrapped: (fileId, node) => void openNested(fileId, node),
+    openWrapped: (fileId, node) => void openWrapped(fileId, node),
   });
+
+  /**
+   * A wrapper's file opens below it when it is a format Delve reads: a raw payload would be
+   * a second row of the same name that shows nothing the wrapper's entry does not (its
+   * preview, download and checksums are the entry's). "Open as file" still opens it.
+   */
+  async function openWrapped(fileId: string, node: number): Promise<void> {
+    const detected = await context.queries.cache.fetch(
+      context.queries.detectedFormat(fileId, node),
+    );
+    if (detected.status === 'ok' && detected.value === null) return;
+    await openNested(fileId, node);
+  }
 
   /**
    * Opens a group of dropped files: the main file first, on its own (only its table says
@@ -176,7 +195,7 @@ export function createOpenActions(context: Context): OpenActions {
     const why = hasGathered ? 'not part of what was opened' : `more than ${MAX_FOLDER_FILES}`;
     context.toast(
       'info',
-      `${inFolders.length === 1 ? '1 other file of the folder was' : `${inFolders.length.toLocaleString('en-US')} other files of the folder were`} left closed (${why}); drop a file on its own to open it`,
+      `${inFolders.length === 1 ? '1 other file of the folder was' : `${inFolders.length.toLocaleString('en-US')} other files of the folder were`} left closed (${why}): ${namedPaths(inFolders.map((item) => item.path))}; drop a file on its own to open it`,
     );
     return rest.filter((item) => !item.path.includes('/'));
   }

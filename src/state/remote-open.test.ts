@@ -22,6 +22,8 @@ interface Hosted {
   slow?: boolean;
   /** CORS that does not expose Content-Range: the page cannot read it. */
   hidesContentRange?: boolean;
+  /** The answer's Content-Type (none when not given). */
+  contentType?: string;
 }
 
 function fakeWeb(hosted: Record<string, Hosted>) {
@@ -53,9 +55,11 @@ function fakeWeb(hosted: Record<string, Hosted>) {
         const headers: Record<string, string> = file.hidesContentRange
           ? {}
           : { 'Content-Range': `bytes ${start}-${end - 1}/${size}` };
+        if (file.contentType) headers['Content-Type'] = file.contentType;
         return new Response(body, { status: 206, headers });
       }
-      const headers = { 'Content-Length': String(size) };
+      const headers: Record<string, string> = { 'Content-Length': String(size) };
+      if (file.contentType) headers['Content-Type'] = file.contentType;
       if (!file.slow) {
         web.sent += size;
         return new Response(file.bytes, { headers });
@@ -227,6 +231,81 @@ describe('openUrls', () => {
   });
 });
 
+describe('answers that are no file', () => {
+  const ownPage = new TextEncoder().encode(
+    '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Delve — look inside game archives</title>\n',
+  );
+  const otherPage = new TextEncoder().encode('<!DOCTYPE html><html><body>Sign in</body></html>');
+
+  it('refuses what is not a web address before any request', async () => {
+    const web = fakeWeb({});
+    const { files, actions, toasts } = setup(web);
+    await actions.openUrls(['not-a-url', 'foo bar']);
+    expect(files()).toEqual([]);
+    expect(toasts()).toHaveLength(2);
+    for (const toast of toasts()) expect(toast).toContain('not a web address');
+    expect(web.requests).toEqual([]);
+  });
+
+  it('refuses the app’s own page, sent for an unknown address by a server that reads ranges', async () => {
+    const url = 'https://me.example/delve/foo';
+    const web = fakeWeb({ [url]: { bytes: ownPage, ranges: true, cors: true } });
+    const { files, actions, toasts } = setup(web);
+    await actions.openUrls([url]);
+    expect(files()).toEqual([]);
+    expect(toasts()).toHaveLength(1);
+    expect(toasts()[0]).toContain('foo');
+    expect(toasts()[0]).toContain('Delve’s own page, not a file');
+  });
+
+  it('refuses text/html where a file was expected, reading only the page’s first bytes', async () => {
+    const page = new Uint8Array(256 * 1024);
+    page.set(otherPage);
+    const url = 'https://portal.example/files/a.wad';
+    const web = fakeWeb({
+      [url]: {
+        bytes: page,
+        ranges: false,
+        cors: true,
+        slow: true,
+        contentType: 'text/html; charset=utf-8',
+      },
+    });
+    const { files, actions, toasts } = setup(web);
+    await actions.openUrls([url]);
+    expect(files()).toEqual([]);
+    expect(toasts()[0]).toContain('a web page (text/html), not a file');
+    expect(web.sent).toBeLessThan(page.length / 4);
+  });
+
+  it('refuses a page without a Content-Type, told by its first bytes after a whole download', async () => {
+    const url = 'http://localhost:8080/level.wwd';
+    const web = fakeWeb({ [url]: { bytes: otherPage, ranges: false, cors: true } });
+    const { files, actions, toasts } = setup(web);
+    await actions.openUrls([url]);
+    expect(files()).toEqual([]);
+    expect(toasts()[0]).toContain('a web page (HTML), not a file');
+  });
+
+  it('opens an .html file asked for by name, and binary files sent as text/html', async () => {
+    const htmlUrl = 'https://files.example/help.html';
+    const wadUrl = 'https://files.example/x.wad';
+    const wad = await bytesOf(kiwadFileOf('x.wad', { 'x.txt': 'x' }));
+    const web = fakeWeb({
+      [htmlUrl]: { bytes: otherPage, ranges: true, cors: true, contentType: 'text/html' },
+      [wadUrl]: { bytes: wad, ranges: true, cors: true, contentType: 'application/octet-stream' },
+    });
+    const { files, actions, toasts } = setup(web);
+    await actions.openUrls([htmlUrl, wadUrl]);
+    expect(toasts()).toEqual([]);
+    expect(
+      files()
+        .map((file) => file.name)
+        .sort(),
+    ).toEqual(['help.html', 'x.wad']);
+  });
+});
+
 describe('addresses', () => {
   it('reads repeated ?url= parameters in order, once each', () => {
     expect(
@@ -235,13 +314,38 @@ describe('addresses', () => {
     expect(remoteUrlsOfSearch('')).toEqual([]);
   });
 
-  it('resolves relative addresses against the page and refuses plain http elsewhere', () => {
+  it('takes absolute http(s) addresses and refuses plain http elsewhere', () => {
     const page = 'https://me.github.io/delve/?url=x';
-    expect(String(resolveRemoteUrl('files/a.wad', page))).toBe(
-      'https://me.github.io/delve/files/a.wad',
+    expect(String(resolveRemoteUrl(' https://files.example/a.wad ', page))).toBe(
+      'https://files.example/a.wad',
     );
     expect(resolveRemoteUrl('http://127.0.0.1:9000/a.wad', page)).toBeInstanceOf(URL);
-    expect(typeof resolveRemoteUrl('http://example.com/a.wad', page)).toBe('string');
-    expect(typeof resolveRemoteUrl('ftp://example.com/a.wad', page)).toBe('string');
+    expect(resolveRemoteUrl('http://example.com/a.wad', page)).toMatch(/^only https:\/\//);
+    expect(resolveRemoteUrl('ftp://example.com/a.wad', page)).toMatch(/^not a web address/);
+  });
+
+  it('refuses words, spaces, bare hosts and relative paths as not a web address', () => {
+    const page = 'https://me.github.io/delve/';
+    for (const text of ['foo bar', 'not-a-url', 'foo', 'files/a.wad', './a.wad', '/a.wad']) {
+      expect(resolveRemoteUrl(text, page), text).toMatch(/^not a web address/);
+    }
+    for (const text of ['example.com/a.wad', '//example.com/a.wad', 'javascript:alert(1)', '']) {
+      expect(resolveRemoteUrl(text, page), text).toMatch(/^not a web address/);
+    }
+  });
+
+  it('resolves a path that says it is one against the page, where that is allowed', () => {
+    const page = 'https://me.github.io/delve/index.html?url=x';
+    const relative = { allowRelative: true };
+    expect(String(resolveRemoteUrl('./files/a.wad', page, relative))).toBe(
+      'https://me.github.io/delve/files/a.wad',
+    );
+    expect(String(resolveRemoteUrl('../a.wad', page, relative))).toBe('https://me.github.io/a.wad');
+    expect(String(resolveRemoteUrl('/x/a.wad', page, relative))).toBe(
+      'https://me.github.io/x/a.wad',
+    );
+    for (const text of ['foo bar', 'foo', 'files/a.wad', 'example.com/a.wad', '//evil.example/a']) {
+      expect(resolveRemoteUrl(text, page, relative), text).toMatch(/^not a web address/);
+    }
   });
 });

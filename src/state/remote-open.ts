@@ -7,7 +7,14 @@
  */
 import type { NamedUrl } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
-import { RemoteCancelled, downloadWhole, probeRemote, type RemoteFetch } from './remote-probe.ts';
+import { PAGE_SNIFF_BYTES, webPageInsteadOfFile } from './remote-content.ts';
+import {
+  RemoteCancelled,
+  RemoteError,
+  downloadWhole,
+  probeRemote,
+  type RemoteFetch,
+} from './remote-probe.ts';
 import { fileNameOfUrl, resolveRemoteUrl } from './remote-urls.ts';
 import type { Job, RemoteItem } from './types.ts';
 
@@ -64,7 +71,13 @@ export function createRemoteOpener(context: Context, options: RemoteOpenOptions)
     const name = fileNameOfUrl(url);
     const controller = new AbortController();
     try {
-      const probed = await probeRemote(fetch, url, new URL(pageUrl).origin, controller.signal);
+      const probed = await probeRemote(
+        fetch,
+        url,
+        name,
+        new URL(pageUrl).origin,
+        controller.signal,
+      );
       if (probed.kind === 'ranges') {
         const file: NamedUrl = { name, url: url.href, size: probed.size, head: probed.head };
         return { file, path: name, url: url.href };
@@ -78,6 +91,10 @@ export function createRemoteOpener(context: Context, options: RemoteOpenOptions)
           job.report,
           deps.now,
         );
+        // A server that sent no Content-Type: the page is told by its first bytes.
+        const head = new Uint8Array(await blob.slice(0, PAGE_SNIFF_BYTES).arrayBuffer());
+        const refusal = webPageInsteadOfFile(name, null, head);
+        if (refusal) throw new RemoteError(refusal);
         return { file: new File([blob], name), path: name, url: url.href };
       } finally {
         job.end();
@@ -94,8 +111,9 @@ export function createRemoteOpener(context: Context, options: RemoteOpenOptions)
   }
 
   /**
-   * Opens the files at `urls` together, as one drop. Resolves once every one has opened or
-   * failed (each failure is a toast naming the address and what the server must allow).
+   * Opens the files at `urls` together, as one drop. Each must be an absolute address
+   * (remote-urls.ts); anything else is refused before a request. Resolves once every one has
+   * opened or failed (each failure is a toast naming the address and what the server must allow).
    */
   async function openUrls(urls: readonly string[]): Promise<void> {
     const pageUrl = options.pageUrl();

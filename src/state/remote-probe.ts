@@ -7,9 +7,11 @@
  *   progress (and cancellable) into memory;
  * - anything else: a message that says what failed and what the server must allow.
  * A request that fails outright is told apart as CORS (the server answers a no-cors request)
- * or network (it does not).
+ * or network (it does not). An answer that is a web page rather than the file (a server's
+ * start page for an unknown address) is refused here (remote-content.ts).
  */
 import { describeHttpStatus, parseContentRange } from '../binary/http-source.ts';
+import { PAGE_SNIFF_BYTES, webPageInsteadOfFile } from './remote-content.ts';
 
 export type RemoteFetch = (url: string, init?: RequestInit) => Promise<Response>;
 
@@ -69,10 +71,41 @@ async function sizeByHead(fetch: RemoteFetch, url: URL, signal: AbortSignal) {
   }
 }
 
-/** The probe. Rejects with RemoteError (what to tell the user) or RemoteCancelled. */
+/** The first bytes of a body (at most PAGE_SNIFF_BYTES); the rest is not transferred. */
+async function firstBytesOf(response: Response): Promise<Uint8Array> {
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    while (length < PAGE_SNIFF_BYTES) {
+      const next = await reader.read();
+      if (next.done) break;
+      chunks.push(next.value);
+      length += next.value.length;
+    }
+  } catch {
+    // What arrived is enough to tell a page.
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/**
+ * The probe of the file `name` at `url`. Rejects with RemoteError (what to tell the user) or
+ * RemoteCancelled.
+ */
 export async function probeRemote(
   fetch: RemoteFetch,
   url: URL,
+  name: string,
   pageOrigin: string,
   signal: AbortSignal,
 ): Promise<Probed> {
@@ -108,9 +141,19 @@ export async function probeRemote(
       );
     }
     if (head.length > size) head = head.subarray(0, size);
+    const refusal = webPageInsteadOfFile(name, response.headers.get('Content-Type'), head);
+    if (refusal) throw new RemoteError(refusal);
     return { kind: 'ranges', size, head };
   }
-  if (response.status === 200) return { kind: 'whole', response, size: contentLength(response) };
+  if (response.status === 200) {
+    const contentType = response.headers.get('Content-Type');
+    // A page is told by its type before its body is downloaded: only its first bytes are read.
+    if (webPageInsteadOfFile(name, contentType, null)) {
+      const refusal = webPageInsteadOfFile(name, contentType, await firstBytesOf(response));
+      throw new RemoteError(refusal!);
+    }
+    return { kind: 'whole', response, size: contentLength(response) };
+  }
   discard(response);
   if (response.status === 416) {
     // An empty file has no byte 0 to send: fetched whole, it costs nothing.

@@ -24,25 +24,60 @@ export function remoteUrlsOf(sources: readonly NamedSource[]): string[] {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
 
+/** A scheme at the start (`https:`, `ftp:`, `javascript:`). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+/** A path that says it is one: `/x`, `./x`, `../x` (`//host` is not a path). */
+const EXPLICIT_PATH = /^(?:\/(?!\/)|\.\.?\/)/;
+
+export interface AddressOptions {
+  /**
+   * Paths that say they are relative (`./a.wad`, `../files/a.wad`, `/files/a.wad`) resolve
+   * against the page. Only where the resolved address is shown before anything is fetched
+   * (the Open URL dialog); a `?url=` must be absolute.
+   */
+  allowRelative?: boolean;
+}
+
 /**
- * The absolute address of `text` (relative to the page: an archive beside the app), or why
- * it cannot be opened. Mirrors the page's `connect-src` (vite.config.ts): https anywhere, the
- * page's own origin, and plain http on this machine (a local file server).
+ * The absolute address of `text`, or why it cannot be opened (nothing is fetched for it).
+ * An address is an absolute `https:` one, or a plain `http:` one on this machine or on the
+ * page's own server, mirroring the page's `connect-src` (vite.config.ts); with
+ * `allowRelative`, also a path that says it is one. Anything else — a word, words with
+ * spaces, a host without a scheme — is not a web address: resolved against the page it would
+ * fetch the app's own page, which is no file.
  */
-export function resolveRemoteUrl(text: string, pageUrl: string): URL | string {
+export function resolveRemoteUrl(
+  text: string,
+  pageUrl: string,
+  options: AddressOptions = {},
+): URL | string {
+  const trimmed = text.trim();
+  const hint = options.allowRelative
+    ? 'start it with https://, or with ./ for a file beside this page'
+    : 'only absolute https:// addresses can be opened';
+  if (trimmed === '' || /\s/.test(trimmed)) return `not a web address: ${hint}`;
   let url: URL;
   try {
-    url = new URL(text.trim(), pageUrl);
+    if (SCHEME.test(trimmed)) url = new URL(trimmed);
+    else if (options.allowRelative && EXPLICIT_PATH.test(trimmed)) url = new URL(trimmed, pageUrl);
+    else return `not a web address: ${hint}`;
   } catch {
-    return 'not a web address';
+    return `not a web address: ${hint}`;
   }
   const page = new URL(pageUrl);
-  if (url.protocol === 'https:' || url.origin === page.origin) return url;
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && url.origin === page.origin)) {
+    return url;
+  }
   if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) return url;
   if (url.protocol === 'http:') {
     return 'only https:// addresses can be opened (plain http:// only from localhost or from the server Delve itself is on)';
   }
-  return `${url.protocol.replace(/:$/, '')}: addresses cannot be opened, only https://`;
+  return `not a web address: ${url.protocol.replace(/:$/, '')}: addresses cannot be opened, only https://`;
+}
+
+/** Whether `text` is read as a path relative to the page (the dialog shows where it leads). */
+export function isRelativeAddress(text: string): boolean {
+  return !SCHEME.test(text.trim());
 }
 
 /**

@@ -43,6 +43,22 @@ describe('wrappers', () => {
     }
   });
 
+  it('a wrapper of a raw file opens nothing more: its entry is that file, named once', async () => {
+    const { actions, files } = setup();
+    const text = new TextEncoder().encode('plain words, no format\n'.repeat(20));
+    const wrapper = await dvplFileOf(new File([text], 'lz4.txt'), 1);
+    await actions.openFiles([wrapper]);
+    await until(() => files()[0]?.status === 'ready');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(files()).toHaveLength(1);
+    expect(files()[0]?.summary?.facts).toContainEqual(['Contents', 'lz4.txt: Raw file']);
+    // Asked for, it opens as a raw file, under the same name the start page gives the format.
+    await actions.openNested(files()[0]!.id, 0);
+    await until(() => files()[1]?.status === 'ready');
+    expect(files()[1]?.name).toBe('lz4.txt');
+    expect(files()[1]?.summary?.formatLabel).toBe('Raw file');
+  });
+
   it('a wrapper that cannot be decoded opens nothing more', async () => {
     const { actions, files } = setup();
     const good = new Uint8Array(await (await wrapped(1)).arrayBuffer());

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { cacheNameOf, CACHE_PREFIX, precachedPath } from './precache.ts';
 
 const SCOPE = 'https://host.test/tools/delve/';
-const FILES = new Set(['index.html', 'assets/index-abc.js', 'icons/icon-192.png']);
+const FILES = new Set([
+  'index.html',
+  'assets/index-abc.js',
+  'icons/icon-192.png',
+  'samples/samples.json',
+  'samples/demo.wad',
+]);
 const path = (url: string, isNavigation = false) => precachedPath(url, isNavigation, SCOPE, FILES);
 
 describe('precachedPath', () => {
@@ -19,8 +25,13 @@ describe('precachedPath', () => {
     expect(path('https://other.test/tools/delve/assets/index-abc.js')).toBeNull();
   });
 
-  it('leaves samples, remote files and other navigations to the network', () => {
-    expect(path(`${SCOPE}samples/demo.wad`)).toBeNull();
+  it('serves the listed samples, so Try a sample works offline', () => {
+    expect(path(`${SCOPE}samples/samples.json`)).toBe('samples/samples.json');
+    expect(path(`${SCOPE}samples/demo.wad`)).toBe('samples/demo.wad');
+    expect(path(`${SCOPE}samples/other.wad`)).toBeNull();
+  });
+
+  it('leaves remote files and other navigations to the network', () => {
     expect(path('https://files.test/game/a.pkg')).toBeNull();
     expect(path(`${SCOPE}samples/demo.wad`, true)).toBeNull();
     expect(path(`${SCOPE}assets/index-abc.js`, true)).toBeNull();

@@ -1,14 +1,15 @@
 /**
  * What the service worker serves from its cache: the app's own files as the build listed
- * them, and the app's page for a navigation to it (with any deep-link query). Anything else —
- * samples, remote files, whatever a user opens — goes to the network untouched.
+ * them (the samples of *Try a sample* among them), and the app's page for a navigation to it
+ * (with any deep-link query). Anything else — remote files, whatever a user opens — goes to
+ * the network untouched.
  */
 
 /** Written into sw.js at build (vite.config.ts): the app's files and their joint hash. */
 export interface PrecacheManifest {
   /** Changes whenever any listed file does: names the cache, and makes sw.js differ. */
   version: string;
-  /** Paths relative to the service worker's scope (`index.html`, `assets/index-….js`). */
+  /** Paths relative to the service worker's scope (`index.html`, `assets/index-….js`, `samples/demo.wad`). */
   files: readonly string[];
 }
 

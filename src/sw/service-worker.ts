@@ -2,9 +2,10 @@
  * Delve's service worker: after the first visit the app loads and works offline.
  *
  * It caches the app's own files only — the list the build wrote into this script (see
- * precache.ts) — and answers those requests and navigations to the app's page from the
- * cache. User files never pass through here (they are read from disk in the page), and
- * samples and remote files go to the network as if there were no service worker.
+ * precache.ts), the samples of *Try a sample* included — and answers those requests and
+ * navigations to the app's page from the cache. User files never pass through here (they are
+ * read from disk in the page), and remote files go to the network as if there were no
+ * service worker.
  *
  * Updates: a new build means a new sw.js (the list's hash is in it). The browser installs it
  * beside the running one, into a cache of its own, where it waits; the page offers a reload

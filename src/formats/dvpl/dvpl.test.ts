@@ -64,7 +64,7 @@ describe('the session', () => {
     expect(Object.fromEntries(session.facts)).toMatchObject({
       Type: 'LZ4 block (1)',
       'Uncompressed size': `${FIXTURE_CONTENT.length} bytes`,
-      Contents: 'desert.sc2: unknown format',
+      Contents: 'desert.sc2: Raw file',
     });
     expect(await verifyAll(session)).toEqual(['ok']);
   });

@@ -16,7 +16,7 @@ import {
   type OpenRequest,
   type Session,
 } from '../model.ts';
-import { DETECT_HEAD_LENGTH, RAW_FORMAT, detectFormat, formatModule } from '../registry.ts';
+import { DETECT_HEAD_LENGTH, detectFormat, formatModule } from '../registry.ts';
 import { DVPL_FOOTER_SIZE, DVPL_FORMAT, dvplTypeName, readDvpl } from './read.ts';
 import type { DvplFile } from './types.ts';
 
@@ -30,7 +30,7 @@ export function dvplInnerName(fileName: string): string {
 /** What the payload is, by the registry's detection (its head and its name). */
 export function innerFormatOf(content: Uint8Array, name: string): { id: string; label: string } {
   const id = detectFormat(content.subarray(0, DETECT_HEAD_LENGTH), name);
-  return { id, label: id === RAW_FORMAT ? 'unknown format' : formatModule(id).label };
+  return { id, label: formatModule(id).label };
 }
 
 const count = (value: number) => `${value.toLocaleString('en-US')} bytes`;

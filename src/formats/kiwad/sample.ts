@@ -1,10 +1,12 @@
 /**
  * The demo archive of *Try a sample* (`npm run samples` writes it to public/samples/): nested
- * folders, text, XML, JSON, PNG images, stored audio, an empty file and some binary data.
+ * folders, text, XML, JSON, PNG images, WAV audio that plays (synthesized here), an empty
+ * file and some binary data.
  * KIWAD v2 with flags 1, like Root.wad. Deterministic (no clock, no randomness), so
  * rebuilding changes nothing.
  */
 import { encodePng } from '../../binary/tiny-png.ts';
+import { encodeWav, synthesize } from '../../binary/tiny-wav.ts';
 import type { Sample } from '../model.ts';
 import type { KiwadWriteEntry } from './types.ts';
 import { writeKiwad } from './write.ts';
@@ -22,12 +24,34 @@ function pseudoRandomBytes(length: number, seed: number): Uint8Array {
   return out;
 }
 
-function withPrefix(prefix: Uint8Array, body: Uint8Array): Uint8Array {
-  const out = new Uint8Array(prefix.length + body.length);
-  out.set(prefix);
-  out.set(body, prefix.length);
-  return out;
-}
+/** Low enough to keep the demo small, high enough for the tune's notes. */
+const AUDIO_SAMPLE_RATE = 11025;
+
+/** A rising arpeggio in C major and its last chord note held: about a second and a half. */
+const theme = encodeWav(
+  synthesize(
+    [261.63, 329.63, 392, 523.25, 392, 523.25, 659.25].map((frequency, at) => ({
+      frequency,
+      seconds: at === 6 ? 0.45 : 0.15,
+    })),
+    AUDIO_SAMPLE_RATE,
+  ),
+  { sampleRate: AUDIO_SAMPLE_RATE },
+);
+
+/** Two short high blips: a button's click. */
+const click = encodeWav(
+  synthesize(
+    [
+      { frequency: 1760, seconds: 0.03 },
+      { frequency: 0, seconds: 0.02 },
+      { frequency: 2349.32, seconds: 0.03 },
+    ],
+    AUDIO_SAMPLE_RATE,
+    0.3,
+  ),
+  { sampleRate: AUDIO_SAMPLE_RATE },
+);
 
 const gradient = encodePng(32, 32, (x, y) => [x * 8, y * 8, 255 - x * 4, 255]);
 const checker = encodePng(16, 16, (x, y) =>
@@ -97,11 +121,8 @@ const entries: KiwadWriteEntry[] = [
   { name: 'Textures/UI/logo.png', data: gradient },
   { name: 'Textures/UI/button.png', data: checker },
   { name: 'Textures/Characters/wizard_icon.png', data: disc },
-  { name: 'Audio/theme.ogg', data: withPrefix(text('OggS'), pseudoRandomBytes(3000, 42)) },
-  {
-    name: 'Audio/Sfx/click.mp3',
-    data: withPrefix(Uint8Array.of(0x49, 0x44, 0x33, 3, 0), pseudoRandomBytes(600, 9)),
-  },
+  { name: 'Audio/theme.wav', data: theme },
+  { name: 'Audio/Sfx/click.wav', data: click },
   {
     name: 'Fonts/credits.txt',
     data: text('Fonts: none shipped. This line is here so the folder is not empty.\n'),

@@ -5,9 +5,12 @@
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { DEFAULT_COLUMNS, type FormatModule } from '../model.ts';
 
+/** The one name of a file Delve does not recognise: the start page's list, a row's badge, details. */
+const RAW_LABEL = 'Raw file';
+
 export const rawFormat = {
   id: 'raw',
-  label: 'Raw file',
+  label: RAW_LABEL,
   summary: 'anything else: hex and text preview, CRC-32, KI-CRC, MD5, SHA-1, SHA-256',
   extensions: [],
   detect: () => null,
@@ -15,7 +18,7 @@ export const rawFormat = {
   open: () =>
     Promise.resolve({
       format: 'raw',
-      label: 'Unknown format',
+      label: RAW_LABEL,
       facts: [],
       issues: [],
       fatal: null,

@@ -3,7 +3,9 @@
  * indexes in `bin/<build>/idx/*.idx` and its volumes in `res_packages/*.pkg`; it may have
  * several `bin/<build>` folders, the newest of which can be an update still downloading
  * (no `idx/` yet). Each game root becomes one session: the newest build that has indexes,
- * with every other build that has them as a choice, and the root's volumes. Loose `.idx`
+ * with every other build that has them as a choice, and the root's volumes; the files of a
+ * newer build still downloading belong to the group too (its note names that build), so
+ * they are not reported as left over. Loose `.idx`
  * files dropped together (not in that layout) become one session with the loose `.pkg`
  * files. Paths only: nothing is read here.
  */
@@ -37,6 +39,8 @@ interface Root {
   builds: Map<string, number[]>;
   /** Every `bin/<build>` folder seen, with or without indexes. */
   buildFolders: Set<string>;
+  /** Build → drop indexes of the files below `bin/<build>/` that are no index. */
+  buildFiles: Map<string, number[]>;
   volumes: number[];
 }
 
@@ -45,7 +49,7 @@ export function gatherWowsFiles(files: readonly DroppedFile[]): FileGroup[] {
   const rootOf = (key: string): Root => {
     let root = roots.get(key);
     if (!root) {
-      root = { builds: new Map(), buildFolders: new Set(), volumes: [] };
+      root = { builds: new Map(), buildFolders: new Set(), buildFiles: new Map(), volumes: [] };
       roots.set(key, root);
     }
     return root;
@@ -61,7 +65,12 @@ export function gatherWowsFiles(files: readonly DroppedFile[]): FileGroup[] {
       return;
     }
     const folder = BUILD_FOLDER.exec(path);
-    if (folder) rootOf(folder[1]!).buildFolders.add(folder[2]!);
+    if (folder) {
+      const root = rootOf(folder[1]!);
+      const build = folder[2]!;
+      root.buildFolders.add(build);
+      root.buildFiles.set(build, [...(root.buildFiles.get(build) ?? []), at]);
+    }
     if (isIndex(path)) looseIndexes.push(at);
   });
   // Volumes go with the root whose res_packages holds them, else with the loose indexes.
@@ -100,7 +109,9 @@ export function gatherWowsFiles(files: readonly DroppedFile[]): FileGroup[] {
         : []),
       `${volumes.length} .pkg volume${volumes.length === 1 ? '' : 's'} in res_packages/`,
     ];
-    groups.push({ choices, note: notes.join('; ') });
+    // The note speaks for the newer builds' folders: what they hold is not reported again.
+    const accounted = newer.flatMap((build) => root.buildFiles.get(build) ?? []).sort(byPath);
+    groups.push({ choices, note: notes.join('; '), ...(accounted.length ? { accounted } : {}) });
   }
   if (looseIndexes.length > 0) {
     const indexes = [...looseIndexes].sort(byPath);

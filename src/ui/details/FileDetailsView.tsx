@@ -1,5 +1,5 @@
 /**
- * Facts of an opened file: format, header facts, totals, the sources it was opened from and
+ * Facts of an opened file: format, header facts, totals, the sources (and web addresses) it was opened from and
  * the ones it lacks (with a way to add them), the issues found while reading, and the fatal
  * error when reading stopped early.
  */
@@ -27,6 +27,8 @@ function fileFacts(file: OpenFile): Fact[] {
   // The name is the section's title: not a fact again.
   const list: Fact[] = [['File size', formatSize(file.size), formatExactBytes(file.size)]];
   if (file.parentPath !== null) list.push(['Opened from', file.parentPath]);
+  // A remote file says where it came from: each address its sources were fetched from.
+  for (const url of file.remoteUrls ?? []) list.push(['Address', url]);
   if (!summary) {
     const progress = file.openProgress;
     if (progress) list.push(['Entries read', formatCount(progress.entriesRead)]);

@@ -9,7 +9,7 @@
 import { Zip, ZipPassThrough } from 'fflate';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import type { CancelToken } from './jobs.ts';
-import { safeRelativePath, uniquePaths } from '../../binary/path-safety.ts';
+import { createUniquePaths, safeRelativePath, uniquePaths } from '../../binary/path-safety.ts';
 
 export const ZIP32_MAX_ENTRIES = 65_535;
 export const ZIP32_MAX_BYTES = 0xffffffff;
@@ -20,6 +20,17 @@ export interface ZipItem {
   size: number;
   read(): Promise<Uint8Array>;
 }
+
+export interface ZipOptions {
+  /**
+   * The name an item's content gets once it is read (a document node's key with the
+   * extension of what it is, content-names.ts); names stay unique. Default: its path.
+   */
+  nameOf?: (path: string, data: Uint8Array) => string;
+}
+
+/** Room left in the size check for names that grow once read (an extension). */
+const NAME_GROWTH = 8;
 
 /** Bytes a stored zip of these items takes: data plus local and central headers. */
 export function storedZipSize(items: readonly ZipItem[]): number {
@@ -33,6 +44,7 @@ export async function buildZip(
   items: readonly ZipItem[],
   token: CancelToken,
   onProgress: (done: number, total: number, label: string) => void,
+  options: ZipOptions = {},
 ): Promise<Blob> {
   if (items.length > ZIP32_MAX_ENTRIES) {
     throw new FormatError({
@@ -41,9 +53,17 @@ export async function buildZip(
       detail: `${items.length.toLocaleString('en-US')} entries is more than a zip without ZIP64 can hold (65,535); download a folder at a time`,
     });
   }
-  const names = uniquePaths(items.map((item) => safeRelativePath(item.path)));
-  const safeItems = items.map((item, i) => ({ ...item, path: names[i]! }));
+  const { nameOf } = options;
+  // Names decided once read are made unique as they come; the others all at once, here.
+  const names = nameOf
+    ? items.map((item) => safeRelativePath(item.path))
+    : uniquePaths(items.map((item) => safeRelativePath(item.path)));
+  const safeItems = items.map((item, i) => ({
+    ...item,
+    path: nameOf ? names[i]! + '.'.repeat(NAME_GROWTH) : names[i]!,
+  }));
   const expected = storedZipSize(safeItems);
+  const uniqueName = createUniquePaths();
   if (expected > ZIP32_MAX_BYTES) {
     throw new FormatError({
       code: ErrorCode.TOO_LARGE,
@@ -75,7 +95,8 @@ export async function buildZip(
     const item = safeItems[i]!;
     onProgress(i, safeItems.length, item.path);
     const data = await item.read();
-    const file = new ZipPassThrough(item.path);
+    const path = nameOf ? uniqueName(safeRelativePath(nameOf(names[i]!, data))) : item.path;
+    const file = new ZipPassThrough(path);
     zip.add(file);
     file.push(data, true);
     if (failure) throw failure;

@@ -6,6 +6,14 @@ import { ErrorCode } from '../../binary/format-error.ts';
 import { readKiwad } from '../../formats/kiwad/read.ts';
 import { writeKiwad } from '../../formats/kiwad/write.ts';
 import type { WwdViewData } from '../../formats/wwd/session.ts';
+import { KaType } from '../../formats/ka/types.ts';
+import {
+  archiveValue,
+  floatsValue,
+  textValue,
+  v1Archive,
+  writeKa,
+} from '../../formats/ka/write.ts';
 import {
   FILE_REF,
   LOGICAL_REF,
@@ -142,6 +150,32 @@ describe('decoder worker implementation', () => {
     const unzipped = unzipSync(new Uint8Array(await blob.arrayBuffer()));
     expect(Object.keys(unzipped).sort()).toEqual(['Data/Deep/nested.json', 'Data/config.xml']);
     expect(unzipped['Data/config.xml']).toEqual(files['Data/config.xml']);
+  });
+
+  it('zips a document’s nodes as files with the extension of what they hold, named once each', async () => {
+    const bytes = writeKa(
+      v1Archive([
+        ['title', textValue('hello')],
+        ['position', floatsValue(KaType.VECTOR3, [1, 2, 3])],
+        ['inner', archiveValue(v1Archive([['title', textValue('again')]]))],
+      ]),
+    );
+    const { decoder, summary } = await openArchive(bytes, 'settings.ka');
+    expect(summary.format).toBe('ka');
+    const blob = value(await decoder.zip([], () => {}));
+    const unzipped = unzipSync(new Uint8Array(await blob.arrayBuffer()));
+    const paths = Object.keys(unzipped);
+    expect(paths.length).toBe(summary.entryCount);
+    for (const path of paths) expect(path, path).toMatch(/\.(bin|ka|txt)$/);
+    expect(new Set(paths.map((path) => path.toLowerCase())).size).toBe(paths.length);
+    // The content is the node's, byte for byte: the name changed, not the bytes.
+    for (let index = 0; index < summary.entryCount; index++) {
+      const details = value(await decoder.entryDetails(index));
+      const read = value(await decoder.readRange(nodeRef(index), 0, details.size));
+      const named = paths.find((path) => path.replace(/\.(bin|ka|txt)$/, '') === details.path);
+      expect(named, details.path).toBeDefined();
+      expect(unzipped[named!]).toEqual(read.bytes);
+    }
   });
 
   it('keeps what was read of a damaged archive and reports the fatal error with its offset', async () => {

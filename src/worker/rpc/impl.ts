@@ -24,6 +24,7 @@ import { readInOrder } from '../jobs/content-prefetch.ts';
 import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
 import { recheckMissing, verifyAll } from '../jobs/verify-all.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
+import { documentNodeFileName } from '../jobs/content-names.ts';
 import { workerServices } from '../services/services.ts';
 import { EntryTree } from '../tree/entry-tree.ts';
 import type {
@@ -448,8 +449,16 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
             read: () => readAhead(position),
           }));
           const report = throttle(onProgress, 50);
-          const blob = await buildZip(items, token, (done, total, label) =>
-            report({ done, total, label }, done === total),
+          // A document's nodes are named by keys: they get the extension of what they hold.
+          const nameOf =
+            session.layout === 'document'
+              ? (path: string, data: Uint8Array) => documentNodeFileName(path, data, formats)
+              : undefined;
+          const blob = await buildZip(
+            items,
+            token,
+            (done, total, label) => report({ done, total, label }, done === total),
+            nameOf ? { nameOf } : {},
           );
           return { blob, entryCount: items.length, leftOut, leftOutReason };
         }),
