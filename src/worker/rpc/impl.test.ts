@@ -162,7 +162,7 @@ describe('decoder worker implementation', () => {
     );
     const { decoder, summary } = await openArchive(bytes, 'settings.ka');
     expect(summary.format).toBe('ka');
-    const blob = value(await decoder.zip([], () => {}));
+    const { blob } = value(await decoder.zip([], () => {}));
     const unzipped = unzipSync(new Uint8Array(await blob.arrayBuffer()));
     const paths = Object.keys(unzipped);
     expect(paths.length).toBe(summary.entryCount);
