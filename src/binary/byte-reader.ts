@@ -162,11 +162,13 @@ export class ByteReader {
     this.need(count * 4, what);
     const start = this.position;
     this.position += count * 4;
-    if (isLittleEndianHost) {
-      const copy = this.bytes.slice(start, start + count * 4);
-      return new Uint32Array(copy.buffer, 0, count);
-    }
     const out = new Uint32Array(count);
+    if (isLittleEndianHost) {
+      // Copy into the new array's own memory. Not `bytes.slice(...).buffer`: a Node Buffer's
+      // `slice` is a view into a shared pool, whose `.buffer` starts elsewhere.
+      new Uint8Array(out.buffer).set(this.bytes.subarray(start, start + count * 4));
+      return out;
+    }
     for (let index = 0; index < count; index++) {
       out[index] = this.view.getUint32(start + index * 4, true);
     }

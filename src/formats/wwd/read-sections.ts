@@ -304,7 +304,8 @@ function readTileProperty(context: ReadContext, index: number): WwdTileProperty 
     const rect = readRect(reader, `${path}.rect`);
     record = { kind: 'double', ...base, outside, inside, rect };
   } else {
-    const mask = reader.bytesView(width * height, `${path}.mask`).slice();
+    // A copy of its own (not `.slice()`: on a Node Buffer that is a view into the file).
+    const mask = new Uint8Array(reader.bytesView(width * height, `${path}.mask`));
     record = { kind: 'mask', ...base, mask };
   }
   record.span.length = reader.offset - start;
