@@ -90,6 +90,7 @@ for (const { name, bytes } of levels) {
 
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;
 type Clock = 'wall' | 'cpu';
+const WARM_UP_ROUNDS = 8;
 type Times = Record<'parse' | 'open', Record<Clock, number[]>>;
 const empty = (): Times => ({ parse: { wall: [], cpu: [] }, open: { wall: [], cpu: [] } });
 const times: Record<string, Times> = { old: empty(), new: empty() };
@@ -104,23 +105,26 @@ async function timed(run: () => Promise<void>): Promise<Record<Clock, number>> {
   return { wall, cpu: (cpu.user + cpu.system) / 1000 };
 }
 
-for (let round = -3; round < rounds; round++) {
-  const order = round % 2 === 0 ? builds : [...builds].reverse();
-  for (const build of order) {
-    const parse = await timed(async () => {
-      for (const { bytes } of levels) await build.parse(bytes);
-    });
-    const open = await timed(async () => {
-      for (const { bytes } of levels) await openOnce(build, bytes);
-    });
-    if (round < 0) continue;
-    for (const clock of ['wall', 'cpu'] as const) {
-      times[build.name]!.parse[clock].push(parse[clock]);
-      times[build.name]!.open[clock].push(open[clock]);
+// Parse, then open, each in rounds of its own: one's garbage is not collected on the other's time.
+for (const what of ['parse', 'open'] as const) {
+  for (let round = -WARM_UP_ROUNDS; round < rounds; round++) {
+    const order = round % 2 === 0 ? builds : [...builds].reverse();
+    for (const build of order) {
+      const time = await timed(async () => {
+        for (const { bytes } of levels) {
+          if (what === 'parse') await build.parse(bytes);
+          else await openOnce(build, bytes);
+        }
+      });
+      if (round < 0) continue;
+      for (const clock of ['wall', 'cpu'] as const)
+        times[build.name]![what][clock].push(time[clock]);
     }
   }
 }
-console.log(`${levels.length} levels, ${rounds} interleaved rounds (after 3 warm-up rounds)`);
+console.log(
+  `${levels.length} levels, ${rounds} interleaved rounds (after ${WARM_UP_ROUNDS} warm-up rounds)`,
+);
 for (const what of ['parse', 'open'] as const) {
   for (const clock of ['wall', 'cpu'] as const) {
     const row = builds.map((build) => {
