@@ -253,6 +253,7 @@ export default tseslint.config(
     ignores: [
       'bench/.scratch/**',
       'dist',
+      'dist-cli',
       'node_modules',
       'public',
       'test-results',

@@ -1,8 +1,10 @@
-// npm start: install when needed, build, serve the app on http://localhost:4173.
+// npm start: install when needed, build (the app and the CLI), serve the app on http://localhost:4173.
 import { execSync, spawn } from 'node:child_process';
 
 execSync('node scripts/ensure-deps.mjs', { stdio: 'inherit' });
 execSync('npx vite build', { stdio: 'inherit' });
+// The command line too: `npx delve ...` runs dist-cli/delve.mjs (package.json's bin).
+execSync('node scripts/build-cli.mjs', { stdio: 'inherit' });
 const server = spawn('npx', ['vite', 'preview', '--port', '4173', '--strictPort'], {
   stdio: ['inherit', 'pipe', 'inherit'],
 });

@@ -17,6 +17,16 @@ describe('u32leArray', () => {
     expect(reader.offset).toBe(121);
   });
 
+  it('reads a Node Buffer in a shared pool from its own bytes, not the pool start', () => {
+    const values = Uint32Array.from([0xdeadbeef, 7, 0x01020304]);
+    const file = new ByteWriter().u8(0xaa).u32leArray(values).finish();
+    const pool = new Uint8Array(64).fill(0x55);
+    pool.set(file, 13);
+    const reader = new ByteReader(Buffer.from(pool.buffer, 13, file.length));
+    reader.skip(1);
+    expect(reader.u32leArray(3)).toEqual(values);
+  });
+
   it('throws UNEXPECTED_EOF at the run start before allocating', () => {
     const reader = new ByteReader(new Uint8Array(10), 0x40);
     reader.skip(2);

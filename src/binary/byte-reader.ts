@@ -162,15 +162,38 @@ export class ByteReader {
     this.need(count * 4, what);
     const start = this.position;
     this.position += count * 4;
-    if (isLittleEndianHost) {
-      const copy = this.bytes.slice(start, start + count * 4);
-      return new Uint32Array(copy.buffer, 0, count);
-    }
     const out = new Uint32Array(count);
+    if (isLittleEndianHost) {
+      // Copy into the new array's own memory. Not `bytes.slice(...).buffer`: a Node Buffer's
+      // `slice` is a view into a shared pool, whose `.buffer` starts elsewhere.
+      new Uint8Array(out.buffer).set(this.bytes.subarray(start, start + count * 4));
+      return out;
+    }
     for (let index = 0; index < count; index++) {
       out[index] = this.view.getUint32(start + index * 4, true);
     }
     return out;
+  }
+
+  /**
+   * The next `out.length` i32 values into `out`, a caller's scratch array: one bounds check
+   * and no allocation for a run of fixed fields (a record read many times over). When the
+   * run is cut short, throws UNEXPECTED_EOF at the first value that does not fit, naming it
+   * by `names` (per value) where given — as reading the values one by one would.
+   */
+  i32leInto(out: Int32Array, what = 'i32 run', names?: readonly string[]): void {
+    const count = out.length;
+    if (count * 4 > this.remaining) {
+      const fit = this.remaining >>> 2;
+      this.position += fit * 4;
+      this.need(4, names?.[fit] ?? what);
+    }
+    const view = this.view;
+    const start = this.position;
+    for (let index = 0; index < count; index++) {
+      out[index] = view.getInt32(start + index * 4, true);
+    }
+    this.position = start + count * 4;
   }
 
   /** A view (not a copy) of the next `count` bytes. */

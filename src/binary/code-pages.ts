@@ -60,20 +60,45 @@ const ENCODE: Record<CodePage, Map<number, number>> = {
   cp1250: buildEncodeMap(DECODE.cp1250),
 };
 
+/** The code page's byte → code point table (read-only: callers compare, never write). */
+export function codePageTable(codePage: CodePage): Readonly<Uint16Array> {
+  return DECODE[codePage];
+}
+
+/** Each byte's character as a one-character string, per code page: the decode table. */
+const CHARS: Record<CodePage, readonly string[]> = {
+  cp1252: Array.from(DECODE.cp1252, (code) => String.fromCharCode(code)),
+  cp1250: Array.from(DECODE.cp1250, (code) => String.fromCharCode(code)),
+};
+
+/** Up to this many bytes, joining table strings beats filling and converting a code array. */
+const SHORT = 64;
 /** `String.fromCharCode` takes its codes as arguments: keep each call's count small. */
 const CHUNK = 8192;
 
-/** Decodes every byte to one character; never fails. */
+/**
+ * Decodes every byte to one character; never fails. Short strings (names: most calls) go
+ * through the table of one-character strings, with no array per call; long ones convert
+ * chunks of codes at once.
+ */
 export function decodeCodePage(bytes: Uint8Array, codePage: CodePage): string {
-  const table = DECODE[codePage];
-  const parts: string[] = [];
-  for (let start = 0; start < bytes.length; start += CHUNK) {
-    const chunk = bytes.subarray(start, start + CHUNK);
-    const codes = new Uint16Array(chunk.length);
-    for (let index = 0; index < chunk.length; index++) codes[index] = table[chunk[index]!]!;
-    parts.push(String.fromCharCode(...codes));
+  const length = bytes.length;
+  if (length <= SHORT) {
+    const chars = CHARS[codePage];
+    let text = '';
+    for (let index = 0; index < length; index++) text += chars[bytes[index]!]!;
+    return text;
   }
-  return parts.join('');
+  const table = DECODE[codePage];
+  const codes = new Uint16Array(Math.min(length, CHUNK));
+  let text = '';
+  for (let start = 0; start < length; start += CHUNK) {
+    const count = Math.min(CHUNK, length - start);
+    for (let index = 0; index < count; index++) codes[index] = table[bytes[start + index]!]!;
+    const part = count === codes.length ? codes : codes.subarray(0, count);
+    text += String.fromCharCode.apply(null, part as unknown as number[]);
+  }
+  return text;
 }
 
 /** The byte of one character in the code page, or null when it has none. */

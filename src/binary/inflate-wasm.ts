@@ -89,6 +89,8 @@ export interface WasmInflateRequest {
   expectedSize: number;
   /** Absolute offset of `data` in the file, added to error offsets. */
   offset: number;
+  /** Where the output goes (at least `expectedSize` bytes) instead of a new array. */
+  into?: Uint8Array;
 }
 
 /**
@@ -116,6 +118,10 @@ export function inflateWasm(request: WasmInflateRequest): Uint8Array | null {
   const flags = request.container === 'zlib' ? FLAG_ZLIB : 0;
   const result = exports.delve_inflate(inputAt, data.length, outputAt, expectedSize, flags);
   if (result >= 0) {
+    if (request.into && result <= request.into.length) {
+      request.into.set(new Uint8Array(exports.memory.buffer, outputAt, result));
+      return request.into.subarray(0, result);
+    }
     return new Uint8Array(exports.memory.buffer).slice(outputAt, outputAt + result);
   }
   const code = -result;

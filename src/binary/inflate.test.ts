@@ -21,6 +21,21 @@ describe.each(['fflate', 'native', 'wasm'] as const)('inflate with %s', (engine)
     expect(raw).toEqual(text);
   });
 
+  it('writes into a given view after a header: the result is that view', async () => {
+    const buffer = new Uint8Array(7 + text.length).fill(0xab);
+    const into = buffer.subarray(7);
+    const out = await inflate(deflateSync(text), {
+      container: 'zlib',
+      expectedSize: text.length,
+      engine,
+      into,
+    });
+    expect(out.buffer).toBe(buffer.buffer);
+    expect(out.byteOffset).toBe(7);
+    expect(buffer.subarray(7)).toEqual(new Uint8Array(text));
+    expect([...buffer.subarray(0, 7)]).toEqual(new Array(7).fill(0xab));
+  });
+
   it('stops at the declared size and reports a mismatch (bomb guard)', async () => {
     const bomb = deflateSync(new Uint8Array(10_000_000));
     const error = await inflate(bomb, {

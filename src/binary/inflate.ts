@@ -40,6 +40,12 @@ export interface InflateOptions {
    * to the choice made without it.
    */
   engine?: InflateEngine;
+  /**
+   * Where the output goes (at least `expectedSize` bytes, e.g. the rest of a buffer that
+   * starts with a header) instead of a new array: the result is then a view of it, and a
+   * large output is neither allocated nor copied twice.
+   */
+  into?: Uint8Array;
 }
 
 /**
@@ -151,6 +157,7 @@ export async function inflate(data: Uint8Array, options: InflateOptions): Promis
           container: options.container,
           expectedSize: options.expectedSize,
           offset,
+          ...(options.into ? { into: options.into } : {}),
         })
       : null) ?? (await inflateWithout(data, options));
   if (out.length !== options.expectedSize) {
@@ -159,6 +166,11 @@ export async function inflate(data: Uint8Array, options: InflateOptions): Promis
         ? `inflates to more than the declared ${options.expectedSize} bytes`
         : `inflates to ${out.length} bytes, declared ${options.expectedSize}`;
     throw fail(ErrorCode.SIZE_MISMATCH, offset, detail);
+  }
+  const into = options.into;
+  if (into) {
+    if (out.buffer !== into.buffer) into.set(out);
+    return into.subarray(0, out.length);
   }
   return out.length === out.buffer.byteLength ? out : out.slice();
 }

@@ -22,6 +22,11 @@ export interface Command {
   positionals: readonly string[];
   required: number;
   /**
+   * Whether its one positional (a file) may repeat: `ls a.idx b.idx` runs it for each file
+   * in turn, in one process (run.ts `runForEachFile`).
+   */
+  manyFiles?: boolean;
+  /**
    * Whether it opens archives whose sources (volumes) it looks for: it then takes every
    * format's source-folder option (`FormatCli.sources`, e.g. `--pkg-dir DIR`).
    */

@@ -19,6 +19,7 @@ import { FORMATS, detectFormat, formatModule, readDetectionBytes } from '../form
 import { inlineServices } from '../formats/services.ts';
 import type { ParsedArgs } from './args.ts';
 import { optionFlag, withArticle, type CliFormat } from './format-cli.ts';
+import { openFolder } from './open-folder.ts';
 import { CliError, oneLine, type Output } from './output.ts';
 
 const SYSTEM_ERRORS: Record<string, string> = {
@@ -65,21 +66,30 @@ export async function asFileErrors<T>(path: string, run: () => Promise<T>): Prom
 }
 
 export interface OpenedFile {
+  /** The file opened; of a folder, the first file of the set it opened as. */
   source: NodeFileSource;
   module: FormatModule;
   /** May carry `fatal`: the caller decides (see readableSession). */
   session: Session;
+  /** Set when a folder was given: the set of its files that opened as one session. */
+  folder: { name: string; note: string; size: number } | null;
 }
 
 /** The CLI does not stream nodes anywhere: it reads them from the session once it is open. */
 const NO_SINK: OpenSink = { nodes: () => undefined, nodeRange: () => undefined };
 
-/** Opens the session of a file through the registry (detection on the head, then the name). */
-export async function openSession(source: NodeFileSource): Promise<Omit<OpenedFile, 'source'>> {
+/**
+ * Opens the session of a file through the registry (detection on the head, then the name);
+ * `others` are its sources from the start (the rest of a gathered folder).
+ */
+export async function openSession(
+  source: NodeFileSource,
+  others: readonly NodeFileSource[] = [],
+): Promise<Omit<OpenedFile, 'source' | 'folder'>> {
   const { head, tail } = await readDetectionBytes(source);
   const module = formatModule(detectFormat(head, source.name, FORMATS, tail));
   const session = await module.open({
-    sources: [source],
+    sources: [source, ...others],
     services: inlineServices(),
     sink: NO_SINK,
   });
@@ -105,7 +115,7 @@ export interface SourceLookup {
 async function addSourcesFromFolders(
   cwd: string,
   path: string,
-  opened: Omit<OpenedFile, 'source'>,
+  opened: Omit<OpenedFile, 'source' | 'folder'>,
   lookup: SourceLookup,
 ): Promise<NodeFileSource[]> {
   const capability = opened.session.sources;
@@ -140,22 +150,48 @@ async function addSourcesFromFolders(
   return taken;
 }
 
+/** Opens a folder as the app opens a dropped one (open-folder.ts) and runs `use` on it. */
+async function withFolderSession<T>(
+  folder: string,
+  path: string,
+  use: (opened: OpenedFile) => Promise<T>,
+): Promise<T> {
+  const { name, note, sources } = await openFolder(folder, path, FORMATS);
+  try {
+    return await asFileErrors(path, async () => {
+      const [source, ...others] = sources as [NodeFileSource, ...NodeFileSource[]];
+      const opened = await openSession(source, others);
+      const size = sources.reduce((sum, each) => sum + each.size, 0);
+      return await use({ source, ...opened, folder: { name, note, size } });
+    });
+  } finally {
+    await Promise.all(sources.map((source) => source.close().catch(() => {})));
+  }
+}
+
 /**
  * Opens `path` and runs `use` on its session; format errors of either become one line.
  * With a lookup, the sources it names are looked for first (`addSourcesFromFolders`).
+ * A folder opens as the set of its files a format gathers (a game install's newest build).
  */
-export function withSession<T>(
+export async function withSession<T>(
   cwd: string,
   path: string,
   use: (opened: OpenedFile) => Promise<T>,
   lookup: SourceLookup | null = null,
 ): Promise<T> {
+  const absolute = resolve(cwd, path);
+  const isFolder = await stat(absolute).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+  if (isFolder) return withFolderSession(absolute, path, use);
   return withSource(cwd, path, (source) =>
     asFileErrors(path, async () => {
       const opened = await openSession(source);
       const added = lookup ? await addSourcesFromFolders(cwd, path, opened, lookup) : [];
       try {
-        return await use({ source, ...opened });
+        return await use({ source, ...opened, folder: null });
       } finally {
         await Promise.all(added.map((volume) => volume.close().catch(() => {})));
       }

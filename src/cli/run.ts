@@ -9,7 +9,7 @@
  */
 import type { Writable } from 'node:stream';
 import { parseArgs, usageError } from './args.ts';
-import type { Command } from './command.ts';
+import type { Command, CommandContext } from './command.ts';
 import { catCommand } from './commands/cat.ts';
 import { extractCommand } from './commands/extract.ts';
 import { infoCommand } from './commands/info.ts';
@@ -25,7 +25,7 @@ import {
   uniqueOptions,
   type CliFormat,
 } from './format-cli.ts';
-import { BrokenPipeError, CliError, Output, oneLine } from './output.ts';
+import { BrokenPipeError, CliError, Output, oneLine, printable } from './output.ts';
 
 export interface CliIo {
   stdout: Writable;
@@ -94,6 +94,44 @@ export function helpText(formats: readonly CliFormat[]): string {
   ].join('\n');
 }
 
+/**
+ * A command given several files: run for each in turn, in this one process. Text output
+ * heads each file's part with its path; JSON is one array of `{"file", "result"}` (the
+ * command's JSON for that file alone), `"result": null` with `"error"` for a file that
+ * failed. A failing file's line goes to stderr and the rest still run; the exit code is
+ * the worst of them.
+ */
+async function runForEachFile(command: Command, context: CommandContext): Promise<number> {
+  const { args, out, err } = context;
+  const isJson = args.flags.has('--json');
+  const files = args.positionals;
+  let worst = 0;
+  if (isJson) await out.line('[');
+  for (const [at, file] of files.entries()) {
+    if (isJson) await out.line(`{"file": ${JSON.stringify(file)}, "result":`);
+    else await out.line(`${at > 0 ? '\n' : ''}${printable(file)}:`);
+    let failure: string | null = null;
+    let code: number;
+    try {
+      code = await command.run({ ...context, args: { ...args, positionals: [file] } });
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      failure = oneLine(error.message);
+      code = error.exitCode;
+      await err.line(failure);
+    }
+    if (isJson) {
+      const end = at < files.length - 1 ? ',' : '';
+      await out.line(
+        failure === null ? `}${end}` : `null, "error": ${JSON.stringify(failure)}}${end}`,
+      );
+    }
+    worst = Math.max(worst, code);
+  }
+  if (isJson) await out.line(']');
+  return worst;
+}
+
 async function dispatch(
   argv: readonly string[],
   out: Output,
@@ -118,10 +156,12 @@ async function dispatch(
     return 0;
   }
   const count = args.positionals.length;
-  if (count < command.required || count > command.positionals.length) {
+  const most = command.manyFiles ? Infinity : command.positionals.length;
+  if (count < command.required || count > most) {
     throw usageError(`usage: delve ${usageOf(command, formats)}`);
   }
-  return command.run({ args, out, err, cwd, formats });
+  const context = { args, out, err, cwd, formats };
+  return command.manyFiles && count > 1 ? runForEachFile(command, context) : command.run(context);
 }
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {

@@ -86,11 +86,12 @@ function* textLines(session: Session): Generator<string> {
 }
 
 export const lsCommand: Command = {
-  usage: 'ls FILE [--json]',
+  usage: 'ls FILE... [--json]',
   summary: 'list entries: data offset, size, stored size, compressed, checksum, path',
   spec: { flags: ['--json'] },
   positionals: ['FILE'],
   required: 1,
+  manyFiles: true,
   takesSources: true,
   run({ args, out, err, cwd, formats }) {
     const path = args.positionals[0]!;

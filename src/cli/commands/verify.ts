@@ -90,12 +90,13 @@ function summaryLine(path: string, report: VerifyReport): string {
 }
 
 export const verifyCommand: Command = {
-  usage: 'verify FILE [--json]',
+  usage: 'verify FILE... [--json]',
   summary:
     'check every entry against its stored checksum (exit 1 on a mismatch, missing source, unsupported entry or error; unpatched entries are fine)',
   spec: { flags: ['--json'] },
   positionals: ['FILE'],
   required: 1,
+  manyFiles: true,
   takesSources: true,
   run({ args, out, err, cwd, formats }) {
     const path = args.positionals[0]!;

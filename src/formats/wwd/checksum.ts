@@ -9,6 +9,8 @@
  * wrong buffer), which is why T comes from the inflated data at the compressed length.
  */
 
+import { byteSum } from '../../binary/byte-sum.ts';
+
 /** N(N+1)/2 mod 2³², exact for any N < 2⁵³ (the plain product would lose bits past 2⁵³). */
 function triangleMod32(count: number): number {
   const even = count % 2 === 0 ? count / 2 : count;
@@ -19,9 +21,7 @@ function triangleMod32(count: number): number {
 
 /** Σblk − blk[0] − N(N+1)/2 mod 2³², the formula without T. */
 export function wwdChecksumWithoutInflatedByte(storedMainBlock: Uint8Array): number {
-  let sum = 0;
-  // Byte sums stay exact: 2⁵³ / 255 is far beyond any array length.
-  for (let index = 1; index < storedMainBlock.length; index++) sum += storedMainBlock[index]!;
+  const sum = byteSum(storedMainBlock, Math.min(1, storedMainBlock.length));
   return ((sum - triangleMod32(storedMainBlock.length) + 0x100000000) % 0x100000000) >>> 0;
 }
 

@@ -315,26 +315,25 @@ function uniqueSegments(
 
 /**
  * A node whose fields are made when first read (then kept): a large level has thousands
- * of objects of 22 fields each, and a tile count walks every cell, while the open only
- * needs the nodes' paths and spans; fields are read when a node is selected.
+ * of objects of 34 fields each and about a thousand tile properties, and a tile count walks
+ * every cell, while the open only needs the nodes' paths and spans; fields are read when a
+ * node is selected. One class, no closure per node: `make` is a module function.
  */
-function lazyNode(
-  path: string,
-  span: Span,
-  makeFields: () => Fields,
-  object?: { plane: number; index: number },
-): WwdDocumentNode {
-  let fields: Fields | null = null;
-  const node: WwdDocumentNode = {
-    path,
-    span,
-    get fields(): Fields {
-      fields ??= makeFields();
-      return fields;
-    },
-  };
-  if (object) node.object = object;
-  return node;
+class LazyNode<T> implements WwdDocumentNode {
+  object?: { plane: number; index: number };
+  #fields: Fields | null = null;
+
+  constructor(
+    readonly path: string,
+    readonly span: Span,
+    private readonly source: T,
+    private readonly make: (source: T) => Fields,
+  ) {}
+
+  get fields(): Fields {
+    this.#fields ??= this.make(this.source);
+    return this.#fields;
+  }
 }
 
 function pushObjects(nodes: WwdDocumentNode[], base: string, plane: WwdPlane): void {
@@ -368,12 +367,14 @@ function pushObjects(nodes: WwdDocumentNode[], base: string, plane: WwdPlane): v
       ],
     });
     for (const object of members) {
-      nodes.push(
-        lazyNode(`${groupPath}/obj ${object.index}`, object.span, () => objectFields(object), {
-          plane: plane.index,
-          index: positions.get(object)!,
-        }),
+      const node = new LazyNode(
+        `${groupPath}/obj ${object.index}`,
+        object.span,
+        object,
+        objectFields,
       );
+      node.object = { plane: plane.index, index: positions.get(object)! };
+      nodes.push(node);
     }
   });
 }
@@ -401,7 +402,7 @@ export function wwdDocumentNodes(level: WwdLevel): WwdDocumentNode[] {
   planes.forEach((plane, index) => {
     const base = `Planes/${segments[index]!}`;
     nodes.push({ path: base, span: plane.span, fields: planeFields(plane) });
-    nodes.push(lazyNode(`${base}/Tiles`, plane.tilesSpan, () => tileFields(plane)));
+    nodes.push(new LazyNode(`${base}/Tiles`, plane.tilesSpan, plane, tileFields));
     nodes.push({
       path: `${base}/Image sets`,
       span: plane.imageSetsSpan,
@@ -429,11 +430,9 @@ export function wwdDocumentNodes(level: WwdLevel): WwdDocumentNode[] {
       ],
     });
     for (const record of table.records) {
-      nodes.push({
-        path: `Tile properties/${record.index}`,
-        span: record.span,
-        fields: tilePropertyFields(record),
-      });
+      nodes.push(
+        new LazyNode(`Tile properties/${record.index}`, record.span, record, tilePropertyFields),
+      );
     }
   }
   return nodes;

@@ -65,10 +65,14 @@ export async function buildLogicalBuffer(
     const detail = 'header flags say compressed, but the main block is not a zlib stream';
     throw wwdError(ErrorCode.DECOMPRESS_FAILED, WWD_HEADER_SIZE, detail, 'mainBlock');
   }
-  const inflated = await inflateMainBlock(stored, mainBlockLength);
-  const logical = new Uint8Array(WWD_HEADER_SIZE + inflated.length);
+  // Inflated straight after the header: L is allocated and written once.
+  const logical = new Uint8Array(WWD_HEADER_SIZE + mainBlockLength);
   logical.set(file.subarray(0, WWD_HEADER_SIZE));
-  logical.set(inflated, WWD_HEADER_SIZE);
+  const inflated = await inflateMainBlock(
+    stored,
+    mainBlockLength,
+    logical.subarray(WWD_HEADER_SIZE),
+  );
   const storedLength = findStreamEnd(stored, inflated, issues);
   const trailingData =
     storedLength < stored.length
@@ -84,8 +88,12 @@ export async function buildLogicalBuffer(
   return { logical, storedLength, trailingData };
 }
 
-async function inflateMainBlock(stored: Uint8Array, expectedSize: number): Promise<Uint8Array> {
-  const options = { container: 'zlib', expectedSize, offset: WWD_HEADER_SIZE } as const;
+async function inflateMainBlock(
+  stored: Uint8Array,
+  expectedSize: number,
+  into: Uint8Array,
+): Promise<Uint8Array> {
+  const options = { container: 'zlib', expectedSize, offset: WWD_HEADER_SIZE, into } as const;
   const withContext = (error: unknown): unknown => {
     if (!(error instanceof FormatError)) return error;
     // The inflate helper reports its stream offset; a length disagreement is the header's.

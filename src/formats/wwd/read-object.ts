@@ -4,20 +4,36 @@
  * strings (name, logic, image set, animation) without NULs. Objects exist only on the main
  * plane in all data, but any plane may have them.
  */
-import type { ByteReader } from '../../binary/byte-reader.ts';
-import { WWD_OBJECT_FIXED_SIZE, WWD_PLANE_FIELD } from './layout.ts';
-import {
-  checkCount,
-  checkOffset,
-  claim,
-  readRect,
-  within,
-  type ReadContext,
-} from './read-sections.ts';
-import { decodeWwdString } from './strings.ts';
-import type { WwdObject, WwdPlane } from './types.ts';
+import { FormatError } from '../../binary/format-error.ts';
+import { WWD_FORMAT, WWD_OBJECT_FIXED_SIZE, WWD_PLANE_FIELD } from './layout.ts';
+import { checkCount, checkOffset, claim, type ReadContext } from './read-sections.ts';
+import { WwdStringTable } from './strings.ts';
+import type { WwdObject, WwdPlane, WwdRect } from './types.ts';
 
-/** `objectCount` records at objectsOffset; the plane keeps every object read before a failure. */
+/**
+ * The fixed part's i32 words by name, in file order, for the message of a record cut short
+ * (built once here, not per object).
+ */
+const RECTS = ['moveRect', 'hitRect', 'attackRect', 'clipRect', 'userRect1', 'userRect2'];
+const FIXED_WORD_NAMES: readonly string[] = [
+  ...['id', 'nameLength', 'logicLength', 'imageSetLength', 'animationLength'],
+  ...['x', 'y', 'z', 'i', 'addFlags', 'dynamicFlags', 'drawFlags', 'userFlags'],
+  ...['score', 'points', 'powerup', 'damage', 'smarts', 'health'],
+  ...RECTS.flatMap((rect) => ['left', 'top', 'right', 'bottom'].map((side) => `${rect}.${side}`)),
+  ...Array.from({ length: 8 }, (_, value) => `userValues[${value}]`),
+  ...['minX', 'minY', 'maxX', 'maxY', 'speedX', 'speedY', 'tweakX', 'tweakY'],
+  ...['counter', 'speed', 'width', 'height', 'direction', 'faceDir', 'timeDelay', 'frameDelay'],
+  ...['objectType', 'hitTypeFlags', 'moveResX', 'moveResY'],
+];
+
+const objectPath = (planePath: string, index: number) => `${planePath}.objects[${index}]`;
+
+/**
+ * `objectCount` records at objectsOffset; the plane keeps every object read before a failure.
+ * Levels hold thousands: the loop makes no closure, path or label per object (the path of
+ * the one that failed is named when it fails), and reads each fixed part with one bounds
+ * check into one scratch array.
+ */
 export function readObjects(context: ReadContext, plane: WwdPlane): void {
   const { reader } = context;
   const path = `planes[${plane.index}]`;
@@ -37,82 +53,125 @@ export function readObjects(context: ReadContext, plane: WwdPlane): void {
   );
   reader.seek(objectsOffset);
   plane.objectsSpan = { offset: objectsOffset, length: 0 };
-  for (let index = 0; index < objectCount; index++) {
-    const objectPath = `${path}.objects[${index}]`;
-    plane.objects.push(within(objectPath, () => readObject(context, index, objectPath)));
-    plane.objectsSpan.length = reader.offset - objectsOffset;
+  const words = new Int32Array(WWD_OBJECT_FIXED_SIZE / 4);
+  const strings = new WwdStringTable(context.encoding);
+  let index = 0;
+  try {
+    for (; index < objectCount; index++) {
+      plane.objects.push(readObject(context, index, words, strings, path));
+      plane.objectsSpan.length = reader.offset - objectsOffset;
+    }
+  } catch (error) {
+    if (error instanceof FormatError && !error.path) {
+      throw error.withContext(WWD_FORMAT, objectPath(path, index));
+    }
+    throw error;
   }
 }
 
-type FixedPart = Omit<WwdObject, 'index' | 'span' | 'name' | 'logic' | 'imageSet' | 'animation'>;
+const rectAt = (words: Int32Array, at: number): WwdRect => ({
+  left: words[at]!,
+  top: words[at + 1]!,
+  right: words[at + 2]!,
+  bottom: words[at + 3]!,
+});
 
-/** The 284 fixed bytes. Property initialisers run in source order, so this reads in file order. */
-function readFixedPart(reader: ByteReader): FixedPart {
-  return {
-    id: reader.i32le('id'),
-    nameLength: reader.u32le('nameLength'),
-    logicLength: reader.u32le('logicLength'),
-    imageSetLength: reader.u32le('imageSetLength'),
-    animationLength: reader.u32le('animationLength'),
-    x: reader.i32le('x'),
-    y: reader.i32le('y'),
-    z: reader.i32le('z'),
-    i: reader.i32le('i'),
-    addFlags: reader.u32le('addFlags'),
-    dynamicFlags: reader.u32le('dynamicFlags'),
-    drawFlags: reader.u32le('drawFlags'),
-    userFlags: reader.u32le('userFlags'),
-    score: reader.i32le('score'),
-    points: reader.i32le('points'),
-    powerup: reader.i32le('powerup'),
-    damage: reader.i32le('damage'),
-    smarts: reader.i32le('smarts'),
-    health: reader.i32le('health'),
-    moveRect: readRect(reader, 'moveRect'),
-    hitRect: readRect(reader, 'hitRect'),
-    attackRect: readRect(reader, 'attackRect'),
-    clipRect: readRect(reader, 'clipRect'),
-    userRect1: readRect(reader, 'userRect1'),
-    userRect2: readRect(reader, 'userRect2'),
-    userValues: Array.from({ length: 8 }, (_, value) => reader.i32le(`userValues[${value}]`)),
-    minX: reader.i32le('minX'),
-    minY: reader.i32le('minY'),
-    maxX: reader.i32le('maxX'),
-    maxY: reader.i32le('maxY'),
-    speedX: reader.i32le('speedX'),
-    speedY: reader.i32le('speedY'),
-    tweakX: reader.i32le('tweakX'),
-    tweakY: reader.i32le('tweakY'),
-    counter: reader.i32le('counter'),
-    speed: reader.i32le('speed'),
-    width: reader.i32le('width'),
-    height: reader.i32le('height'),
-    direction: reader.i32le('direction'),
-    faceDir: reader.i32le('faceDir'),
-    timeDelay: reader.i32le('timeDelay'),
-    frameDelay: reader.i32le('frameDelay'),
-    objectType: reader.u32le('objectType'),
-    hitTypeFlags: reader.u32le('hitTypeFlags'),
-    moveResX: reader.u32le('moveResX'),
-    moveResY: reader.u32le('moveResY'),
-  };
-}
-
-function readObject(context: ReadContext, index: number, path: string): WwdObject {
+/** One record: the 284 fixed bytes (word offsets below: byte offset / 4), then four strings. */
+function readObject(
+  context: ReadContext,
+  index: number,
+  words: Int32Array,
+  strings: WwdStringTable,
+  planePath: string,
+): WwdObject {
   const { reader } = context;
   const start = reader.offset;
-  claim(context, WWD_OBJECT_FIXED_SIZE, start, path);
-  const fixed = readFixedPart(reader);
+  // claim() as in every section; the path is made only for the error.
+  if (context.claimed + WWD_OBJECT_FIXED_SIZE > reader.length) {
+    claim(context, WWD_OBJECT_FIXED_SIZE, start, objectPath(planePath, index));
+  }
+  context.claimed += WWD_OBJECT_FIXED_SIZE;
+  reader.i32leInto(words, 'object', FIXED_WORD_NAMES);
   // The lengths are u32s a forged record can make huge: need() checks before any read.
-  const { nameLength, logicLength, imageSetLength, animationLength } = fixed;
+  const nameLength = words[1]! >>> 0;
+  const logicLength = words[2]! >>> 0;
+  const imageSetLength = words[3]! >>> 0;
+  const animationLength = words[4]! >>> 0;
   const stringsLength = nameLength + logicLength + imageSetLength + animationLength;
-  reader.need(stringsLength, `${path} strings`);
-  claim(context, stringsLength, reader.offset, `${path} strings`);
-  const text = (length: number) => decodeWwdString(reader.bytesView(length), context.encoding);
-  const name = text(nameLength);
-  const logic = text(logicLength);
-  const imageSet = text(imageSetLength);
-  const animation = text(animationLength);
-  const span = { offset: start, length: reader.offset - start };
-  return { index, span, ...fixed, name, logic, imageSet, animation };
+  reader.need(stringsLength, 'object strings');
+  if (context.claimed + stringsLength > reader.length) {
+    claim(context, stringsLength, reader.offset, `${objectPath(planePath, index)} strings`);
+  }
+  context.claimed += stringsLength;
+  const bytes = reader.bytes;
+  let at = reader.relative;
+  const name = strings.decode(bytes, at, (at += nameLength));
+  const logic = strings.decode(bytes, at, (at += logicLength));
+  const imageSet = strings.decode(bytes, at, (at += imageSetLength));
+  const animation = strings.decode(bytes, at, at + animationLength);
+  reader.skip(stringsLength);
+  // One literal in the type's field order: no intermediate object to spread.
+  return {
+    index,
+    span: { offset: start, length: reader.offset - start },
+    id: words[0]!,
+    nameLength,
+    logicLength,
+    imageSetLength,
+    animationLength,
+    x: words[5]!,
+    y: words[6]!,
+    z: words[7]!,
+    i: words[8]!,
+    addFlags: words[9]! >>> 0,
+    dynamicFlags: words[10]! >>> 0,
+    drawFlags: words[11]! >>> 0,
+    userFlags: words[12]! >>> 0,
+    score: words[13]!,
+    points: words[14]!,
+    powerup: words[15]!,
+    damage: words[16]!,
+    smarts: words[17]!,
+    health: words[18]!,
+    moveRect: rectAt(words, 19),
+    hitRect: rectAt(words, 23),
+    attackRect: rectAt(words, 27),
+    clipRect: rectAt(words, 31),
+    userRect1: rectAt(words, 35),
+    userRect2: rectAt(words, 39),
+    userValues: [
+      words[43]!,
+      words[44]!,
+      words[45]!,
+      words[46]!,
+      words[47]!,
+      words[48]!,
+      words[49]!,
+      words[50]!,
+    ],
+    minX: words[51]!,
+    minY: words[52]!,
+    maxX: words[53]!,
+    maxY: words[54]!,
+    speedX: words[55]!,
+    speedY: words[56]!,
+    tweakX: words[57]!,
+    tweakY: words[58]!,
+    counter: words[59]!,
+    speed: words[60]!,
+    width: words[61]!,
+    height: words[62]!,
+    direction: words[63]!,
+    faceDir: words[64]!,
+    timeDelay: words[65]!,
+    frameDelay: words[66]!,
+    objectType: words[67]! >>> 0,
+    hitTypeFlags: words[68]! >>> 0,
+    moveResX: words[69]! >>> 0,
+    moveResY: words[70]! >>> 0,
+    name,
+    logic,
+    imageSet,
+    animation,
+  };
 }

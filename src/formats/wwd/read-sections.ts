@@ -105,11 +105,12 @@ export function readFixedString(context: ReadContext, size: number, path: string
   return text;
 }
 
+/** Four i32: left, top, right, bottom. `what` names the rect in an error (no label per side). */
 export function readRect(reader: ByteReader, what: string): WwdRect {
-  const left = reader.i32le(`${what}.left`);
-  const top = reader.i32le(`${what}.top`);
-  const right = reader.i32le(`${what}.right`);
-  const bottom = reader.i32le(`${what}.bottom`);
+  const left = reader.i32le(what);
+  const top = reader.i32le(what);
+  const right = reader.i32le(what);
+  const bottom = reader.i32le(what);
   return { left, top, right, bottom };
 }
 
@@ -267,11 +268,14 @@ export function readTileProperties(
   }
 }
 
+/**
+ * One record. Tables hold thousands: labels are constants (the error's path, the table's,
+ * comes from `within`), and each kind is one literal.
+ */
 function readTileProperty(context: ReadContext, index: number): WwdTileProperty | null {
   const { reader } = context;
   const start = reader.offset;
-  const path = `tileProperties[${index}]`;
-  const type = reader.u32le(`${path}.type`);
+  const type = reader.u32le('tile property type');
   if (type !== WWD_TILE_SINGLE && type !== WWD_TILE_DOUBLE && type !== WWD_TILE_MASK) {
     context.issues.push({
       severity: 'error',
@@ -281,10 +285,9 @@ function readTileProperty(context: ReadContext, index: number): WwdTileProperty 
     });
     return null;
   }
-  const unknown04 = reader.u32le(`${path}.unknown04`);
-  const width = reader.u32le(`${path}.width`);
-  const height = reader.u32le(`${path}.height`);
-  const base = { index, span: { offset: start, length: 0 }, unknown04, width, height };
+  const unknown04 = reader.u32le('tile property unknown04');
+  const width = reader.u32le('tile property width');
+  const height = reader.u32le('tile property height');
   const size =
     type === WWD_TILE_SINGLE
       ? WWD_SINGLE_SIZE
@@ -292,23 +295,25 @@ function readTileProperty(context: ReadContext, index: number): WwdTileProperty 
         ? WWD_DOUBLE_SIZE
         : WWD_TILE_PROPERTY_BASE_SIZE + width * height;
   // width × height from u32s reaches 2⁶⁴: need() rejects it before anything is allocated.
-  reader.need(size - WWD_TILE_PROPERTY_BASE_SIZE, `${path} body`);
-  claim(context, size, start, path);
-  let record: WwdTileProperty;
-  if (type === WWD_TILE_SINGLE) {
-    const attribute = reader.i32le(`${path}.attribute`);
-    record = { kind: 'single', ...base, attribute };
-  } else if (type === WWD_TILE_DOUBLE) {
-    const outside = reader.i32le(`${path}.outside`);
-    const inside = reader.i32le(`${path}.inside`);
-    const rect = readRect(reader, `${path}.rect`);
-    record = { kind: 'double', ...base, outside, inside, rect };
-  } else {
-    const mask = reader.bytesView(width * height, `${path}.mask`).slice();
-    record = { kind: 'mask', ...base, mask };
+  reader.need(size - WWD_TILE_PROPERTY_BASE_SIZE, 'tile property body');
+  if (context.claimed + size > reader.length) {
+    claim(context, size, start, `tileProperties[${index}]`);
   }
-  record.span.length = reader.offset - start;
-  return record;
+  context.claimed += size;
+  const span = { offset: start, length: size };
+  if (type === WWD_TILE_SINGLE) {
+    const attribute = reader.i32le('tile property attribute');
+    return { kind: 'single', index, span, unknown04, width, height, attribute };
+  }
+  if (type === WWD_TILE_DOUBLE) {
+    const outside = reader.i32le('tile property outside');
+    const inside = reader.i32le('tile property inside');
+    const rect = readRect(reader, 'tile property rect');
+    return { kind: 'double', index, span, unknown04, width, height, outside, inside, rect };
+  }
+  // A copy of its own (not `.slice()`: on a Node Buffer that is a view into the file).
+  const mask = new Uint8Array(reader.bytesView(width * height, 'tile property mask'));
+  return { kind: 'mask', index, span, unknown04, width, height, mask };
 }
 
 /** Runs `read`, giving a FormatError without a field path the path of this section. */

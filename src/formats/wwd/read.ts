@@ -22,7 +22,7 @@ import type { ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError, toErrorInfo } from '../../binary/format-error.ts';
 import type { Issue, ParseResult } from '../model.ts';
 import { checkWwdHeader, checkWwdLayout, checkWwdPlane } from './checks.ts';
-import { wwdChecksum, wwdChecksumWithoutInflatedByte, wwdInflatedByte } from './checksum.ts';
+import { wwdChecksumWithoutInflatedByte, wwdInflatedByte } from './checksum.ts';
 import {
   WWD_FLAG_COMPRESSED,
   WWD_FORMAT,
@@ -165,13 +165,15 @@ function checksumOf(level: WwdLevel, file: Uint8Array): WwdChecksum {
     stored.length,
     level.isCompressed,
   );
-  const computed = wwdChecksum(stored, inflatedByte);
+  // One pass over the stored bytes: the full formula is this sum plus T.
+  const computedWithoutInflatedByte = wwdChecksumWithoutInflatedByte(stored);
+  const computed = (computedWithoutInflatedByte + inflatedByte) >>> 0;
   return {
     stored: level.header.checksum,
     computed,
     match: computed === level.header.checksum,
     inflatedByte,
-    computedWithoutInflatedByte: wwdChecksumWithoutInflatedByte(stored),
+    computedWithoutInflatedByte,
   };
 }
 

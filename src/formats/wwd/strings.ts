@@ -4,7 +4,7 @@
  * must not), exact-length object strings, and NUL-terminated image-set names. All in one
  * single-byte code page, windows-1252 unless the caller says windows-1250.
  */
-import { decodeCodePage, encodeCodePage } from '../../binary/code-pages.ts';
+import { codePageTable, decodeCodePage, encodeCodePage } from '../../binary/code-pages.ts';
 import type { WwdEncoding } from './types.ts';
 
 export interface FixedString {
@@ -29,6 +29,46 @@ export function decodeFixedString(field: Uint8Array, encoding: WwdEncoding): Fix
 
 export function decodeWwdString(bytes: Uint8Array, encoding: WwdEncoding): string {
   return decodeCodePage(bytes, encoding);
+}
+
+/**
+ * Decodes the strings of a level's objects, each distinct one once. Thousands of objects
+ * repeat a few dozen logics, image sets and animations: a string seen before is found by a
+ * hash of its bytes and checked against them through the code page's table, so a repeat
+ * costs two passes over its bytes and allocates nothing.
+ */
+export class WwdStringTable {
+  private readonly seen = new Map<number, string>();
+  private readonly table: Readonly<Uint16Array>;
+
+  constructor(private readonly encoding: WwdEncoding) {
+    this.table = codePageTable(encoding);
+  }
+
+  /** The text of `bytes[start, end)`. */
+  decode(bytes: Uint8Array, start: number, end: number): string {
+    if (start === end) return '';
+    // FNV-1a over the bytes, kept to 30 bits so the key stays a small integer.
+    let hash = 0x811c9dc5;
+    for (let index = start; index < end; index++) {
+      hash = Math.imul(hash ^ bytes[index]!, 0x01000193);
+    }
+    hash &= 0x3fffffff;
+    const known = this.seen.get(hash);
+    if (known !== undefined && this.isTextOf(known, bytes, start, end)) return known;
+    const text = decodeCodePage(bytes.subarray(start, end), this.encoding);
+    if (known === undefined) this.seen.set(hash, text);
+    return text;
+  }
+
+  private isTextOf(text: string, bytes: Uint8Array, start: number, end: number): boolean {
+    if (text.length !== end - start) return false;
+    const table = this.table;
+    for (let index = start; index < end; index++) {
+      if (text.charCodeAt(index - start) !== table[bytes[index]!]) return false;
+    }
+    return true;
+  }
 }
 
 /**
