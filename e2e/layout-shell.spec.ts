@@ -248,8 +248,13 @@ test.describe('panes', () => {
     // Choosing the level shows its map, in view, in place of the tree.
     await treeItem(page, LEVEL.name).click();
     await expect(treePane).toBeHidden();
-    await expect(page.getByTestId('level-view')).toBeInViewport();
+    const levelView = page.getByTestId('level-view');
+    await expect(levelView).toBeInViewport();
     await expect.poll(pageScroll).toBe(0);
+    // One scroll area, the pane's: the view does not scroll inside it.
+    await expect
+      .poll(() => levelView.evaluate((view) => view.scrollHeight - view.clientHeight))
+      .toBeLessThanOrEqual(1);
 
     // Back to the files, at the chosen row.
     await page.getByRole('button', { name: 'Back to files' }).click();
