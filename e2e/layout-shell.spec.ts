@@ -183,6 +183,7 @@ test('several failed files make one banner that opens and closes at once', async
 
   await banner.getByTestId('file-errors-dismiss').click();
   await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('tree').getByRole('treeitem', { selected: true })).toBeFocused();
   // Each file keeps its error on its own row.
   for (const name of ['a', 'b', 'c', 'd']) {
     await expect(treeItem(page, `${name}-cut.wad`).locator('.badge-error')).toBeVisible();

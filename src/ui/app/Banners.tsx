@@ -19,6 +19,11 @@ export function describeFileError(file: OpenFile): string {
   return `reading stopped early; what was read before it (${read}) is shown`;
 }
 
+/** A dismissed banner leaves the page: the keyboard continues in the tree, not at <body>. */
+function focusTree(): void {
+  document.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]')?.focus();
+}
+
 /** What one file's error says: its name, what happened and the decoder's message. */
 function FileErrorText({ file, error }: { file: OpenFile; error: ErrorInfo }): ReactElement {
   return (
@@ -95,6 +100,7 @@ function FileErrorsBanner({ files }: { files: readonly OpenFile[] }): ReactEleme
           data-testid="file-errors-dismiss"
           onClick={() => {
             for (const file of files) dismissFileError(file.id);
+            focusTree();
           }}
         >
           ×

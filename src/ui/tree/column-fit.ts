@@ -55,9 +55,9 @@ export function fitColumns(
     // User-set widths stay; the others shrink towards their minimums, each by its share of
     // what they can give.
     const fixed = sum(preferred.filter((_, index) => columns[index]!.isUserWidth));
-    const flexible = columns.map((column, index) => ({ column, index })).filter(
-      ({ column }) => !column.isUserWidth,
-    );
+    const flexible = columns
+      .map((column, index) => ({ column, index }))
+      .filter(({ column }) => !column.isUserWidth);
     const flexibleMin = sum(flexible.map(({ column }) => column.min));
     const flexiblePreferred = sum(flexible.map(({ index }) => preferred[index]!));
     const spare = Math.max(0, room - fixed - flexibleMin);

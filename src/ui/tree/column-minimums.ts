@@ -45,7 +45,8 @@ let context: CanvasRenderingContext2D | null | undefined;
 /** Measures in the fonts of the tree's cells and headings (app.css: 14px, headings 600 12px). */
 const canvasMeasure: MeasureText = (text, place) => {
   if (context === undefined) {
-    context = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+    context =
+      typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
   }
   if (!context) return roughMeasure(text, place);
   const family = getComputedStyle(document.body).fontFamily || 'sans-serif';

@@ -40,7 +40,9 @@ export function userWidthOf(widths: ColumnWidths, column: ColumnDef): number | n
       stored.set(column.id, width);
     }
   }
-  return width === null ? null : clampSize(width, MIN_COLUMN_WIDTH, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH);
+  return width === null
+    ? null
+    : clampSize(width, MIN_COLUMN_WIDTH, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH);
 }
 
 /** A column's width: set by the user, else its kind's default. */
