@@ -8,6 +8,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
 import { dropFiles, fixture, hasFixtures, selectRow, treeItem } from './helpers.ts';
 
+// Several real files open in each test: on a busy machine that alone can take most of 30 s.
+test.describe.configure({ timeout: 90_000 });
+
 const WOWS_INDEX = { name: 'vehicles_level6_usa.idx', path: 'wows/vehicles_level6_usa.idx' };
 const KA_FILE = { name: 'newTest.dat', path: 'ka/newTest.dat' };
 const LEVEL = { name: 'RETAIL01.WWD', path: 'wwd/RETAIL01.WWD' };
