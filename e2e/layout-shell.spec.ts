@@ -268,14 +268,21 @@ test.describe('panes', () => {
   });
 });
 
-test('on a phone a text preview has room for its lines', async ({ page }) => {
+test('on a phone folders open in place and a text preview has room for its lines', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   const lines = Array.from({ length: 80 }, (_, i) => `line ${i + 1}`).join('\n');
   await dropFiles(page, [
-    { name: 'notes.wad', bytes: writeKiwad([{ name: 'notes.txt', data: text(lines) }]) },
+    { name: 'notes.wad', bytes: writeKiwad([{ name: 'docs/notes.txt', data: text(lines) }]) },
   ]);
+  // A folder opens in place, like a file browser's; an entry shows in place of the tree.
+  await treeItem(page, 'docs').click();
+  await expect(treeItem(page, 'docs')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('#tree-pane')).toBeVisible();
   await treeItem(page, 'notes.txt').click();
+  await expect(page.locator('#tree-pane')).toBeHidden();
   await page.getByTestId('preview-tab-text').click();
   const view = page.getByTestId('text-view');
   await expect(view).toContainText('line 1');

@@ -3,7 +3,8 @@
  * between them. The tree's share of the width is the user's alone: remembered, and the same
  * whatever is selected (a level map, a section, a value), so the panes never jump. Below
  * 800 px the panes stack (app.css) and the splitter hides; at a phone's width one pane shows
- * at a time: the tree, or the item chosen in it, with a button back to the files.
+ * at a time: the tree, or the item chosen in it, with a button back to the files; a folder
+ * opens in place.
  */
 import { useRef, useState, type CSSProperties, type MouseEvent, type ReactElement } from 'react';
 import { useStore } from 'zustand';
@@ -16,8 +17,8 @@ import { Tree } from '../tree/Tree.tsx';
 /** The tree's share of the workspace width, in percent. */
 export const MIN_TREE_PERCENT = 20;
 export const MAX_TREE_PERCENT = 80;
-/** Half and half: entry names beside a preview, a level map or a hex view with its text. */
-export const DEFAULT_TREE_PERCENT = 50;
+/** Entry names with their columns beside a preview, a level map or a hex view with its text. */
+export const DEFAULT_TREE_PERCENT = 58;
 const STORAGE_KEY = 'tree-pane-percent';
 
 function storedPercent(): number {
@@ -30,9 +31,21 @@ function storedPercent(): number {
 /** Which pane a phone shows. Wider screens show both and ignore it. */
 type PhonePane = 'tree' | 'item';
 
-/** A click on a row (not on its twisty or close button, which stop it): show the item. */
-function isRowClick(event: MouseEvent): boolean {
-  return event.target instanceof Element && event.target.closest('[role="treeitem"]') !== null;
+/** Where one pane shows at a time (app.css has the same width). */
+const PHONE_QUERY = '(max-width: 640px)';
+
+/**
+ * A click on a row (not on its twisty or close button, which stop it) on a phone: a folder
+ * opens or closes in place, like a file browser's; any other row shows its item.
+ */
+function onPhoneRowClick(event: MouseEvent, showItem: () => void): void {
+  if (typeof matchMedia !== 'function' || !matchMedia(PHONE_QUERY).matches) return;
+  const row = event.target instanceof Element ? event.target.closest('[role="treeitem"]') : null;
+  if (!row) return;
+  const isFolder = row.hasAttribute('aria-expanded') && !row.classList.contains('tree-file-row');
+  const twisty = row.querySelector<HTMLElement>('.twisty-open, .twisty-closed');
+  if (isFolder && twisty) twisty.click();
+  else showItem();
 }
 
 /** Back in the tree, the keyboard continues at the selected row. */
@@ -63,9 +76,7 @@ export function Workspace(): ReactElement {
         id="tree-pane"
         aria-label="Files and entries"
         ref={treePane}
-        onClick={(event) => {
-          if (isRowClick(event)) setPhonePane('item');
-        }}
+        onClick={(event) => onPhoneRowClick(event, () => setPhonePane('item'))}
       >
         {TREE}
       </section>
