@@ -26,8 +26,8 @@ export { OPEN_PROGRESS_INTERVAL_MS } from './open-session.ts';
 
 export interface OpenActions {
   /**
-   * Opens dropped files; resolves when all have finished parsing (or failed). A file an open
-   * session lists as missing is added to it; files whose names go together are offered to
+   * Opens dropped files and selects the first that opens on its own; resolves when all have
+   * finished parsing (or failed). A file an open session lists as missing is added to it; files whose names go together are offered to
    * one session; the rest open each in a worker of its own.
    */
   openFiles(files: readonly (File | OpenItem)[]): Promise<void>;
@@ -173,11 +173,16 @@ export function createOpenActions(context: Context): OpenActions {
     const groups = groupSources(drop.files);
     // One file: show its contents at once. Many: a list of files is the better overview.
     const placement = { ...TOP_LEVEL, isExpanded: groups.length + gathered.groups.length === 1 };
+    const before = new Set(stores.files.getState().files.map((file) => file.id));
     const done = Promise.all([
       ...[...toAdd].map(([fileId, added]) => offerSources(fileId, added)),
       ...gathered.groups.map((group) => openGathered(group, 0, placement).opened),
       ...groups.map((group) => openGroup(group, placement, drop)),
     ]);
+    // What was just opened is what the user wants to see: select the first new file (the
+    // tree scrolls to a new selection), wherever the earlier files left it.
+    const added = stores.files.getState().files.find((file) => !before.has(file.id));
+    if (added) select(added.id);
     return { done };
   }
 

@@ -66,6 +66,17 @@ describe('openFiles', () => {
     ]);
   });
 
+  it('selects what a later drop opened, not the file selected before', async () => {
+    const { state, files, actions } = setup();
+    await actions.openFiles([aFile('a.wad')]);
+    await actions.openFiles([aFile('b.wad'), aFile('c.wad')]);
+    expect(files().map((one) => one.name)).toEqual(['a.wad', 'b.wad', 'c.wad']);
+    expect(state.stores.view.getState().selection).toEqual({
+      kind: 'file',
+      fileId: files()[1]!.id,
+    });
+  });
+
   it('marks only the crashed file failed', async () => {
     const { decoders, file, actions } = setup();
     await actions.openFiles([aFile('a.wad'), aFile('b.wad')]);

@@ -4,6 +4,10 @@
  * Left/Right arrows move it by `step` (Shift: `bigStep`), Home/End go to the smallest and
  * largest value, Enter resets. What the value means (a pane's share of the width, a column's
  * pixels) is the owner's: the handle only turns movement into values.
+ *
+ * Handles in a row of their own (the tree's column headings) are one Tab stop: their owner
+ * moves focus between them with Left/Right, and `valueKeys: 'up-down'` makes Up/Down change
+ * the value instead (Up: larger), as on a slider.
  */
 import { useRef, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { clampSize } from './stored-size.ts';
@@ -35,6 +39,11 @@ export interface ResizeHandleProps {
   /** Id of the element it resizes. */
   controls?: string;
   className?: string;
+  /** Which arrows change the value: Left/Right (the default), or Up/Down (Up: larger). */
+  valueKeys?: 'left-right' | 'up-down';
+  /** 0 by default; -1 for all but one handle of a row (roving tabindex). */
+  tabIndex?: number;
+  onFocus?: () => void;
 }
 
 interface Drag {
@@ -85,13 +94,14 @@ export function ResizeHandle(props: ResizeHandleProps): ReactElement {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? props.bigStep : props.step;
+    const isUpDown = props.valueKeys === 'up-down';
     let next: number;
     switch (event.key) {
-      case 'ArrowRight':
-        next = props.value + step * props.direction;
+      case isUpDown ? 'ArrowUp' : 'ArrowRight':
+        next = props.value + step * (isUpDown ? 1 : props.direction);
         break;
-      case 'ArrowLeft':
-        next = props.value - step * props.direction;
+      case isUpDown ? 'ArrowDown' : 'ArrowLeft':
+        next = props.value - step * (isUpDown ? 1 : props.direction);
         break;
       case 'Home':
         next = props.min;
@@ -123,9 +133,10 @@ export function ResizeHandle(props: ResizeHandleProps): ReactElement {
       aria-valuemax={Math.round(props.max)}
       aria-valuetext={props.valueText}
       aria-controls={props.controls}
-      tabIndex={0}
+      tabIndex={props.tabIndex ?? 0}
       className={`resize-handle ${props.className ?? ''}`.trim()}
-      title={`${props.label}: drag, or focus and use the arrow keys (Enter resets)`}
+      title={`${props.label}: drag, or focus and use ${props.valueKeys === 'up-down' ? 'Up and Down' : 'the arrow keys'} (Enter resets)`}
+      onFocus={props.onFocus}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={endDrag}

@@ -12,9 +12,10 @@
  * Selection: the focused row (details pane) and, with Ctrl/Shift, several rows of one file
  * (state/selection-actions.ts); `aria-multiselectable` says so.
  *
- * Columns: the union of the open files' column sets (columns.ts), on one grid whose
- * template is a custom property of the tree, so resizing a column (TreeHeader.tsx) restyles
- * the rows without rendering them again.
+ * Columns: the selected file's (use-tree-files.ts), on one grid whose template is a custom
+ * property of the tree, so resizing a column (TreeHeader.tsx) restyles the rows without
+ * rendering them again. The name gets the room first; what does not fit scrolls sideways,
+ * header and rows together (use-column-layout.ts).
  */
 import {
   useCallback,
@@ -41,12 +42,12 @@ import {
 import { spansContain } from '../../state/row-spans.ts';
 import type { ClickMode } from '../../state/selection-actions.ts';
 import type { MultiSelection, Selection } from '../../state/types.ts';
-import { useColumnWidths, widthOf } from './column-widths.ts';
-import { gridTemplate } from './columns.ts';
+import { useColumnWidths } from './column-widths.ts';
 import { canOpenNested } from './nested.ts';
 import { TreeHeader } from './TreeHeader.tsx';
 import { TreeRowView } from './TreeRowView.tsx';
 import { ROW_HEIGHT, type RowHandlers, type TreeRowProps } from './tree-types.ts';
+import { useColumnLayout, useSyncedHeader } from './use-column-layout.ts';
 import { useTreeFiles } from './use-tree-files.ts';
 import { useScaledScroll } from './use-scaled-scroll.ts';
 import { useTreeKeyboard } from './use-tree-keyboard.ts';
@@ -305,7 +306,9 @@ export function Tree(): ReactElement {
     }),
     [layout, windowStart, selectedIndex, isSelected, multi, files, tabStopIndex, handlers],
   );
-  const columnsTemplate = gridTemplate(files.columns, (column) => widthOf(widths, column));
+  const columnLayout = useColumnLayout(files.columns, widths, scaled.scroller);
+  const [header, setHeader] = useState<HTMLDivElement | null>(null);
+  useSyncedHeader(header, scaled.scroller);
 
   return (
     <div
@@ -313,11 +316,19 @@ export function Tree(): ReactElement {
       style={
         {
           '--tree-scrollbar-width': `${SCROLLBAR_WIDTH}px`,
-          '--tree-columns': columnsTemplate,
+          '--tree-columns': columnLayout.template,
+          ...(columnLayout.contentWidth === null
+            ? {}
+            : { '--tree-content-width': `${columnLayout.contentWidth}px` }),
         } as CSSProperties
       }
     >
-      <TreeHeader columns={files.columns} widths={widths} />
+      <TreeHeader
+        columns={files.columns}
+        widths={columnLayout.widths}
+        minimums={columnLayout.minimums}
+        headerRef={setHeader}
+      />
       <div className="tree-body">
         <div className="tree-scroller" ref={scaled.scrollerRef} data-testid="tree-scroller">
           <ScrollJump jumpId={scaled.jumpId} apply={scaled.applyJump} />

@@ -54,7 +54,12 @@ function Cells({
         if (column.kind === 'status') classes.push('tree-status');
         if (cell?.className) classes.push(cell.className);
         return (
-          <span key={column.id} className={classes.join(' ')} title={cell?.title}>
+          <span
+            key={column.id}
+            className={classes.join(' ')}
+            title={cell?.title}
+            data-column={column.id}
+          >
             {cell?.text}
           </span>
         );

@@ -30,8 +30,8 @@ function update(id: string, width: number | null): void {
   for (const listener of listeners) listener();
 }
 
-/** A column's width: set this page, else remembered, else its kind's default. */
-export function widthOf(widths: ColumnWidths, column: ColumnDef): number {
+/** The width the user set for a column (this page, else remembered), or null: never resized. */
+export function userWidthOf(widths: ColumnWidths, column: ColumnDef): number | null {
   let width = widths.get(column.id);
   if (width === undefined) {
     width = stored.get(column.id);
@@ -40,8 +40,14 @@ export function widthOf(widths: ColumnWidths, column: ColumnDef): number {
       stored.set(column.id, width);
     }
   }
-  const fallback = defaultColumnWidth(column);
-  return width === null ? fallback : clampSize(width, MIN_COLUMN_WIDTH, MAX_COLUMN_WIDTH, fallback);
+  return width === null
+    ? null
+    : clampSize(width, MIN_COLUMN_WIDTH, MAX_COLUMN_WIDTH, MIN_COLUMN_WIDTH);
+}
+
+/** A column's width: set by the user, else its kind's default. */
+export function widthOf(widths: ColumnWidths, column: ColumnDef): number {
+  return userWidthOf(widths, column) ?? defaultColumnWidth(column);
 }
 
 /** Sets a width for the page (while dragging); `remember` also stores it. */

@@ -108,10 +108,9 @@ describe('tree columns', () => {
     expect(fileCell(DOCUMENT['default']![1]!, totals).text).toBe('');
   });
 
-  it('lays the name out flexibly and the columns at their widths', () => {
-    expect(gridTemplate(ARCHIVE_COLUMNS.slice(0, 2), () => 80)).toBe(
-      'minmax(10rem, 1fr) 80px 80px 22px',
-    );
+  it('lays the name out flexibly until the pane is measured, then at its fitted width', () => {
+    expect(gridTemplate(null, [80, 80])).toBe('minmax(10rem, 1fr) 80px 80px 22px');
+    expect(gridTemplate(300, [80, 56])).toBe('300px 80px 56px 22px');
   });
 });
 
@@ -136,6 +135,19 @@ describe('open files in the tree', () => {
     expect(files.siblings.get('f4')).toEqual({ position: 2, size: 2 });
     expect(files.siblings.get('f3')).toEqual({ position: 1, size: 1 });
     expect(files.columnSets.has('f3')).toBe(false);
-    expect(ids(files.columns)).toContain('offset');
+  });
+
+  it("shows the selected file's columns, not every open format's", () => {
+    const shape: Parameters<typeof treeFilesOf>[0] = [
+      ['f1', null, ARCHIVE],
+      ['f2', null, DOCUMENT],
+      ['f3', null, null],
+    ];
+    expect(ids(treeFilesOf(shape, 'f2').columns)).toEqual(['size', 'offset', 'logic', 'x']);
+    expect(ids(treeFilesOf(shape, 'f1').columns)).toEqual(ids(ARCHIVE_COLUMNS));
+    // No selection: the first file's. A file still opening: a size, as any file has.
+    expect(ids(treeFilesOf(shape, null).columns)).toEqual(ids(ARCHIVE_COLUMNS));
+    expect(ids(treeFilesOf(shape, 'f3').columns)).toEqual(['size']);
+    expect(treeFilesOf([], null).columns).toEqual([]);
   });
 });

@@ -98,15 +98,12 @@ export function columnIdsOf(sets: ColumnSets | undefined, setName: string): Read
 export const ACTIONS_WIDTH = 22;
 
 /**
- * `grid-template-columns` of the header and the rows: the name takes what is left, the
- * columns their widths, then the actions column.
+ * `grid-template-columns` of the header and the rows: the name, the columns, then the actions
+ * column. Before the pane is measured the name takes what is left (`name` null).
  */
-export function gridTemplate(
-  columns: readonly ColumnDef[],
-  widthOf: (column: ColumnDef) => number,
-): string {
-  const widths = columns.map((column) => `${widthOf(column)}px`);
-  return ['minmax(10rem, 1fr)', ...widths, `${ACTIONS_WIDTH}px`].join(' ');
+export function gridTemplate(name: number | null, widths: readonly number[]): string {
+  const nameTrack = name === null ? 'minmax(10rem, 1fr)' : `${name}px`;
+  return [nameTrack, ...widths.map((width) => `${width}px`), `${ACTIONS_WIDTH}px`].join(' ');
 }
 
 /** One cell as text: what it shows, its tooltip, and a class for its look. */

@@ -1,6 +1,7 @@
 /**
- * What the tree needs of the open files as a whole: the columns (the union of their column
- * sets), each file's sets, and how deep each file is nested (a file opened from an entry of
+ * What the tree needs of the open files as a whole: the columns (those of the selected file's
+ * format, so they fit what the user looks at; another file's rows fill the columns they share
+ * with it, such as sizes), each file's sets, and how deep each file is nested (a file opened from an entry of
  * another is its child). Read through one string signature, so the tree re-renders when one
  * of these changes — a file opens, closes or gets its summary — and not on progress reports.
  */
@@ -12,7 +13,7 @@ import type { ColumnDef } from '../../worker/rpc/api.ts';
 import { unionColumns, type ColumnSets } from './columns.ts';
 
 export interface TreeFiles {
-  /** The columns after the name. */
+  /** The columns after the name: the selected file's (the first file's when none is). */
   columns: readonly ColumnDef[];
   /** Column sets by file id (files still opening have none yet). */
   columnSets: ReadonlyMap<string, ColumnSets>;
@@ -33,7 +34,7 @@ function signature(state: FilesState): string {
   return JSON.stringify(shape);
 }
 
-export function treeFilesOf(shape: Shape): TreeFiles {
+export function treeFilesOf(shape: Shape, selectedFileId: string | null = null): TreeFiles {
   const parents = new Map(shape.map(([id, parentId]) => [id, parentId]));
   const nesting = new Map<string, number>();
   for (const [id] of shape) {
@@ -61,10 +62,16 @@ export function treeFilesOf(shape: Shape): TreeFiles {
   }
   const columnSets = new Map<string, ColumnSets>();
   for (const [id, , sets] of shape) if (sets) columnSets.set(id, sets);
-  return { columns: unionColumns([...columnSets.values()]), columnSets, nesting, siblings };
+  const shown = shape.find(([id]) => id === selectedFileId) ?? shape[0];
+  const columns = shown ? unionColumns([shown[2] ?? {}]) : [];
+  return { columns, columnSets, nesting, siblings };
 }
 
 export function useTreeFiles(): TreeFiles {
   const key = useStore(delve.stores.files, signature);
-  return useMemo(() => treeFilesOf(JSON.parse(key) as Shape), [key]);
+  const selectedFileId = useStore(delve.stores.view, (state) => state.selection?.fileId ?? null);
+  return useMemo(
+    () => treeFilesOf(JSON.parse(key) as Shape, selectedFileId),
+    [key, selectedFileId],
+  );
 }
