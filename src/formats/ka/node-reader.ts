@@ -76,7 +76,7 @@ export function kaNodeReader(bytes: Uint8Array, table: KaNodeTable): KaNodeReade
   const keyFields = (node: number): Fact[] => {
     if (!table.hasKey(node)) return [['Index', String(table.ordinals[node])]];
     const text = table.keyText(node);
-    if (!table.isKeyId(node)) return [['Key', quotedText(text)]];
+    if (!table.isKeyId(node)) return [['Key', quotedText(text ?? '')]];
     const id = idText(table.keyWords[node]!);
     return [
       ['Key', text === null ? `${id} (not in the string table)` : `${quotedText(text)} (id ${id})`],
