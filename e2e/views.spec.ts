@@ -111,6 +111,9 @@ test.describe('totals count a file’s bytes once', () => {
     const path = 'wwd/RETAIL01.WWD';
     test.skip(!existsSync(resolve(FIXTURES, path)), `${path} is not in ../shared/fixtures`);
     await openAndSelect(page, 'RETAIL01.WWD', fixture(path));
+    await expect(page.getByTestId('level-view')).toHaveAttribute('data-state', 'ready', {
+      timeout: 20_000,
+    });
     await expect(fact(page, 'Unpacked')).toHaveAttribute('title', '648,626 bytes');
     await expect(fact(page, 'Stored')).toHaveAttribute('title', '27,225 bytes');
   });
