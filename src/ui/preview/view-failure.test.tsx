@@ -1,28 +1,9 @@
-import { describe, expect, it } from 'vitest';
+/** A view never draws a model that did not decode: its error, with its offset, takes the place. */
 import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
 import type { ErrorInfo } from '../../worker/rpc/api.ts';
-import { decodedNodePane, fileViewState, nodePane, viewPlugin, VIEWS } from './registry.ts';
+import { decodedNodePane, fileViewState, VIEWS } from './registry.ts';
 import { errorWithOffset, ViewFailure } from './ViewFailure.tsx';
-
-describe('view plug-ins', () => {
-  it('finds a view by the kind a session names, and nothing for none', () => {
-    for (const plugin of VIEWS) expect(viewPlugin(plugin.view)).toBe(plugin);
-    expect(viewPlugin(null)).toBeNull();
-    expect(viewPlugin('no-such-view')).toBeNull();
-  });
-
-  it('names each view kind once', () => {
-    const kinds = VIEWS.map((plugin) => plugin.view);
-    expect(new Set(kinds).size).toBe(kinds.length);
-  });
-
-  it('leaves nodes to the generic pane unless a plug-in takes their kind', () => {
-    expect(nodePane(null, 'entry')).toBeNull();
-    for (const plugin of VIEWS) {
-      expect(nodePane(plugin.view, 'folder')).toBe(plugin.nodePanes?.folder ?? null);
-    }
-  });
-});
 
 const badMagic: ErrorInfo = {
   code: 'BAD_MAGIC',
