@@ -11,6 +11,7 @@ import type { TreeRow } from '../worker/rpc/api.ts';
 import { buildLayout, type FlatLayout, type LayoutFile } from './flat-layout.ts';
 import type { DelveActions } from './store.ts';
 import type { Job, MultiSelection, OpenFile, Selection, SelectionSummary, Toast } from './types.ts';
+import { totalsOf, type Totals } from './totals.ts';
 
 export * from './query-hooks.ts';
 
@@ -123,30 +124,11 @@ export function useFlatLayout(): FlatLayout {
   }, [shape]);
 }
 
-export interface Totals {
-  fileCount: number;
-  entryCount: number;
-  totalSize: number;
-  totalStoredSize: number;
-  /** Sum of the files' matches; null without a filter. */
-  matchCount: number | null;
-}
+export type { Totals } from './totals.ts';
 
 export function useTotals(): Totals {
   return useStore(
     stores.files,
-    useShallow((state) => {
-      let entryCount = 0;
-      let totalSize = 0;
-      let totalStoredSize = 0;
-      let matchCount: number | null = null;
-      for (const file of state.files) {
-        entryCount += file.summary?.entryCount ?? file.openProgress?.entriesRead ?? 0;
-        totalSize += file.summary?.totalSize ?? 0;
-        totalStoredSize += file.summary?.totalStoredSize ?? 0;
-        if (file.matchCount !== null) matchCount = (matchCount ?? 0) + file.matchCount;
-      }
-      return { fileCount: state.files.length, entryCount, totalSize, totalStoredSize, matchCount };
-    }),
+    useShallow((state) => totalsOf(state.files)),
   );
 }

@@ -3,6 +3,7 @@
  * the typed shape the KA view shows (types.ts KaDisplayValue). Pure; ids are resolved
  * through the nearest top archive's table.
  */
+import { quotedText } from '../../binary/quoted-text.ts';
 import { hex32 } from '../../binary/hex.ts';
 import type { Span } from '../model.ts';
 import { wideText, type KaStringTable } from './read-value.ts';
@@ -197,18 +198,16 @@ export function valueText(value: KaValue, table: KaStringTable | null, limit = 2
       break;
     }
     case 'text':
-      text = JSON.stringify(value.text);
+      text = quotedText(value.text);
       break;
     case 'stringId': {
       const resolved = table?.byId.get(value.id);
       text =
-        resolved === undefined
-          ? `#${idText(value.id)} (not in the table)`
-          : JSON.stringify(resolved);
+        resolved === undefined ? `#${idText(value.id)} (not in the table)` : quotedText(resolved);
       break;
     }
     case 'wideString':
-      text = `${JSON.stringify(wideText(value.units, value.width))} (UTF-${value.width === 4 ? 32 : 16}${value.isAmbiguous ? ', width ambiguous' : ''})`;
+      text = `${quotedText(wideText(value.units, value.width))} (UTF-${value.width === 4 ? 32 : 16}${value.isAmbiguous ? ', width ambiguous' : ''})`;
       break;
     case 'bytes':
       text = `${value.bytes.length} bytes: ${bytesHex(value.bytes, 32)}${value.bytes.length > 32 ? '…' : ''}`;

@@ -5,6 +5,7 @@
  * session whose nodes sit in a node table: a keyed archive's, and those of container files
  * that hold keyed archives.
  */
+import { quotedText } from '../../binary/quoted-text.ts';
 import { ByteReader } from '../../binary/byte-reader.ts';
 import { FormatError } from '../../binary/format-error.ts';
 import type { Fact, Span } from '../model.ts';
@@ -75,13 +76,10 @@ export function kaNodeReader(bytes: Uint8Array, table: KaNodeTable): KaNodeReade
   const keyFields = (node: number): Fact[] => {
     if (!table.hasKey(node)) return [['Index', String(table.ordinals[node])]];
     const text = table.keyText(node);
-    if (!table.isKeyId(node)) return [['Key', JSON.stringify(text)]];
+    if (!table.isKeyId(node)) return [['Key', quotedText(text ?? '')]];
     const id = idText(table.keyWords[node]!);
     return [
-      [
-        'Key',
-        text === null ? `${id} (not in the string table)` : `${JSON.stringify(text)} (id ${id})`,
-      ],
+      ['Key', text === null ? `${id} (not in the string table)` : `${quotedText(text)} (id ${id})`],
     ];
   };
   const valueFields = (node: number): Fact[] => {

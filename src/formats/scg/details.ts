@@ -5,6 +5,7 @@
  * name, the index size, the packing and primitive type, and whether the `vertices` and
  * `indices` arrays hold what the counts and formats say.
  */
+import { quotedText } from '../../binary/quoted-text.ts';
 import { hexOffset } from '../../binary/format-error.ts';
 import type { ContainerNodeTable } from '../ka/container-table.ts';
 import { typeName } from '../ka/display.ts';
@@ -108,7 +109,7 @@ export function scgDetails(
   bytes: Uint8Array,
 ) {
   const magicText = () =>
-    JSON.stringify(String.fromCharCode(...bytes.subarray(0, Math.min(4, bytes.length))));
+    quotedText(String.fromCharCode(...bytes.subarray(0, Math.min(4, bytes.length))));
   const headerText = () => {
     const header = walk.header;
     return header

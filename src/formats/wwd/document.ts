@@ -9,6 +9,7 @@
  * groups likewise when their segments would repeat. A group's span is its first object's.
  * Nodes come parent first, in a stable order: groups sorted by logic, objects in file order.
  */
+import { quotedText } from '../../binary/quoted-text.ts';
 import { hexOffset } from '../../binary/format-error.ts';
 import { hex as hexDigits } from '../../binary/hex.ts';
 import type { Span } from '../model.ts';
@@ -77,7 +78,7 @@ const hex = (value: number) => hexDigits(value >>> 0);
 // most of the time of making a large level's nodes.
 const counts = new Intl.NumberFormat('en-US');
 const num = (value: number) => counts.format(value);
-const quoted = (text: string) => JSON.stringify(text);
+const quoted = quotedText;
 const rect = (value: WwdRect) => `(${value.left}, ${value.top}, ${value.right}, ${value.bottom})`;
 const spanText = (span: Span) => `${hexOffset(span.offset)} (${num(span.length)} bytes)`;
 

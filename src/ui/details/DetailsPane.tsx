@@ -3,7 +3,8 @@
  * then what can be seen of it, and its checksums. Nothing here knows a format: a file whose
  * session offers a decoded view (`capabilities.view`) shows that view's plug-in
  * (ui/preview/registry.ts) above its facts, and a plug-in may take over the panes of some
- * node kinds; everything else is generic. A file whose worker died gets no preview: calls to
+ * node kinds; everything else is generic. A file whose model did not decode shows the error
+ * in its view's place, then its bytes. A file whose worker died gets no preview: calls to
  * a dead worker never answer.
  *
  * A file's own preview (its first bytes) waits until the file is read: its reads would queue
@@ -17,7 +18,8 @@ import { FILE_REF, nodeRef, type TreeRow } from '../../worker/rpc/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
 import { formatCount, formatExactBytes, formatRatio, formatSize } from '../format.ts';
 import { PreviewPane } from '../preview/PreviewPane.tsx';
-import { nodePane, viewPlugin } from '../preview/registry.ts';
+import { decodedNodePane, fileViewState } from '../preview/registry.ts';
+import { ViewFailure } from '../preview/ViewFailure.tsx';
 import { canOpenNested } from '../tree/nested.ts';
 import { useTrueAfterPaint } from '../use-after-paint.ts';
 import { EntryDetailsView } from './EntryDetailsView.tsx';
@@ -43,16 +45,16 @@ export function DetailsPane(): ReactElement {
   const { row } = selection;
   // Folders the tree made from paths; a document node with children is a node.
   if (row.isFolder && row.entryIndex < 0) return <FolderPane row={row} />;
-  const PluginPane = file.hasCrashed ? null : nodePane(file.summary?.capabilities.view, row.kind);
+  const PluginPane = file.hasCrashed ? null : decodedNodePane(file.summary, row.kind);
   if (PluginPane) return <PluginPane fileId={file.id} row={row} />;
   return <NodePane file={file} row={row} />;
 }
 
 function FilePane({ file, isFileRead }: { file: OpenFile; isFileRead: boolean }): ReactElement {
   const canRead = !file.hasCrashed;
-  const plugin = canRead ? viewPlugin(file.summary?.capabilities.view) : null;
-  if (plugin) {
-    const View = plugin.filePane;
+  const view = canRead ? fileViewState(file.summary) : null;
+  if (view?.status === 'ready') {
+    const View = view.plugin.filePane;
     return (
       <div className="details details--view">
         <div className="details-view">
@@ -65,10 +67,13 @@ function FilePane({ file, isFileRead }: { file: OpenFile; isFileRead: boolean })
       </div>
     );
   }
+  // A view whose model did not decode: its error in the view's place, said once.
+  const failed = view?.status === 'failed' ? view : null;
   return (
     <div className="details">
       <div className="details-facts">
-        <FileDetailsView file={file} />
+        {failed && <ViewFailure plugin={failed.plugin} error={failed.error} fileName={file.name} />}
+        <FileDetailsView file={file} isErrorShown={!failed} />
       </div>
       {canRead && (
         <>

@@ -70,12 +70,19 @@ function IssueItem({ issue }: { issue: Issue }): ReactElement {
   );
 }
 
-export function FileDetailsView({ file }: { file: OpenFile }): ReactElement {
+export function FileDetailsView({
+  file,
+  isErrorShown = true,
+}: {
+  file: OpenFile;
+  /** False when the error is shown elsewhere (in the place of a view it stopped). */
+  isErrorShown?: boolean;
+}): ReactElement {
   const issues = file.summary?.issues ?? [];
   return (
     <section className="details-section" aria-label={`Details of ${file.name}`}>
       <h2 className="details-title">{file.name}</h2>
-      {file.error && (
+      {file.error && isErrorShown && (
         <div className="error-box" role="alert">
           <strong>{file.hasCrashed ? 'The decoder stopped.' : 'Reading stopped early.'}</strong>{' '}
           {file.error.message}

@@ -3,9 +3,13 @@
  * for the view of a file (`FileSummary.capabilities.view`) and for the pane of a node kind;
  * with no plug-in, files and nodes get the generic details, preview and checksums. Adding a
  * view: its folder below `ui/preview/`, one line here (docs/ADDING-A-FORMAT.md).
+ *
+ * A view shows a decoded model, so none is shown for a file whose decoding stopped (a
+ * `fatal` error): a damaged level is no empty map. Its error takes the view's place, and its
+ * nodes — the ones read before the error — get the generic panes.
  */
 import type { ComponentType } from 'react';
-import type { NodeKind } from '../../worker/rpc/api.ts';
+import type { ErrorInfo, FileSummary, NodeKind } from '../../worker/rpc/api.ts';
 import type { NodePaneProps, ViewPlugin } from './view-plugin.ts';
 import { kaTreeView } from './ka/plugin.ts';
 import { wwdLevelView } from './wwd/plugin.ts';
@@ -26,4 +30,28 @@ export function nodePane(
   kind: NodeKind,
 ): ComponentType<NodePaneProps> | null {
   return viewPlugin(view)?.nodePanes?.[kind] ?? null;
+}
+
+/** What a file's view place shows: its plug-in, or the error that stopped the model it needs. */
+export type FileViewState =
+  | { status: 'none' }
+  | { status: 'ready'; plugin: ViewPlugin }
+  | { status: 'failed'; plugin: ViewPlugin; error: ErrorInfo };
+
+type ViewSummary = Pick<FileSummary, 'capabilities' | 'fatal'>;
+
+export function fileViewState(summary: ViewSummary | null | undefined): FileViewState {
+  const plugin = viewPlugin(summary?.capabilities.view);
+  if (!summary || !plugin) return { status: 'none' };
+  if (summary.fatal) return { status: 'failed', plugin, error: summary.fatal };
+  return { status: 'ready', plugin };
+}
+
+/** The plug-in's pane for a node of this file, when its model decoded; null: the generic pane. */
+export function decodedNodePane(
+  summary: ViewSummary | null | undefined,
+  kind: NodeKind,
+): ComponentType<NodePaneProps> | null {
+  const state = fileViewState(summary);
+  return state.status === 'ready' ? (state.plugin.nodePanes?.[kind] ?? null) : null;
 }

@@ -41,6 +41,7 @@ import { ContentCache } from './content-cache.ts';
 import { attempt, attemptNow } from './result.ts';
 import { openSession } from './open-file.ts';
 import { NodeStatuses } from '../jobs/statuses.ts';
+import { sessionTotals } from './totals.ts';
 
 /** Paths cut out per step after an open (EntryTree.preparePaths): ~2 ms each. */
 const PREPARE_PATHS_STEP = 25_000;
@@ -173,21 +174,14 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
 
   function summary(session: Session, name: string): FileSummary {
     const { sources } = current();
-    let totalSize = 0;
-    let totalStoredSize = 0;
     const root = tree.node(0);
     const count = session.nodeCount();
-    if (session.layout === 'archive' && root.entryCount === count) {
-      // The tree's root already sums every node (no walk over a million of them).
-      totalSize = root.size;
-      totalStoredSize = root.storedSize;
-    } else {
-      const table = session.nodeTable();
-      for (let i = 0; i < count; i++) {
-        totalSize += table.size(i);
-        totalStoredSize += table.storedSize(i);
-      }
-    }
+    // An archive's tree root already sums every node (no walk over a million of them).
+    const entrySums =
+      session.layout === 'archive' && root.entryCount === count
+        ? { totalSize: root.size, totalStoredSize: root.storedSize }
+        : null;
+    const { totalSize, totalStoredSize } = sessionTotals(session, sources[0]!.size, entrySums);
     return {
       name,
       size: sources[0]!.size,
@@ -464,9 +458,14 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         }),
       ),
 
-    documentView: () =>
-      attemptNow(() => {
-        const view = sessionOf().view;
+    documentView: () => {
+      const opened = attemptNow(sessionOf);
+      if (!opened.ok) return opened;
+      // A model that did not decode is no level or tree to show: its error, with its offset.
+      const session = opened.value;
+      if (session.fatal) return { ok: false, error: session.fatal };
+      return attemptNow(() => {
+        const view = session.view;
         if (!view) {
           throw new FormatError({
             code: ErrorCode.BAD_VALUE,
@@ -475,7 +474,8 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
           });
         }
         return { kind: view.kind, data: view.data() };
-      }),
+      });
+    },
 
     viewRequest: (query, onProgress) =>
       attempt(() =>

@@ -48,7 +48,7 @@ export const HEX_ROW_HEIGHT = 20;
 /** Rows per region: 8 MiB of content, 10.5M px, under every browser's element-height cap. */
 export const ROWS_PER_REGION = 512 * 1024;
 
-type Align = 'start' | 'center' | 'end' | 'smart';
+type Align = 'start' | 'center';
 
 /** Keyed by content, so another entry gets a fresh cache and scroll position. */
 export function HexView(props: HexViewProps): ReactElement {
@@ -85,10 +85,12 @@ function HexViewBody({ fileId, ref, size, highlight, jumpTo, onJump }: HexViewPr
   }, [scrollRequest, firstRow, regionRows, listRef]);
 
   // Scroll to a new highlight once; later re-renders with the same span leave the scroll alone.
+  // Its first row goes to the top: a span reads downwards, and at the bottom of the view
+  // ('smart' scrolls only as far as needed) all but its first row would be out of sight.
   const highlightOffset = highlight?.offset;
   useEffect(() => {
     if (highlightOffset !== undefined && highlightOffset < size) {
-      scrollToRow(Math.floor(highlightOffset / BYTES_PER_ROW), 'smart');
+      scrollToRow(Math.floor(highlightOffset / BYTES_PER_ROW), 'start');
     }
   }, [highlightOffset, size, scrollToRow]);
 

@@ -4,6 +4,7 @@
  * colours as CSS and hex, integers also in hex, byte arrays in rows of 16. Pure, so the
  * render tests and the panes agree on what a value reads as.
  */
+import { quotedText } from '../../../binary/quoted-text.ts';
 import { formatCount } from '../../format.ts';
 import type { KaDisplayValue } from './ka-view-types.ts';
 
@@ -142,13 +143,13 @@ export function valueLine(value: KaDisplayValue): string {
     case 'transform':
       return `t [${list(value.translation)}] s [${list(value.scale)}] r [${list(value.rotation)}]`;
     case 'text':
-      return JSON.stringify(value.text);
+      return quotedText(value.text);
     case 'stringId':
       return value.text === null
         ? `${stringIdText(value.id)} (not in the string table)`
-        : `${stringIdText(value.id)} → ${JSON.stringify(value.text)}`;
+        : `${stringIdText(value.id)} → ${quotedText(value.text)}`;
     case 'wideString':
-      return JSON.stringify(value.text);
+      return quotedText(value.text);
     case 'bytes':
       return `${formatCount(value.length)} bytes: ${value.hex.slice(0, 32)}${value.length > 16 ? '…' : ''}`;
     case 'archive':

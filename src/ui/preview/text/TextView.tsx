@@ -1,15 +1,15 @@
 /**
  * Text preview: the first TEXT_CAP bytes, decoded (UTF-8, else windows-1252), with JSON and
- * XML pretty-printed when they parse. Rendered as text in a <pre>, never as HTML.
+ * XML pretty-printed when they parse (formatter.ts says when that is tried). Rendered as text
+ * in a <pre>, never as HTML.
  */
 import { useMemo, useState, type ReactElement } from 'react';
 import { useContentRange } from '../../../state/hooks.ts';
 import type { ContentRef } from '../../../worker/rpc/api.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes } from '../../format.ts';
-import { extensionOf } from '../sniff.ts';
 import { decodeText, type DecodedText } from './decode-text.ts';
-import { prettyJson, prettyXml } from './pretty.ts';
+import { formatterFor } from './formatter.ts';
 import '../preview.css';
 
 /** Bytes read for the text view: enough for any config file, small enough to render at once. */
@@ -27,27 +27,6 @@ interface Decoded {
   shownBytes: number;
   totalSize: number;
   warning: string | null;
-}
-
-const XML_EXTENSIONS = new Set(['xml', 'xsd', 'xsl', 'xslt', 'xaml', 'plist', 'svg', 'config']);
-const JSON_EXTENSIONS = new Set(['json', 'jsonc', 'json5']);
-
-/** Which formatter applies, by extension or by the first character. */
-function formatterFor(
-  name: string,
-  text: string,
-): { label: string; format: (text: string) => string | null } | null {
-  const extension = extensionOf(name);
-  const start = text.trimStart()[0];
-  if (JSON_EXTENSIONS.has(extension) || start === '{' || start === '[')
-    return { label: 'JSON', format: prettyJson };
-  if (
-    XML_EXTENSIONS.has(extension) ||
-    (start === '<' && extension !== 'html' && extension !== 'htm')
-  ) {
-    return { label: 'XML', format: prettyXml };
-  }
-  return null;
 }
 
 export function TextView(props: TextViewProps): ReactElement {
@@ -113,7 +92,7 @@ function TextViewBody({ fileId, ref, name }: TextViewProps): ReactElement {
             Format {formatter.label}
           </label>
         )}
-        {formatter !== null && formatted === null && !isTruncated && (
+        {formatter?.isClaimed === true && formatted === null && !isTruncated && (
           <span className="preview-note">not well-formed {formatter.label}: shown as is</span>
         )}
         <label>

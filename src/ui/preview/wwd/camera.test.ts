@@ -64,6 +64,42 @@ describe('camera', () => {
     expect(clampCamera(inside, world, view)).toEqual(inside);
   });
 
+  it('keeps a level that fits wholly in view, however far it is panned', () => {
+    // RETAIL01's action plane, 384 × 96 tiles of 64 px, at 3%: 737 × 184 CSS px in 800 × 600.
+    const world = { width: 24576, height: 6144 };
+    let camera = { ...fitCamera(world, view), zoom: 0.03 };
+    for (let press = 0; press < 10; press++) {
+      camera = clampCamera(panBy(camera, -0.125 * view.height, 0), world, view);
+    }
+    const topLeft = worldToScreen(camera, 0, 0);
+    const bottomRight = worldToScreen(camera, world.width, world.height);
+    expect(topLeft.x).toBeGreaterThanOrEqual(0);
+    expect(topLeft.y).toBeGreaterThanOrEqual(0);
+    expect(bottomRight.x).toBeLessThanOrEqual(view.width + 1e-9);
+    expect(bottomRight.y).toBeLessThanOrEqual(view.height + 1e-9);
+  });
+
+  it('keeps a larger level over at least half the view, in every direction', () => {
+    const world = { width: 24576, height: 6144 };
+    for (const [dx, dy] of [
+      [1e6, 0],
+      [-1e6, 0],
+      [0, 1e6],
+      [0, -1e6],
+    ] as const) {
+      const camera = clampCamera(panBy({ x: 0, y: 0, zoom: 0.5 }, dx, dy), world, view);
+      const topLeft = worldToScreen(camera, 0, 0);
+      const bottomRight = worldToScreen(camera, world.width, world.height);
+      const shownWidth = Math.min(view.width, bottomRight.x) - Math.max(0, topLeft.x);
+      const shownHeight = Math.min(view.height, bottomRight.y) - Math.max(0, topLeft.y);
+      expect(shownWidth).toBeGreaterThanOrEqual(view.width / 2);
+      expect(shownHeight).toBeGreaterThanOrEqual(view.height / 2);
+    }
+    // The level's corner can still come to the centre.
+    const corner = clampCamera(centerOn({ x: 0, y: 0, zoom: 0.5 }, 0, 0, view), world, view);
+    expect(worldToScreen(corner, 0, 0)).toEqual({ x: view.width / 2, y: view.height / 2 });
+  });
+
   it('lists only visible cells, clamped unless the axis wraps', () => {
     const grid = {
       tileWidth: 64,

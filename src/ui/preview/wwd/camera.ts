@@ -91,17 +91,23 @@ export function centerOn(camera: Camera, x: number, y: number, view: Size): Came
   return { ...camera, x: x - view.width / 2 / camera.zoom, y: y - view.height / 2 / camera.zoom };
 }
 
-/** Keeps at least `margin` CSS pixels of the world on screen, so the level cannot be lost. */
-export function clampCamera(camera: Camera, world: Size, view: Size, margin = 48): Camera {
-  const span = (worldSize: number, viewSize: number, position: number) => {
+/**
+ * Keeps the level in sight, axis by axis: a world that fits in the view stays wholly inside
+ * it, and a larger one always covers at least half the view (its edge stops at the view's
+ * centre). Panning and zooming can then never lose the level off-screen, and any point of
+ * it can still be brought to the centre.
+ */
+export function clampCamera(camera: Camera, world: Size, view: Size): Camera {
+  const axis = (worldSize: number, viewSize: number, position: number) => {
     const visible = viewSize / camera.zoom;
-    const keep = Math.min(margin / camera.zoom, worldSize, visible);
+    if (worldSize <= visible) return Math.min(0, Math.max(worldSize - visible, position));
+    const keep = visible / 2;
     return Math.min(worldSize - keep, Math.max(keep - visible, position));
   };
   return {
     zoom: camera.zoom,
-    x: span(world.width, view.width, camera.x),
-    y: span(world.height, view.height, camera.y),
+    x: axis(world.width, view.width, camera.x),
+    y: axis(world.height, view.height, camera.y),
   };
 }
 

@@ -240,6 +240,12 @@ export class LevelController {
     this.lastFrameMs = performance.now() - started;
     canvas.dataset['frames'] = String(this.frames);
     canvas.dataset['frameMs'] = this.lastFrameMs.toFixed(2);
+    // Where the level lies in the view (CSS px: left top width height), to check it stays in sight.
+    const { x, y, zoom } = this.camera;
+    const { width: worldWidth, height: worldHeight } = this.scene.world;
+    canvas.dataset['worldRect'] = [-x * zoom, -y * zoom, worldWidth * zoom, worldHeight * zoom]
+      .map((value) => Math.round(value))
+      .join(' ');
   }
 
   /** Recomputes what is under the pointer (or the keyboard crosshair) and tells React. */

@@ -1,10 +1,12 @@
 /**
  * Object markers, the start marker and hit testing. Without game art an object is a dot at
  * its (x, y) coloured by its logic (spec §10.6); the dot keeps its screen size at any zoom.
- * Labels (the logic) appear when zoomed in and few markers are on screen.
+ * Labels (the logic) appear when zoomed in and few markers are on screen, those that would
+ * overlap another left out (label-layout.ts).
  */
 import type { WwdObject, WwdPlane } from './level-types.ts';
 import { worldToScreen, type Camera, type Point, type Size } from './camera.ts';
+import { placeLabels, type LabelRequest } from './label-layout.ts';
 import type { ObjectRef } from './scene.ts';
 import { cssRgb, logicRgb } from './tile-colors.ts';
 
@@ -55,7 +57,9 @@ export function drawObjects(
   const radius = markerRadius(camera.zoom);
   const paths = new Map<string, Path2D>();
   const outline = new Path2D();
-  const labels: Array<{ text: string; x: number; y: number }> = [];
+  const labels: LabelRequest[] = [];
+  // The hovered and the selected object keep their labels in a crowd: theirs are placed first.
+  const pinned: LabelRequest[] = [];
   let onScreen = 0;
   for (const plane of planes) {
     for (const object of plane.objects) {
@@ -72,7 +76,11 @@ export function drawObjects(
       path.arc(point.x, point.y, radius, 0, Math.PI * 2);
       outline.moveTo(point.x + radius, point.y);
       outline.arc(point.x, point.y, radius, 0, Math.PI * 2);
-      if (labels.length <= MAX_LABELS) labels.push({ text: object.logic, x: point.x, y: point.y });
+      if (labels.length <= MAX_LABELS) {
+        const label = { text: object.logic, x: point.x, y: point.y };
+        if (isRef(hovered, plane, object) || isRef(selected, plane, object)) pinned.push(label);
+        else labels.push(label);
+      }
     }
   }
   for (const [color, path] of paths) {
@@ -86,7 +94,7 @@ export function drawObjects(
     context.stroke(outline);
   }
   if (camera.zoom >= LABEL_MIN_ZOOM && onScreen <= MAX_LABELS) {
-    drawLabels(context, labels, radius, style);
+    drawLabels(context, [...pinned, ...labels], radius, style);
   }
   const hoveredObject = objectOf(planes, hovered);
   if (hoveredObject) ring(context, camera, hoveredObject, radius + 3, style.fg, 1.5);
@@ -99,7 +107,7 @@ export function drawObjects(
 
 function drawLabels(
   context: CanvasRenderingContext2D,
-  labels: ReadonlyArray<{ text: string; x: number; y: number }>,
+  labels: readonly LabelRequest[],
   radius: number,
   style: MarkerStyle,
 ): void {
@@ -110,10 +118,18 @@ function drawLabels(
   context.lineWidth = 3;
   context.strokeStyle = style.bg;
   context.fillStyle = style.fg;
-  for (const label of labels) {
-    if (label.text === '') continue;
-    context.strokeText(label.text, label.x + radius + 3, label.y);
-    context.fillText(label.text, label.x + radius + 3, label.y);
+  const widths = new Map<string, number>();
+  const measure = (text: string) => {
+    let width = widths.get(text);
+    if (width === undefined) {
+      width = context.measureText(text).width;
+      widths.set(text, width);
+    }
+    return width;
+  };
+  for (const label of placeLabels(labels, radius, measure)) {
+    context.strokeText(label.text, label.x, label.y);
+    context.fillText(label.text, label.x, label.y);
   }
   context.restore();
 }
@@ -132,6 +148,10 @@ function ring(
   context.strokeStyle = color;
   context.lineWidth = width;
   context.stroke();
+}
+
+function isRef(ref: ObjectRef | null, plane: WwdPlane, object: WwdObject): boolean {
+  return ref !== null && ref.plane === plane.index && ref.index === object.index;
 }
 
 function objectOf(planes: readonly WwdPlane[], ref: ObjectRef | null): WwdObject | null {
