@@ -15,8 +15,14 @@ import type {
   OpenSink,
   Session,
 } from '../formats/model.ts';
-import { FORMATS, detectFormat, formatModule, readDetectionBytes } from '../formats/registry.ts';
-import { inlineServices } from '../formats/services.ts';
+import {
+  FORMATS,
+  detectFormat,
+  formatModule,
+  inlineRegistryServices,
+  readDetectionBytes,
+} from '../formats/registry.ts';
+import type { FormatServices } from '../formats/services.ts';
 import type { ParsedArgs } from './args.ts';
 import { optionFlag, withArticle, type CliFormat } from './format-cli.ts';
 import { CliError, oneLine, type Output } from './output.ts';
@@ -69,6 +75,8 @@ export interface OpenedFile {
   module: FormatModule;
   /** May carry `fatal`: the caller decides (see readableSession). */
   session: Session;
+  /** What the session was opened with (nested files through the registry). */
+  services: FormatServices;
 }
 
 /** The CLI does not stream nodes anywhere: it reads them from the session once it is open. */
@@ -78,12 +86,9 @@ const NO_SINK: OpenSink = { nodes: () => undefined, nodeRange: () => undefined }
 export async function openSession(source: NodeFileSource): Promise<Omit<OpenedFile, 'source'>> {
   const { head, tail } = await readDetectionBytes(source);
   const module = formatModule(detectFormat(head, source.name, FORMATS, tail));
-  const session = await module.open({
-    sources: [source],
-    services: inlineServices(),
-    sink: NO_SINK,
-  });
-  return { module, session };
+  const services = inlineRegistryServices();
+  const session = await module.open({ sources: [source], services, sink: NO_SINK });
+  return { module, session, services };
 }
 
 /** Throws the session's fatal parse problem as the file's error line (exit 1). */
