@@ -73,12 +73,10 @@ export interface DocumentSpec {
   view?: ViewCapability;
 }
 
-/** A document session over `spec`'s nodes. */
-export function documentSession(spec: DocumentSpec): Session {
-  const { format, nodes, bytes } = spec;
-  const spanBase = spec.spanBase ?? 'file';
-  const nodeAt = (index: number): number => {
-    if (!Number.isSafeInteger(index) || index < 0 || index >= nodes.count) {
+/** Checks a node index a caller gives (a query, a row): OUT_OF_BOUNDS unless one of `count`. */
+export function nodeIndexCheck(count: number, format: string): (index: number) => number {
+  return (index) => {
+    if (!Number.isSafeInteger(index) || index < 0 || index >= count) {
       throw new FormatError({
         code: ErrorCode.OUT_OF_BOUNDS,
         offset: 0,
@@ -88,6 +86,13 @@ export function documentSession(spec: DocumentSpec): Session {
     }
     return index;
   };
+}
+
+/** A document session over `spec`'s nodes. */
+export function documentSession(spec: DocumentSpec): Session {
+  const { format, nodes, bytes } = spec;
+  const spanBase = spec.spanBase ?? 'file';
+  const nodeAt = nodeIndexCheck(nodes.count, format);
   const size = (index: number) => nodes.span(nodeAt(index)).length;
   const table: NodeTable = {
     path: (index) => nodes.path(nodeAt(index)),

@@ -8,13 +8,18 @@
  * YAML questions. Entities list their components; a value that names a data node by its `#id`
  * says which one, and so does the entity it is in.
  */
-import { toErrorInfo, FormatError, hexOffset, type ErrorInfo } from '../../binary/format-error.ts';
 import { kaNodeReader } from '../ka/node-reader.ts';
 import type { Fact, OpenRequest, Session } from '../model.ts';
 import { sc2Json } from './json.ts';
 import { chooseSc2Layout, parseBareArchiveAt, sc2Layouts, walkSc2, SC2_FORMAT } from './read.ts';
 import { SceneReader, type SceneIndex } from './scene-index.ts';
-import { containerSession, handOverByPath } from '../ka/container-session.ts';
+import {
+  containerSession,
+  handOverByPath,
+  isContainerRecord,
+  trailingBytesFacts,
+  walkContainer,
+} from '../ka/container-session.ts';
 import { ContainerNodeTable } from '../ka/container-table.ts';
 import { TableSink } from './table-sink.ts';
 import { sceneDetails } from './details.ts';
@@ -33,21 +38,12 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
       ? chooseSc2Layout(bytes)
       : { layout: sc2Layouts(version)[0]!, tried: [], failures: [] };
   const walkSink = new TableSink(table);
-  let fatal: ErrorInfo | null = null;
-  const walk = walkSc2(bytes, walkSink, choice.layout);
-  try {
-    for (let step = walk.next(); !step.done; step = walk.next()) {
-      table.takePending();
-      await services.pause();
-    }
-  } catch (error) {
-    if (!(error instanceof FormatError)) throw error;
-    fatal = toErrorInfo(error);
-    table.closeOpen(error.offset);
-    walkSink.closeOwn(Math.min(error.offset, bytes.length));
-  }
-  table.takePending();
-  table.trim();
+  const fatal = await walkContainer(
+    walkSc2(bytes, walkSink, choice.layout),
+    table,
+    walkSink,
+    services,
+  );
   const reader = kaNodeReader(bytes, table);
   const scene = new SceneReader(table, reader);
   const index: SceneIndex = walkSink.index(scene);
@@ -55,8 +51,7 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
   // Paths are known only now (names come from the archives): hand the nodes over.
   await handOverByPath(table, sink, services);
 
-  const isRecord = (node: number) =>
-    !table.isSection(node) && (table.bare.has(node) || reader.isContainer(node));
+  const isRecord = (node: number) => isContainerRecord(table, reader, node);
   const kindOf = (node: number) =>
     table.isSection(node) ? 'section' : isRecord(node) ? 'record' : 'value';
   const details = sceneDetails(table, reader, index, walkSink, bytes.length);
@@ -80,15 +75,7 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
     ['Entities', counts.format(index.entities.length)],
   );
   if (walkSink.globalMaterial >= 0) facts.push(['Global material', 'yes']);
-  const trailing = table.issues.find(
-    (issue) => issue.code === 'TRAILING_BYTES' && issue.entryIndex === undefined,
-  );
-  if (trailing?.span) {
-    facts.push([
-      'Trailing bytes',
-      `${counts.format(trailing.span.length)} at ${hexOffset(trailing.span.offset)}`,
-    ]);
-  }
+  facts.push(...trailingBytesFacts(table));
 
   return containerSession({
     format: SC2_FORMAT,

@@ -7,8 +7,13 @@
  * questions. Each group says what its keys mean (details.ts); a `vertices` or `indices`
  * array whose size disagrees with its counts and formats is a warning on its bytes.
  */
-import { FormatError, hexOffset, toErrorInfo, type ErrorInfo } from '../../binary/format-error.ts';
-import { containerSession, handOverByPath } from '../ka/container-session.ts';
+import {
+  containerSession,
+  handOverByPath,
+  isContainerRecord,
+  trailingBytesFacts,
+  walkContainer,
+} from '../ka/container-session.ts';
 import { ContainerNodeTable } from '../ka/container-table.ts';
 import { kaNodeReader } from '../ka/node-reader.ts';
 import type { Fact, OpenRequest, Session, Span } from '../model.ts';
@@ -40,21 +45,7 @@ export async function openScgSession({ sources, services, sink }: OpenRequest): 
   const bytes = await source.read(0, source.size);
   const table = new ContainerNodeTable(bytes);
   const walkSink = new ScgTableSink(table);
-  let fatal: ErrorInfo | null = null;
-  const walk = walkScg(bytes, walkSink);
-  try {
-    for (let step = walk.next(); !step.done; step = walk.next()) {
-      table.takePending();
-      await services.pause();
-    }
-  } catch (error) {
-    if (!(error instanceof FormatError)) throw error;
-    fatal = toErrorInfo(error);
-    table.closeOpen(error.offset);
-    walkSink.closeOwn(Math.min(error.offset, bytes.length));
-  }
-  table.takePending();
-  table.trim();
+  const fatal = await walkContainer(walkScg(bytes, walkSink), table, walkSink, services);
   const reader = kaNodeReader(bytes, table);
 
   // What each group read to its end says; its issues go on the node whose bytes they name.
@@ -95,8 +86,7 @@ export async function openScgSession({ sources, services, sink }: OpenRequest): 
   );
   await handOverByPath(table, sink, services);
 
-  const isRecord = (node: number) =>
-    !table.isSection(node) && (table.bare.has(node) || reader.isContainer(node));
+  const isRecord = (node: number) => isContainerRecord(table, reader, node);
   const isHeaderField = (node: number) => walkSink.headerFields.has(node);
   const kindOf = (node: number) =>
     isHeaderField(node)
@@ -128,15 +118,7 @@ export async function openScgSession({ sources, services, sink }: OpenRequest): 
       .map(([format, n]) => `${vertexFormatText(format)} × ${n}`);
     facts.push(['Vertex formats', `${shown.join('; ')}${formats.size > 4 ? '; …' : ''}`]);
   }
-  const trailing = table.issues.find(
-    (issue) => issue.code === 'TRAILING_BYTES' && issue.entryIndex === undefined,
-  );
-  if (trailing?.span) {
-    facts.push([
-      'Trailing bytes',
-      `${counts.format(trailing.span.length)} at ${hexOffset(trailing.span.offset)}`,
-    ]);
-  }
+  facts.push(...trailingBytesFacts(table));
 
   return containerSession({
     format: SCG_FORMAT,
