@@ -11,7 +11,7 @@ import { FormatError, hexOffset, toErrorInfo, type ErrorInfo } from '../../binar
 import { documentSession, nodeIndexCheck } from '../document-session.ts';
 import type { Fact, NodeKind, OpenSink, Session } from '../model.ts';
 import type { FormatServices } from '../services.ts';
-import type { ContainerNodeTable } from './container-table.ts';
+import type { ContainerNodeTable, ContainerWalkSink } from './container-table.ts';
 import { typeName } from './display.ts';
 import { archiveJson, archiveYaml } from './export.ts';
 import type { KaNodeReader } from './node-reader.ts';
@@ -39,6 +39,7 @@ export interface ContainerTexts {
 export interface ContainerSessionSpec {
   format: string;
   label: string;
+  /** The container's own facts (trailing bytes, where there are any, follow them). */
   facts: Fact[];
   fatal: ErrorInfo | null;
   source: ByteSource;
@@ -79,11 +80,6 @@ export async function handOverByPath(
   }
 }
 
-/** What a container's walk leaves open when it stops: its own parts, closed at `end`. */
-export interface ContainerWalkSink {
-  closeOwn(end: number): void;
-}
-
 /**
  * Runs a container's walk over its table, a pause between steps; a FormatError stops it,
  * closing what is open where it stopped. Returns that error (null when the walk ended).
@@ -111,17 +107,8 @@ export async function walkContainer(
   return fatal;
 }
 
-/** A record of a container: a bare archive or a key that holds others (not a part of its own). */
-export function isContainerRecord(
-  table: ContainerNodeTable,
-  reader: KaNodeReader,
-  node: number,
-): boolean {
-  return !table.isSection(node) && (table.bare.has(node) || reader.isContainer(node));
-}
-
 /** The fact of bytes after the container's end, when the walk found any. */
-export function trailingBytesFacts(table: ContainerNodeTable): Fact[] {
+function trailingBytesFacts(table: ContainerNodeTable): Fact[] {
   const trailing = table.issues.find(
     (issue) => issue.code === 'TRAILING_BYTES' && issue.entryIndex === undefined,
   );
@@ -142,7 +129,7 @@ export function containerSession(spec: ContainerSessionSpec): Session {
   return documentSession({
     format,
     label: spec.label,
-    facts: spec.facts,
+    facts: [...spec.facts, ...trailingBytesFacts(table)],
     issues: table.issues,
     fatal: spec.fatal,
     nodes: {

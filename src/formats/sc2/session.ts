@@ -13,13 +13,7 @@ import type { Fact, OpenRequest, Session } from '../model.ts';
 import { sc2Json } from './json.ts';
 import { chooseSc2Layout, parseBareArchiveAt, sc2Layouts, walkSc2, SC2_FORMAT } from './read.ts';
 import { SceneReader, type SceneIndex } from './scene-index.ts';
-import {
-  containerSession,
-  handOverByPath,
-  isContainerRecord,
-  trailingBytesFacts,
-  walkContainer,
-} from '../ka/container-session.ts';
+import { containerSession, handOverByPath, walkContainer } from '../ka/container-session.ts';
 import { ContainerNodeTable } from '../ka/container-table.ts';
 import { TableSink } from './table-sink.ts';
 import { sceneDetails } from './details.ts';
@@ -51,9 +45,8 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
   // Paths are known only now (names come from the archives): hand the nodes over.
   await handOverByPath(table, sink, services);
 
-  const isRecord = (node: number) => isContainerRecord(table, reader, node);
   const kindOf = (node: number) =>
-    table.isSection(node) ? 'section' : isRecord(node) ? 'record' : 'value';
+    table.isSection(node) ? 'section' : table.isRecord(node) ? 'record' : 'value';
   const details = sceneDetails(table, reader, index, walkSink, bytes.length);
 
   const facts: Fact[] = [
@@ -75,8 +68,6 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
     ['Entities', counts.format(index.entities.length)],
   );
   if (walkSink.globalMaterial >= 0) facts.push(['Global material', 'yes']);
-  facts.push(...trailingBytesFacts(table));
-
   return containerSession({
     format: SC2_FORMAT,
     label: `DAVA scene v${walkSink.header?.version ?? version} (${layoutName})`,
@@ -90,7 +81,7 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
     partName: 'scene part',
     viewVersion: `SFV2 v${walkSink.header?.version ?? version}, ${layoutName}`,
     kindOf,
-    searchesValue: (node) => !isRecord(node) && !table.isSection(node),
+    searchesValue: (node) => !table.isRecord(node) && !table.isSection(node),
     wholeJson: () => sc2Json(bytes),
     archiveAt: (offset) => parseBareArchiveAt(bytes, offset),
     yamlArchives: () => [...table.bare],

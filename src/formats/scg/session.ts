@@ -7,13 +7,7 @@
  * questions. Each group says what its keys mean (details.ts); a `vertices` or `indices`
  * array whose size disagrees with its counts and formats is a warning on its bytes.
  */
-import {
-  containerSession,
-  handOverByPath,
-  isContainerRecord,
-  trailingBytesFacts,
-  walkContainer,
-} from '../ka/container-session.ts';
+import { containerSession, handOverByPath, walkContainer } from '../ka/container-session.ts';
 import { ContainerNodeTable } from '../ka/container-table.ts';
 import { kaNodeReader } from '../ka/node-reader.ts';
 import type { Fact, OpenRequest, Session, Span } from '../model.ts';
@@ -86,14 +80,13 @@ export async function openScgSession({ sources, services, sink }: OpenRequest): 
   );
   await handOverByPath(table, sink, services);
 
-  const isRecord = (node: number) => isContainerRecord(table, reader, node);
   const isHeaderField = (node: number) => walkSink.headerFields.has(node);
   const kindOf = (node: number) =>
     isHeaderField(node)
       ? 'value'
       : table.isSection(node)
         ? 'section'
-        : isRecord(node)
+        : table.isRecord(node)
           ? 'record'
           : 'value';
   const details = scgDetails(table, reader, walkSink, infos, bytes);
@@ -118,8 +111,6 @@ export async function openScgSession({ sources, services, sink }: OpenRequest): 
       .map(([format, n]) => `${vertexFormatText(format)} × ${n}`);
     facts.push(['Vertex formats', `${shown.join('; ')}${formats.size > 4 ? '; …' : ''}`]);
   }
-  facts.push(...trailingBytesFacts(table));
-
   return containerSession({
     format: SCG_FORMAT,
     label: `DAVA scene geometry v${header?.version ?? '?'}`,
@@ -133,7 +124,7 @@ export async function openScgSession({ sources, services, sink }: OpenRequest): 
     partName: 'file part',
     viewVersion: `SCPG v${header?.version ?? '?'}`,
     kindOf,
-    searchesValue: (node) => table.bare.has(node) || !isRecord(node),
+    searchesValue: (node) => table.bare.has(node) || !table.isRecord(node),
     wholeJson: () => scgJson(bytes),
     archiveAt: (offset) => parseGroupAt(bytes, offset),
     yamlArchives: () => walkSink.groups,
