@@ -11,10 +11,10 @@ import { FormatError, hexOffset, toErrorInfo, type ErrorInfo } from '../../binar
 import { documentSession, nodeIndexCheck } from '../document-session.ts';
 import type { Fact, NodeKind, OpenSink, Session } from '../model.ts';
 import type { FormatServices } from '../services.ts';
-import type { ContainerNodeTable, ContainerWalkSink } from './container-table.ts';
+import { ContainerNodeTable, type ContainerWalkSink } from './container-table.ts';
 import { typeName } from './display.ts';
 import { archiveJson, archiveYaml } from './export.ts';
-import type { KaNodeReader } from './node-reader.ts';
+import { kaNodeReader, type KaNodeReader } from './node-reader.ts';
 import { KA_COLUMNS } from './node-fields.ts';
 import type { KaArchive } from './types.ts';
 import { kaTreeView } from './view-jobs.ts';
@@ -41,11 +41,7 @@ export interface ContainerSessionSpec {
   label: string;
   /** The container's own facts (trailing bytes, where there are any, follow them). */
   facts: Fact[];
-  fatal: ErrorInfo | null;
-  source: ByteSource;
-  bytes: Uint8Array;
-  table: ContainerNodeTable;
-  reader: KaNodeReader;
+  file: ContainerFile;
   texts: ContainerTexts;
   /** What the view calls a part of the container's own (`scene part`). */
   partName: string;
@@ -80,19 +76,34 @@ export async function handOverByPath(
   }
 }
 
+/** A container file read into its node table, and the reader of its keys' values. */
+export interface ContainerFile {
+  source: ByteSource;
+  bytes: Uint8Array;
+  table: ContainerNodeTable;
+  reader: KaNodeReader;
+  /** The error that stopped the walk; null when it read to the end. */
+  fatal: ErrorInfo | null;
+}
+
 /**
- * Runs a container's walk over its table, a pause between steps; a FormatError stops it,
- * closing what is open where it stopped. Returns that error (null when the walk ended).
+ * Walks a container's `bytes` (the whole of `source`) into a new node table through the
+ * container's own sink, a pause between steps. A FormatError stops the walk, closing what
+ * is open where it stopped; it becomes the file's `fatal`.
  */
-export async function walkContainer(
-  walk: Generator<unknown, unknown, unknown>,
-  table: ContainerNodeTable,
-  walkSink: ContainerWalkSink,
+export async function readContainer<S extends ContainerWalkSink>(
+  source: ByteSource,
+  bytes: Uint8Array,
   services: FormatServices,
-): Promise<ErrorInfo | null> {
+  sinkFor: (table: ContainerNodeTable) => S,
+  walk: (sink: S) => Generator<unknown, unknown, unknown>,
+): Promise<{ file: ContainerFile; walkSink: S }> {
+  const table = new ContainerNodeTable(bytes);
+  const walkSink = sinkFor(table);
+  const steps = walk(walkSink);
   let fatal: ErrorInfo | null = null;
   try {
-    for (let step = walk.next(); !step.done; step = walk.next()) {
+    for (let step = steps.next(); !step.done; step = steps.next()) {
       table.takePending();
       await services.pause();
     }
@@ -100,11 +111,11 @@ export async function walkContainer(
     if (!(error instanceof FormatError)) throw error;
     fatal = toErrorInfo(error);
     table.closeOpen(error.offset);
-    walkSink.closeOwn(Math.min(error.offset, table.bytes.length));
+    walkSink.closeOwn(Math.min(error.offset, bytes.length));
   }
   table.takePending();
   table.trim();
-  return fatal;
+  return { file: { source, bytes, table, reader: kaNodeReader(bytes, table), fatal }, walkSink };
 }
 
 /** The fact of bytes after the container's end, when the walk found any. */
@@ -122,7 +133,8 @@ function trailingBytesFacts(table: ContainerNodeTable): Fact[] {
 }
 
 export function containerSession(spec: ContainerSessionSpec): Session {
-  const { table, reader, texts, bytes, source, format } = spec;
+  const { texts, format } = spec;
+  const { table, reader, bytes, source, fatal } = spec.file;
   const count = table.count;
   const nodeAt = nodeIndexCheck(count, format);
 
@@ -131,7 +143,7 @@ export function containerSession(spec: ContainerSessionSpec): Session {
     label: spec.label,
     facts: [...spec.facts, ...trailingBytesFacts(table)],
     issues: table.issues,
-    fatal: spec.fatal,
+    fatal,
     nodes: {
       count,
       path: (node) => table.path(node),

@@ -8,13 +8,11 @@
  * YAML questions. Entities list their components; a value that names a data node by its `#id`
  * says which one, and so does the entity it is in.
  */
-import { kaNodeReader } from '../ka/node-reader.ts';
 import type { Fact, OpenRequest, Session } from '../model.ts';
 import { sc2Json } from './json.ts';
 import { chooseSc2Layout, parseBareArchiveAt, sc2Layouts, walkSc2, SC2_FORMAT } from './read.ts';
 import { SceneReader, type SceneIndex } from './scene-index.ts';
-import { containerSession, handOverByPath, walkContainer } from '../ka/container-session.ts';
-import { ContainerNodeTable } from '../ka/container-table.ts';
+import { containerSession, handOverByPath, readContainer } from '../ka/container-session.ts';
 import { TableSink } from './table-sink.ts';
 import { sceneDetails } from './details.ts';
 
@@ -23,7 +21,6 @@ const counts = new Intl.NumberFormat('en-US');
 export async function openSc2Session({ sources, services, sink }: OpenRequest): Promise<Session> {
   const source = sources[0]!;
   const bytes = await source.read(0, source.size);
-  const table = new ContainerNodeTable(bytes);
   const version =
     bytes.length >= 8 ? new DataView(bytes.buffer, bytes.byteOffset).getInt32(4, true) : 0;
   // 26–29: both layouts are read on the side first; the one that reads is walked.
@@ -31,14 +28,14 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
     sc2Layouts(version).length > 1
       ? chooseSc2Layout(bytes)
       : { layout: sc2Layouts(version)[0]!, tried: [], failures: [] };
-  const walkSink = new TableSink(table);
-  const fatal = await walkContainer(
-    walkSc2(bytes, walkSink, choice.layout),
-    table,
-    walkSink,
+  const { file, walkSink } = await readContainer(
+    source,
+    bytes,
     services,
+    (table) => new TableSink(table),
+    (walkSink) => walkSc2(bytes, walkSink, choice.layout),
   );
-  const reader = kaNodeReader(bytes, table);
+  const { table, reader } = file;
   const scene = new SceneReader(table, reader);
   const index: SceneIndex = walkSink.index(scene);
 
@@ -72,11 +69,7 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
     format: SC2_FORMAT,
     label: `DAVA scene v${walkSink.header?.version ?? version} (${layoutName})`,
     facts,
-    fatal,
-    source,
-    bytes,
-    table,
-    reader,
+    file,
     texts: details,
     partName: 'scene part',
     viewVersion: `SFV2 v${walkSink.header?.version ?? version}, ${layoutName}`,

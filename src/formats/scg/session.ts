@@ -7,9 +7,8 @@
  * questions. Each group says what its keys mean (details.ts); a `vertices` or `indices`
  * array whose size disagrees with its counts and formats is a warning on its bytes.
  */
-import { containerSession, handOverByPath, walkContainer } from '../ka/container-session.ts';
-import { ContainerNodeTable } from '../ka/container-table.ts';
-import { kaNodeReader } from '../ka/node-reader.ts';
+import { containerSession, handOverByPath, readContainer } from '../ka/container-session.ts';
+import type { ContainerNodeTable } from '../ka/container-table.ts';
 import type { Fact, OpenRequest, Session, Span } from '../model.ts';
 import { scgDetails } from './details.ts';
 import { describeGroup, vertexFormatText, type GroupLookup } from './geometry.ts';
@@ -37,10 +36,14 @@ function keysOfGroups(table: ContainerNodeTable): Map<number, Map<string, number
 export async function openScgSession({ sources, services, sink }: OpenRequest): Promise<Session> {
   const source = sources[0]!;
   const bytes = await source.read(0, source.size);
-  const table = new ContainerNodeTable(bytes);
-  const walkSink = new ScgTableSink(table);
-  const fatal = await walkContainer(walkScg(bytes, walkSink), table, walkSink, services);
-  const reader = kaNodeReader(bytes, table);
+  const { file, walkSink } = await readContainer(
+    source,
+    bytes,
+    services,
+    (table) => new ScgTableSink(table),
+    (walkSink) => walkScg(bytes, walkSink),
+  );
+  const { table, reader } = file;
 
   // What each group read to its end says; its issues go on the node whose bytes they name.
   const infos = new Map<number, ScgPolygonGroupInfo>();
@@ -115,11 +118,7 @@ export async function openScgSession({ sources, services, sink }: OpenRequest): 
     format: SCG_FORMAT,
     label: `DAVA scene geometry v${header?.version ?? '?'}`,
     facts,
-    fatal,
-    source,
-    bytes,
-    table,
-    reader,
+    file,
     texts: details,
     partName: 'file part',
     viewVersion: `SCPG v${header?.version ?? '?'}`,
