@@ -101,14 +101,9 @@ export function documentSession(spec: DocumentSpec): Session {
     kind: (index) => nodes.kind(nodeAt(index)),
     expectedCount: () => nodes.count,
   };
-  if (nodes.parentOf) {
-    const parentOf = nodes.parentOf.bind(nodes);
-    table.parentOf = (index) => parentOf(nodeAt(index));
-  }
-  if (nodes.nameOf) {
-    const nameOf = nodes.nameOf.bind(nodes);
-    table.nameOf = (index) => nameOf(nodeAt(index));
-  }
+  // Only where the nodes have them: a table with `parentOf` is placed by parent and name.
+  if (nodes.parentOf) table.parentOf = (index) => nodes.parentOf!(nodeAt(index));
+  if (nodes.nameOf) table.nameOf = (index) => nodes.nameOf!(nodeAt(index));
   const content = (held: Uint8Array): ContentCapability => ({
     storedSpan: (index) =>
       spec.source && spanBase === 'file'
