@@ -47,6 +47,21 @@ const WORKER_BUT_API = '(^|/)worker/(?!rpc/(api|client)\\.ts$)';
 /** ...plus the real implementation, which state tests and fakes run in-process. */
 const WORKER_BUT_API_IMPL = '(^|/)worker/(?!rpc/(api|client|impl)\\.ts$)';
 
+/** formats/ sit on binary/ alone. */
+const FORMATS_FORBIDDEN = [
+  ...uiLibraries(PURE),
+  ...['worker', 'state', 'ui', 'cli'].map((name) => ({
+    regex: folder(name),
+    message: 'formats depend only on binary',
+  })),
+];
+/**
+ * From a format's folder (`src/formats/<id>/…`, any depth): the registry, and what imports
+ * it — the samples list, the fuzz suite's list of targets and the
+ * conformance suite.
+ */
+const REGISTRY = '^(\\.\\./)+(formats/)?((registry|samples|fuzz/targets)(\\.ts)?$|conformance/)';
+
 /** Per folder: what it may not import. Later entries win for files they match. */
 const LAYERS = [
   {
@@ -61,12 +76,27 @@ const LAYERS = [
   },
   {
     files: ['src/formats/**'],
+    forbidden: FORMATS_FORBIDDEN,
+  },
+  {
+    // A format's own folder: the registry lists the formats, so a format that imported it
+    // (or a module built on it) would import itself and every other. What it needs of the
+    // registry (what a nested file is) comes in through the services. The suites that run
+    // every format, and tests that check their format's detection, may use it.
+    files: ['src/formats/*/**'],
+    ignores: [
+      'src/formats/conformance/**',
+      'src/formats/fuzz/**',
+      'src/formats/testing/**',
+      'src/formats/**/*.test.ts',
+    ],
     forbidden: [
-      ...uiLibraries(PURE),
-      ...['worker', 'state', 'ui', 'cli'].map((name) => ({
-        regex: folder(name),
-        message: 'formats depend only on binary',
-      })),
+      ...FORMATS_FORBIDDEN,
+      {
+        regex: REGISTRY,
+        message:
+          'format folders never import the registry (or what is built on it): detection of nested files comes through the services (services.nested)',
+      },
     ],
   },
   {
@@ -283,8 +313,9 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
-  ...LAYERS.map(({ files, forbidden }) => ({
+  ...LAYERS.map(({ files, ignores = [], forbidden }) => ({
     files,
+    ignores,
     rules: {
       'no-restricted-imports': ['error', { patterns: forbidden }],
       'layers/no-restricted-dynamic-imports': ['error', { patterns: forbidden }],

@@ -127,6 +127,43 @@ const LAYERS: Layer[] = [
     ]),
   },
   {
+    layer: 'format folders never import the registry',
+    bad: [
+      ...badImports('src/formats/dvpl/session.ts', [
+        '../registry.ts',
+        '../registry',
+        '../../formats/registry.ts',
+        '../samples.ts',
+        '../fuzz/targets.ts',
+        '../conformance/subjects.ts',
+      ]),
+      ...badImports('src/formats/ka/sub/x.ts', ['../../registry.ts']),
+      // Type imports too: the registry's types name every format.
+      {
+        path: 'src/formats/kiwad/x.ts',
+        code: "import type { FormatId } from '../registry.ts';\nexport type X = FormatId;",
+        rule: IMPORTS,
+      },
+      // The layer's other rules still hold there.
+      ...badImports('src/formats/dvpl/session.ts', ['../../worker/rpc/api.ts', 'react']),
+    ],
+    good: [
+      ...goodImports('src/formats/dvpl/session.ts', [
+        '../services.ts',
+        '../model.ts',
+        '../cli-info.ts',
+        '../fuzz/fuzz-target.ts',
+        '../ka/read.ts',
+      ]),
+      // The suites that run every format, the registry's neighbours, and tests may.
+      ...goodImports('src/formats/conformance/x.ts', ['../registry.ts']),
+      ...goodImports('src/formats/fuzz/x.ts', ['../registry.ts']),
+      ...goodImports('src/formats/testing/x.ts', ['../registry.ts']),
+      ...goodImports('src/formats/samples.ts', ['./registry.ts']),
+      ...goodImports('src/formats/dvpl/x.test.ts', ['../registry.ts']),
+    ],
+  },
+  {
     layer: 'the worker knows nothing of the UI',
     bad: badImports('src/worker/tree/x.ts', [
       'react',

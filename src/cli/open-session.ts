@@ -15,8 +15,14 @@ import type {
   OpenSink,
   Session,
 } from '../formats/model.ts';
-import { FORMATS, detectFormat, formatModule, readDetectionBytes } from '../formats/registry.ts';
-import { inlineServices } from '../formats/services.ts';
+import {
+  FORMATS,
+  detectFormat,
+  formatModule,
+  inlineRegistryServices,
+  readDetectionBytes,
+} from '../formats/registry.ts';
+import type { FormatServices } from '../formats/services.ts';
 import type { ParsedArgs } from './args.ts';
 import { optionFlag, withArticle, type CliFormat } from './format-cli.ts';
 import { openFolder } from './open-folder.ts';
@@ -73,6 +79,8 @@ export interface OpenedFile {
   session: Session;
   /** Set when a folder was given: the set of its files that opened as one session. */
   folder: { name: string; note: string; size: number } | null;
+  /** What the session was opened with (nested files through the registry). */
+  services: FormatServices;
 }
 
 /** The CLI does not stream nodes anywhere: it reads them from the session once it is open. */
@@ -88,12 +96,9 @@ export async function openSession(
 ): Promise<Omit<OpenedFile, 'source' | 'folder'>> {
   const { head, tail } = await readDetectionBytes(source);
   const module = formatModule(detectFormat(head, source.name, FORMATS, tail));
-  const session = await module.open({
-    sources: [source, ...others],
-    services: inlineServices(),
-    sink: NO_SINK,
-  });
-  return { module, session };
+  const services = inlineRegistryServices();
+  const session = await module.open({ sources: [source, ...others], services, sink: NO_SINK });
+  return { module, session, services };
 }
 
 /** Throws the session's fatal parse problem as the file's error line (exit 1). */

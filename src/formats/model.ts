@@ -415,6 +415,8 @@ export interface CliInfoRequest {
   source: ByteSource;
   /** The format's `infoOptions` that were given (already checked against their choices). */
   options: CliOptionValues;
+  /** The services the session was opened with (a wrapper opens its payload through them). */
+  services: FormatServices;
 }
 
 /** What `info` prints: `json` for `--json`, else the lines (the CLI escapes control characters). */

@@ -7,8 +7,9 @@
  * Detection trusts magic first, in list order; a name alone (the extension) counts only
  * when no module's magic matched. `raw` matches anything and stays last.
  */
-import type { ByteSource } from '../binary/byte-source.ts';
-import type { FileTail, FormatModule } from './model.ts';
+import { MemoryByteSource, type ByteSource } from '../binary/byte-source.ts';
+import type { FileTail, FormatModule, OpenSink } from './model.ts';
+import { inlineServices, type FormatServices, type NestedFileService } from './services.ts';
 import { davaTexFormat } from './dava-tex/module.ts';
 import { dvplFormat } from './dvpl/module.ts';
 import { kaFormat } from './ka/module.ts';
@@ -93,4 +94,42 @@ export function formatModule(id: string, formats: readonly FormatModule[] = FORM
 /** True when `id` names a registered format. */
 export function isFormatId(id: string): id is FormatId {
   return FORMATS.some((format) => format.id === id);
+}
+
+/** Nested files are opened for what they are, not streamed anywhere: their nodes are read after. */
+const NO_SINK: OpenSink = { nodes: () => undefined, nodeRange: () => undefined };
+
+/**
+ * The host's services with nested files seen through the registry (`formats`): what a
+ * wrapper's payload is, and its session, opened with these same services. Hosts (the
+ * worker, the CLI) pass detection in this way, so format folders never import the registry.
+ */
+export function withNestedFiles(
+  services: Omit<FormatServices, 'nested'>,
+  formats: readonly FormatModule[] = FORMATS,
+): FormatServices {
+  const detect = (bytes: Uint8Array, name: string) =>
+    formatModule(
+      detectFormat(bytes.subarray(0, DETECT_HEAD_LENGTH), name, formats, tailOf(bytes)),
+      formats,
+    );
+  const nested: NestedFileService = {
+    identify(bytes, name) {
+      const format = detect(bytes, name);
+      return format.id === RAW_FORMAT ? null : { id: format.id, label: format.label };
+    },
+    async open(bytes, name) {
+      const format = detect(bytes, name);
+      const source = new MemoryByteSource(bytes, name);
+      const session = await format.open({ sources: [source], services: withNested, sink: NO_SINK });
+      return { format, source, session };
+    },
+  };
+  const withNested: FormatServices = { ...services, nested };
+  return withNested;
+}
+
+/** Everything on the calling thread, nested files through the registry: the CLI and tests. */
+export function inlineRegistryServices(formats: readonly FormatModule[] = FORMATS): FormatServices {
+  return withNestedFiles(inlineServices(), formats);
 }

@@ -1,9 +1,11 @@
 /**
  * What a format's session may ask of the machine it runs on, typed by what it does: read
  * ranges ahead, decode stored bytes (perhaps on another core), checksum many ranges (perhaps
- * on a pool of workers), pause between batches. The decoder worker injects its pools
+ * on a pool of workers), pause between batches, and see what a file inside the file is (a
+ * wrapper's payload) through the host's registry. The decoder worker injects its pools
  * (worker/services/); the CLI and tests use `inlineServices()`, which does everything on
- * the calling thread. Sessions never see a Worker.
+ * the calling thread. Sessions never see a Worker, and format folders never import the
+ * registry: the host that holds it passes detection in (registry.ts `withNestedFiles`).
  */
 import type { ByteSource } from '../binary/byte-source.ts';
 import { readCoalesced, type IndexedRange } from '../binary/coalesced-read.ts';
@@ -11,7 +13,7 @@ import { crc32Ieee, isAllZero } from '../binary/crc32.ts';
 import { kiCrcKernel } from '../binary/ki-crc-wasm.ts';
 import { inflate, type InflateOptions } from '../binary/inflate.ts';
 import { ReadAheadSource } from '../binary/read-ahead-source.ts';
-import type { CancelSignal, Content, ViewJob } from './model.ts';
+import type { CancelSignal, Content, FormatModule, Session, ViewJob } from './model.ts';
 
 export type { IndexedRange, InflateOptions };
 
@@ -58,6 +60,30 @@ export interface RangeService {
   readAhead(source: ByteSource): ByteSource;
 }
 
+/** A file inside a file, opened as a file of its own. */
+export interface NestedFile {
+  format: FormatModule;
+  source: ByteSource;
+  session: Session;
+}
+
+/**
+ * Files inside files (a wrapper's payload), seen as the host sees any file: the registry's
+ * detection on their head, tail and name, then that format's session.
+ */
+export interface NestedFileService {
+  /** The format of some bytes named `name`: its id and label, or null when no format knows them. */
+  identify(bytes: Uint8Array, name: string): { id: string; label: string } | null;
+  /** Opens the bytes as a file of their own, with the same services. Throws what `open` throws. */
+  open(bytes: Uint8Array, name: string): Promise<NestedFile>;
+}
+
+/** For hosts that open no nested files (tests of one format, fuzzing): no format knows them. */
+export const NO_NESTED_FILES: NestedFileService = {
+  identify: () => null,
+  open: () => Promise.reject(new Error('this host opens no nested files')),
+};
+
 export interface FormatServices {
   ranges: RangeService;
   codecs: CodecService;
@@ -66,6 +92,8 @@ export interface FormatServices {
   pause(): Promise<void>;
   /** Whether helpers a session may want later are started ahead (off for warm-ups). */
   readonly startsHelpersAhead: boolean;
+  /** What a file inside the file is, and its session (registry.ts `withNestedFiles`). */
+  nested: NestedFileService;
 }
 
 /** Runs a decode job on this thread. */
@@ -121,8 +149,11 @@ export function inlineViewJob(): ViewJob {
   };
 }
 
-/** Everything on the calling thread: the CLI, tests, and hosts without workers. */
-export function inlineServices(): FormatServices {
+/**
+ * Everything on the calling thread: the CLI, tests, and hosts without workers. Nested files
+ * are known only when the caller passes the registry's (registry.ts `inlineRegistryServices`).
+ */
+export function inlineServices(nested: NestedFileService = NO_NESTED_FILES): FormatServices {
   return {
     ranges: { readAhead: (source) => new ReadAheadSource(source) },
     codecs: { decode: decodeHere },
@@ -138,5 +169,6 @@ export function inlineServices(): FormatServices {
     },
     pause: () => Promise.resolve(),
     startsHelpersAhead: false,
+    nested,
   };
 }

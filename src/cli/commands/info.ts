@@ -4,7 +4,7 @@
  * prints the session's label, facts, node count and issues. A file that cannot be read is
  * one line naming the offset, exit 1.
  */
-import type { CliInfo, CliOption, FormatCli, Session } from '../../formats/model.ts';
+import type { CliInfo, CliOption, FormatCli } from '../../formats/model.ts';
 import type { Command } from '../command.ts';
 import {
   optionFlag,
@@ -15,41 +15,7 @@ import {
 } from '../format-cli.ts';
 import { requireReadable, withSession } from '../open-session.ts';
 import { printable } from '../output.ts';
-import { cliIssues, issueLines, type CliIssue } from '../../formats/cli-info.ts';
-
-/** The JSON of `info --json` for a format with no info of its own. */
-export interface SessionInfo {
-  format: string;
-  name: string;
-  size: number;
-  label: string;
-  facts: Record<string, string>;
-  nodeCount: number;
-  issues: CliIssue[];
-}
-
-/** What `info` shows of any session: its label, header facts, node count and issues. */
-export function sessionInfo(session: Session, file: { name: string; size: number }): CliInfo {
-  const info: SessionInfo = {
-    format: session.format,
-    name: file.name,
-    size: file.size,
-    label: session.label,
-    facts: Object.fromEntries(session.facts),
-    nodeCount: session.nodeCount(),
-    issues: cliIssues(session.issues),
-  };
-  const column = (label: string) => label.toLowerCase().padEnd(11);
-  const lines = [
-    `${column('file')} ${info.name}`,
-    `${column('format')} ${info.label}`,
-    `${column('size')} ${info.size} bytes`,
-    ...session.facts.map(([label, value]) => `${column(label)} ${value}`),
-    `${column('nodes')} ${info.nodeCount}`,
-    ...issueLines(info.issues, `${column('issues')} `),
-  ];
-  return { json: info, lines };
-}
+import { sessionInfo } from '../../formats/cli-info.ts';
 
 /** `info`, with the options every format's info declares. */
 export function infoCommand(formats: readonly CliFormat[]): Command {
@@ -76,7 +42,7 @@ export function infoCommand(formats: readonly CliFormat[]): Command {
       return withSession(
         cwd,
         path,
-        async ({ source, module, session, folder }) => {
+        async ({ source, module, session, folder, services }) => {
           requireReadable(path, session);
           // A folder's session spans many files: the generic facts, under the set's name.
           if (folder) return printInfo(sessionInfo(session, folder));
@@ -86,7 +52,7 @@ export function infoCommand(formats: readonly CliFormat[]): Command {
             Object.entries(given).filter(([name]) => own.has(name)),
           );
           const info = cli?.info
-            ? await cli.info({ session, source, options: formatOptions })
+            ? await cli.info({ session, source, options: formatOptions, services })
             : sessionInfo(session, source);
           return printInfo(info);
         },

@@ -1,11 +1,13 @@
 /**
- * Opening a sample the way the worker and the CLI do (MemoryByteSource, inline services), with
+ * Opening a sample the way the worker and the CLI do (MemoryByteSource, inline services with
+ * nested files through the registry), with
  * a sink that records every node it is told of, so the suite can compare what streamed into
  * the tree with what the session says afterwards.
  */
 import { MemoryByteSource, type ByteSource } from '../../binary/byte-source.ts';
 import type { FormatModule, NodeTable, OpenSink, Session } from '../model.ts';
-import { inlineServices, type FormatServices } from '../services.ts';
+import { inlineRegistryServices } from '../registry.ts';
+import type { FormatServices } from '../services.ts';
 import type { NamedBytes } from './subjects.ts';
 
 /** A node as the sink was told of it. */
@@ -107,7 +109,7 @@ export async function openSample(
   module: FormatModule,
   file: NamedBytes,
   companions: readonly NamedBytes[] = [],
-  services: FormatServices = inlineServices(),
+  services: FormatServices = inlineRegistryServices(),
 ): Promise<OpenedSample> {
   const sources = [file, ...companions].map(({ name, bytes }) => new MemoryByteSource(bytes, name));
   const { sink, record } = recordingSink();

@@ -1,18 +1,16 @@
 /**
  * What `.dvpl` adds to the generic CLI (model.ts FormatCli): `info` prints the footer's
- * fields and then the inner file's own info. The inner file goes through the registry as
- * any file does — detection on its head and name, its format's session, that format's
- * `info` hook (or the session's label, facts and issues when it has none) — so no format is
- * named here. A file whose footer or payload is broken never gets here: the CLI prints its
+ * fields and then the inner file's own info. The inner file goes through the host's
+ * registry as any file does (the services' nested files) — detection on its head, tail and
+ * name, its format's session, that format's `info` hook (or the session's label, facts and
+ * issues when it has none) — so no format is named here. A file whose footer or payload is broken never gets here: the CLI prints its
  * fatal error, one line with the offset, exit 1.
  */
-import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError, toErrorInfo } from '../../binary/format-error.ts';
 import { hex32 } from '../../binary/hex.ts';
-import { cliIssues, issueLines, type CliIssue } from '../cli-info.ts';
-import type { CliInfo, FormatCli, Session } from '../model.ts';
-import { DETECT_HEAD_LENGTH, detectFormat, formatModule } from '../registry.ts';
-import { inlineServices } from '../services.ts';
+import { cliIssues, issueLines, sessionInfo, type CliIssue } from '../cli-info.ts';
+import type { CliInfo, FormatCli } from '../model.ts';
+import type { FormatServices } from '../services.ts';
 import { DVPL_FORMAT, dvplTypeName, readDvpl } from './read.ts';
 import { dvplInnerName } from './session.ts';
 
@@ -34,57 +32,29 @@ export interface DvplInfo {
   inner: { name: string; format: string; info: unknown; error: string | null };
 }
 
-/** What `info` shows of a session whose format has no hook (the generic CLI's default). */
-function plainInfo(session: Session, name: string, size: number): CliInfo {
-  const json = {
-    format: session.format,
-    name,
-    size,
-    label: session.label,
-    facts: Object.fromEntries(session.facts),
-    nodeCount: session.nodeCount(),
-    issues: cliIssues(session.issues),
-  };
-  const column = (label: string) => label.toLowerCase().padEnd(11);
-  return {
-    json,
-    lines: [
-      `${column('file')} ${name}`,
-      `${column('format')} ${session.label}`,
-      `${column('size')} ${size} bytes`,
-      ...session.facts.map(([label, value]) => `${column(label)} ${value}`),
-      `${column('nodes')} ${json.nodeCount}`,
-      ...issueLines(json.issues, `${column('issues')} `),
-    ],
-  };
-}
-
 /** Opens the decoded payload as a file of its own and asks its format for its info. */
 async function innerInfo(
   content: Uint8Array,
   name: string,
+  services: FormatServices,
 ): Promise<{ format: string; info: CliInfo | null; error: string | null }> {
-  const module = formatModule(detectFormat(content.subarray(0, DETECT_HEAD_LENGTH), name));
-  const source = new MemoryByteSource(content, name);
+  // No format knows it: the id `info --json` gives such files (the raw format's).
+  const format = services.nested.identify(content, name)?.id ?? 'raw';
   try {
-    const session = await module.open({
-      sources: [source],
-      services: inlineServices(),
-      sink: { nodes: () => undefined, nodeRange: () => undefined },
-    });
-    if (session.fatal) return { format: module.id, info: null, error: session.fatal.message };
+    const { session, source, format: module } = await services.nested.open(content, name);
+    if (session.fatal) return { format, info: null, error: session.fatal.message };
     const hooks = module.cli ? await module.cli() : {};
     const info = hooks.info
-      ? await hooks.info({ session, source, options: {} })
-      : plainInfo(session, name, content.length);
-    return { format: module.id, info, error: null };
+      ? await hooks.info({ session, source, options: {}, services })
+      : sessionInfo(session, source);
+    return { format, info, error: null };
   } catch (error) {
-    return { format: module.id, info: null, error: toErrorInfo(error).message };
+    return { format, info: null, error: toErrorInfo(error).message };
   }
 }
 
 export const dvplCli: FormatCli = {
-  async info({ source }) {
+  async info({ source, services }) {
     const { value: file, issues, fatal } = await readDvpl(source);
     const { footer, content } = file;
     // The CLI has opened the file without a fatal error; a second read could differ only
@@ -98,7 +68,7 @@ export const dvplCli: FormatCli = {
       });
     }
     const name = dvplInnerName(source.name);
-    const inner = await innerInfo(content, name);
+    const inner = await innerInfo(content, name, services);
     const json: DvplInfo = {
       format: DVPL_FORMAT,
       file: source.name,

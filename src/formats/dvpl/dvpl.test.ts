@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { writeKiwad } from '../kiwad/write.ts';
 import type { NodeStatus, Session } from '../model.ts';
-import { DETECT_HEAD_LENGTH, detectFormat } from '../registry.ts';
-import { inlineServices } from '../services.ts';
+import { DETECT_HEAD_LENGTH, detectFormat, inlineRegistryServices } from '../registry.ts';
+import { inlineServices, type NestedFileService } from '../services.ts';
 import { dvplCli, type DvplInfo } from './cli.ts';
 import { FIXTURE_CONTENT, makeFixtures } from './fixtures/make-fixtures.ts';
 import { DVPL_FOOTER_SIZE } from './read.ts';
@@ -13,12 +13,12 @@ import { writeDvpl } from './write.ts';
 
 const NO_SINK = { nodes: () => undefined, nodeRange: () => undefined };
 
-async function open(bytes: Uint8Array, name = 'file.txt.dvpl'): Promise<Session> {
-  return openDvplSession({
-    sources: [new MemoryByteSource(bytes, name)],
-    services: inlineServices(),
-    sink: NO_SINK,
-  });
+async function open(
+  bytes: Uint8Array,
+  name = 'file.txt.dvpl',
+  services = inlineRegistryServices(),
+): Promise<Session> {
+  return openDvplSession({ sources: [new MemoryByteSource(bytes, name)], services, sink: NO_SINK });
 }
 
 async function verifyAll(session: Session): Promise<NodeStatus[]> {
@@ -124,6 +124,23 @@ describe('nested files: the payload opens through the registry as what it is', (
     },
   );
 
+  it('asks the host what the payload is: the services carry detection, not an import', async () => {
+    const asked: string[] = [];
+    const nested: NestedFileService = {
+      identify: (bytes, name) => {
+        asked.push(`${name} ${bytes.length}`);
+        return { id: 'host-format', label: 'Host format' };
+      },
+      open: () => Promise.reject(new Error('not opened here')),
+    };
+    const session = await open(writeDvpl(archive), 'Root.wad.dvpl', inlineServices(nested));
+    expect(asked).toEqual([`Root.wad ${archive.length}`]);
+    expect(Object.fromEntries(session.facts).Contents).toBe('Root.wad: Host format');
+    // A host that opens no nested files knows no format of them.
+    const alone = await open(writeDvpl(archive), 'Root.wad.dvpl', inlineServices());
+    expect(Object.fromEntries(alone.facts).Contents).toBe('Root.wad: unknown format');
+  });
+
   it('a .dvpl is detected by its name only (its magic is at the end)', () => {
     const bytes = writeDvpl(FIXTURE_CONTENT);
     expect(detectFormat(bytes.subarray(0, DETECT_HEAD_LENGTH), 'x.txt.dvpl')).toBe('dvpl');
@@ -137,7 +154,8 @@ describe('CLI info', () => {
     const bytes = writeDvpl(archive, { type: 2 });
     const source = new MemoryByteSource(bytes, 'Root.wad.dvpl');
     const session = await open(bytes, source.name);
-    const info = await dvplCli.info!({ session, source, options: {} });
+    const services = inlineRegistryServices();
+    const info = await dvplCli.info!({ session, source, options: {}, services });
     const json = info.json as DvplInfo;
     expect(json).toMatchObject({
       format: 'dvpl',
@@ -155,7 +173,8 @@ describe('CLI info', () => {
   it('describes an inner file of no known format by its digests (the raw format’s info)', async () => {
     const bytes = writeDvpl(FIXTURE_CONTENT, { type: 3 });
     const source = new MemoryByteSource(bytes, 'notes.txt.dvpl');
-    const info = await dvplCli.info!({ session: await open(bytes), source, options: {} });
+    const services = inlineRegistryServices();
+    const info = await dvplCli.info!({ session: await open(bytes), source, options: {}, services });
     expect((info.json as DvplInfo).inner).toMatchObject({ format: 'raw', error: null });
   });
 });

@@ -3,7 +3,8 @@
  * file without `.dvpl` (`foo.sc2.dvpl` → `foo.sc2`). The app opens any entry's content as a
  * nested file through the registry, so the payload then opens as whatever it is — and a
  * `.dvpl` inside a folder or another archive opens the same way. The wrapper's own fields
- * are the facts; verify checks the footer's CRC-32 over the stored payload.
+ * are the facts (what the payload is comes from the host's registry, through the services);
+ * verify checks the footer's CRC-32 over the stored payload.
  */
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { hex32 } from '../../binary/hex.ts';
@@ -16,7 +17,7 @@ import {
   type OpenRequest,
   type Session,
 } from '../model.ts';
-import { DETECT_HEAD_LENGTH, detectFormat, formatModule } from '../registry.ts';
+import type { NestedFileService } from '../services.ts';
 import { DVPL_FOOTER_SIZE, DVPL_FORMAT, dvplTypeName, readDvpl } from './read.ts';
 import type { DvplFile } from './types.ts';
 
@@ -25,12 +26,6 @@ export function dvplInnerName(fileName: string): string {
   const base = fileName.slice(fileName.lastIndexOf('/') + 1);
   const inner = base.toLowerCase().endsWith('.dvpl') ? base.slice(0, -'.dvpl'.length) : base;
   return inner === '' ? 'payload' : inner;
-}
-
-/** What the payload is, by the registry's detection (its head and its name). */
-export function innerFormatOf(content: Uint8Array, name: string): { id: string; label: string } {
-  const id = detectFormat(content.subarray(0, DETECT_HEAD_LENGTH), name);
-  return { id, label: formatModule(id).label };
 }
 
 const count = (value: number) => `${value.toLocaleString('en-US')} bytes`;
@@ -44,7 +39,7 @@ function crcText(file: DvplFile): string {
 }
 
 /** The wrapper's fields, for the facts and the entry's details. */
-function dvplFacts(file: DvplFile, inner: string): Fact[] {
+function dvplFacts(file: DvplFile, inner: string, nested: NestedFileService): Fact[] {
   const footer = file.footer;
   if (!footer) return [];
   const facts: Fact[] = [
@@ -55,7 +50,7 @@ function dvplFacts(file: DvplFile, inner: string): Fact[] {
     ['Footer at', `0x${file.footerOffset.toString(16).toUpperCase()}`],
   ];
   if (file.content) {
-    const { label } = innerFormatOf(file.content, inner);
+    const label = nested.identify(file.content, inner)?.label ?? 'unknown format';
     facts.push(['Contents', `${inner}: ${label}`]);
   }
   if (file.zeroOffsetMatches > 0) {
@@ -94,7 +89,7 @@ export async function openDvplSession({ sources, services, sink }: OpenRequest):
     checksum: (index) => entryAt(index).crc,
   };
   if (nodeCount > 0) sink.nodeRange(table, 0, nodeCount, nodeCount);
-  const facts = dvplFacts(file, inner);
+  const facts = dvplFacts(file, inner, services.nested);
 
   const details = (index: number): NodeDetails => {
     const entry = entryAt(index);

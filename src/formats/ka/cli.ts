@@ -5,23 +5,15 @@
  * names (export.ts has the shape). A file that cannot be read is refused by the generic
  * CLI before this runs (one line naming the offset, exit 1).
  */
-import { cliIssues, issueLines } from '../cli-info.ts';
-import type { CliInfo, FormatCli } from '../model.ts';
+import { documentCli } from '../cli-info.ts';
 import { kaJson } from './session.ts';
 
-export const kaCli: FormatCli = {
-  async info({ session, source }): Promise<CliInfo> {
-    const bytes = await source.read(0, source.size);
-    const json = { ...kaJson(bytes), issues: cliIssues(session.issues) };
-    const column = (label: string) => `${label.toLowerCase().padEnd(13)} `;
+export const kaCli = documentCli({
+  width: 13,
+  json: kaJson,
+  lines(_json, session) {
     const table = session.nodeTable();
-    const lines = [
-      `${column('file')}${source.name}`,
-      `${column('format')}${session.label}`,
-      `${column('size')}${source.size} bytes`,
-      ...session.facts.map(([label, value]) => `${column(label)}${value}`),
-      ...issueLines(json.issues, column('issues')),
-    ];
+    const lines: string[] = [];
     for (let index = 0; index < session.nodeCount(); index++) {
       const path = table.path(index);
       const depth = path.split('/').length - 1;
@@ -30,6 +22,6 @@ export const kaCli: FormatCli = {
       const value = session.cell?.(index, 'value') ?? '';
       lines.push(`${'  '.repeat(depth)}${name}: ${type} ${value}`);
     }
-    return { json, lines };
+    return lines;
   },
-};
+});

@@ -7,32 +7,22 @@
  * holds — and gets the rest here.
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
-import { FormatError, type ErrorInfo } from '../../binary/format-error.ts';
-import {
-  DEFAULT_COLUMNS,
-  type Fact,
-  type NodeKind,
-  type OpenSink,
-  type Session,
-  type Span,
-  type ViewJob,
-} from '../model.ts';
+import { FormatError, hexOffset, toErrorInfo, type ErrorInfo } from '../../binary/format-error.ts';
+import { documentSession, nodeIndexCheck } from '../document-session.ts';
+import type { Fact, NodeKind, OpenSink, Session } from '../model.ts';
 import type { FormatServices } from '../services.ts';
-import { SECTION_TYPE, type ContainerNodeTable } from './container-table.ts';
+import { ContainerNodeTable, type ContainerWalkSink } from './container-table.ts';
 import { typeName } from './display.ts';
 import { archiveJson, archiveYaml } from './export.ts';
-import type { KaNodeReader } from './node-reader.ts';
-import { exportStep, searchNodes } from './view-jobs.ts';
-import {
-  KA_TREE_VIEW,
-  type KaArchive,
-  type KaViewAnswer,
-  type KaViewQuery,
-  type KaViewSummary,
-} from './types.ts';
+import { kaNodeReader, type KaNodeReader } from './node-reader.ts';
+import { KA_COLUMNS } from './node-fields.ts';
+import type { KaArchive } from './types.ts';
+import { kaTreeView } from './view-jobs.ts';
 
 /** Nodes handed to the tree at once. */
 const BATCH = 8192;
+
+const counts = new Intl.NumberFormat('en-US');
 
 /** What a container format says about its own nodes. */
 export interface ContainerTexts {
@@ -49,12 +39,9 @@ export interface ContainerTexts {
 export interface ContainerSessionSpec {
   format: string;
   label: string;
+  /** The container's own facts (trailing bytes, where there are any, follow them). */
   facts: Fact[];
-  fatal: ErrorInfo | null;
-  source: ByteSource;
-  bytes: Uint8Array;
-  table: ContainerNodeTable;
-  reader: KaNodeReader;
+  file: ContainerFile;
   texts: ContainerTexts;
   /** What the view calls a part of the container's own (`scene part`). */
   partName: string;
@@ -89,177 +76,133 @@ export async function handOverByPath(
   }
 }
 
+/** A container file read into its node table, and the reader of its keys' values. */
+export interface ContainerFile {
+  source: ByteSource;
+  bytes: Uint8Array;
+  table: ContainerNodeTable;
+  reader: KaNodeReader;
+  /** The error that stopped the walk; null when it read to the end. */
+  fatal: ErrorInfo | null;
+}
+
+/**
+ * Walks a container's `bytes` (the whole of `source`) into a new node table through the
+ * container's own sink, a pause between steps. A FormatError stops the walk, closing what
+ * is open where it stopped; it becomes the file's `fatal`.
+ */
+export async function readContainer<S extends ContainerWalkSink>(
+  source: ByteSource,
+  bytes: Uint8Array,
+  services: FormatServices,
+  sinkFor: (table: ContainerNodeTable) => S,
+  walk: (sink: S) => Generator<unknown, unknown, unknown>,
+): Promise<{ file: ContainerFile; walkSink: S }> {
+  const table = new ContainerNodeTable(bytes);
+  const walkSink = sinkFor(table);
+  const steps = walk(walkSink);
+  let fatal: ErrorInfo | null = null;
+  try {
+    for (let step = steps.next(); !step.done; step = steps.next()) {
+      table.takePending();
+      await services.pause();
+    }
+  } catch (error) {
+    if (!(error instanceof FormatError)) throw error;
+    fatal = toErrorInfo(error);
+    table.closeOpen(error.offset);
+    walkSink.closeOwn(Math.min(error.offset, bytes.length));
+  }
+  table.takePending();
+  table.trim();
+  return { file: { source, bytes, table, reader: kaNodeReader(bytes, table), fatal }, walkSink };
+}
+
+/** The fact of bytes after the container's end, when the walk found any. */
+function trailingBytesFacts(table: ContainerNodeTable): Fact[] {
+  const trailing = table.issues.find(
+    (issue) => issue.code === 'TRAILING_BYTES' && issue.entryIndex === undefined,
+  );
+  if (!trailing?.span) return [];
+  return [
+    [
+      'Trailing bytes',
+      `${counts.format(trailing.span.length)} at ${hexOffset(trailing.span.offset)}`,
+    ],
+  ];
+}
+
 export function containerSession(spec: ContainerSessionSpec): Session {
-  const { table, reader, texts, bytes, source, format } = spec;
+  const { texts, format } = spec;
+  const { table, reader, bytes, source, fatal } = spec.file;
   const count = table.count;
+  const nodeAt = nodeIndexCheck(count, format);
 
-  const nodeAt = (node: number): number => {
-    if (!Number.isSafeInteger(node) || node < 0 || node >= count) {
-      throw new FormatError({
-        code: 'OUT_OF_BOUNDS',
-        offset: 0,
-        detail: `there is no node ${node}`,
-        format,
-      });
-    }
-    return node;
-  };
-  const spanOf = (node: number): Span => ({
-    offset: table.starts[node]!,
-    length: table.lengths[node]!,
-  });
-
-  const searchable = {
-    count,
-    nameOf: (node: number) =>
-      table.isSection(node) || table.bare.has(node) || table.hasName(node)
-        ? table.segment(node)
-        : table.hasKey(node)
-          ? (table.keyText(node) ?? '')
-          : '',
-    valueOf: (node: number) => (spec.searchesValue(node) ? texts.valueText(node, 1000) : null),
-  };
-
-  const nodeJson = (node: number): unknown =>
-    table.isSection(node)
-      ? texts.sectionJson(node)
-      : table.bare.has(node)
-        ? { type: 'keyedArchive', value: archiveJson(spec.archiveAt(table.starts[node]!), null) }
-        : reader.json(node);
-
-  const request = async (query: KaViewQuery, job: ViewJob): Promise<KaViewAnswer> => {
-    switch (query.kind) {
-      case 'value': {
-        const node = nodeAt(query.index);
-        if (table.isSection(node)) {
-          return {
-            kind: 'value',
-            index: node,
-            typeId: SECTION_TYPE,
-            typeName: texts.typeText(node),
-            value: { kind: 'text', text: texts.sectionText(node) },
-          };
-        }
-        const type = table.types[node]!;
-        return {
-          kind: 'value',
-          index: node,
-          typeId: type,
-          typeName: typeName(type),
-          value: reader.display(node),
-        };
-      }
-      case 'search':
-        return searchNodes(
-          searchable,
-          String(query.text),
-          Math.max(0, Math.floor(Number(query.limit) || 0)),
-          job,
-        );
-      case 'json': {
-        if (query.index !== undefined) {
-          return { kind: 'json', text: JSON.stringify(nodeJson(nodeAt(query.index)), null, 2) };
-        }
-        await exportStep(job, 0, 'reading the file');
-        const json = spec.wholeJson();
-        await exportStep(job, 1, 'writing JSON');
-        return { kind: 'json', text: JSON.stringify(json, null, 2) };
-      }
-      case 'yaml': {
-        // One YAML document per archive of the file, in file order, each in DAVA's own form.
-        await exportStep(job, 0, 'reading the file');
-        const documents = spec
-          .yamlArchives()
-          .map(
-            (node) => `# ${table.path(node)}\n${archiveYaml(spec.archiveAt(table.starts[node]!))}`,
-          );
-        await exportStep(job, 1, 'writing YAML');
-        return { kind: 'yaml', text: documents.join('---\n') };
-      }
-      default:
-        throw new FormatError({
-          code: 'BAD_VALUE',
-          offset: 0,
-          detail: 'unknown view query',
-          format,
-        });
-    }
-  };
-
-  let typeCounts: Record<string, number> | null = null;
-  const summary = (): KaViewSummary => {
-    if (!typeCounts) {
-      typeCounts = {};
-      for (let node = 0; node < count; node++) {
-        const name = table.isSection(node) ? spec.partName : typeName(table.types[node]!);
-        typeCounts[name] = (typeCounts[name] ?? 0) + 1;
-      }
-    }
-    return {
-      version: spec.viewVersion,
-      nodeCount: count,
-      typeCounts: { ...typeCounts },
-      stringTableSize: table.stringTables[0]?.strings.length ?? 0,
-      archiveCount: table.archiveCount,
-      issueCount: table.issues.length,
-    };
-  };
-
-  return {
+  return documentSession({
     format,
     label: spec.label,
-    facts: spec.facts,
+    facts: [...spec.facts, ...trailingBytesFacts(table)],
     issues: table.issues,
-    fatal: spec.fatal,
-    layout: 'document',
-    columnSets: {
-      [DEFAULT_COLUMNS]: [
-        { id: 'type', label: 'Type', kind: 'text' },
-        { id: 'value', label: 'Value', kind: 'text' },
-        { id: 'size', label: 'Bytes', kind: 'size' },
-      ],
+    fatal,
+    nodes: {
+      count,
+      path: (node) => table.path(node),
+      span: (node) => ({ offset: table.starts[node]!, length: table.lengths[node]! }),
+      kind: spec.kindOf,
+      fields: texts.fields,
     },
-    nodeCount: () => count,
-    nodeTable: () => ({
-      path: (node) => table.path(nodeAt(node)),
-      size: (node) => table.lengths[nodeAt(node)]!,
-      storedSize: (node) => table.lengths[nodeAt(node)]!,
-      kind: (node) => spec.kindOf(nodeAt(node)),
-      expectedCount: () => count,
-    }),
+    columns: KA_COLUMNS,
     cell(node, columnId) {
-      nodeAt(node);
       if (columnId === 'type') return texts.typeText(node);
       if (columnId === 'value') return texts.valueText(node, 80);
       return null;
     },
-    details(node) {
-      const span = spanOf(nodeAt(node));
-      return {
-        index: node,
-        path: table.path(node),
-        kind: spec.kindOf(node),
-        size: span.length,
-        storedSize: span.length,
-        span,
-        spanBase: 'file',
-        record: null,
-        isCompressed: false,
-        checksum: null,
-        fields: texts.fields(node),
-      };
-    },
-    content: {
-      storedSpan: (node) => ({ source, span: spanOf(nodeAt(node)) }),
-      read(node) {
-        const { offset, length } = spanOf(nodeAt(node));
-        return Promise.resolve({ bytes: bytes.slice(offset, offset + length), warning: null });
+    bytes,
+    source,
+    view: kaTreeView({
+      format,
+      table,
+      reader,
+      nodeAt,
+      partOf: (node) =>
+        table.isSection(node)
+          ? { typeName: texts.typeText(node), text: texts.sectionText(node) }
+          : null,
+      searchable: {
+        count,
+        nameOf: (node: number) =>
+          table.isSection(node) || table.bare.has(node) || table.hasName(node)
+            ? table.segment(node)
+            : table.hasKey(node)
+              ? (table.keyText(node) ?? '')
+              : '',
+        valueOf: (node: number) => (spec.searchesValue(node) ? texts.valueText(node, 1000) : null),
       },
-    },
-    view: {
-      kind: KA_TREE_VIEW,
-      data: summary,
-      request: (query, job) => request(query as KaViewQuery, job),
-    },
-  };
+      nodeJson: (node) =>
+        table.isSection(node)
+          ? texts.sectionJson(node)
+          : table.bare.has(node)
+            ? {
+                type: 'keyedArchive',
+                value: archiveJson(spec.archiveAt(table.starts[node]!), null),
+              }
+            : reader.json(node),
+      whole: {
+        name: 'the file',
+        json: spec.wholeJson,
+        // One YAML document per archive of the file, in file order, each in DAVA's own form.
+        yaml: () =>
+          spec
+            .yamlArchives()
+            .map(
+              (node) =>
+                `# ${table.path(node)}\n${archiveYaml(spec.archiveAt(table.starts[node]!))}`,
+            )
+            .join('---\n'),
+      },
+      version: spec.viewVersion,
+      countedAs: (node) => (table.isSection(node) ? spec.partName : typeName(table.types[node]!)),
+      stringTableSize: table.stringTables[0]?.strings.length ?? 0,
+    }),
+  });
 }

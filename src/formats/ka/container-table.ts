@@ -8,6 +8,7 @@
  * read, so a container makes its paths after the walk; a name that clashes with a
  * sibling's gets `%#` and its position, as keyed archives do with repeated keys.
  */
+import type { Issue } from '../model.ts';
 import { escapeKey, KaNodeTable } from './node-table.ts';
 import type { KaSlot } from './read.ts';
 import type { KaMode } from './read-value.ts';
@@ -44,6 +45,11 @@ export class ContainerNodeTable extends KaNodeTable {
 
   isSection(node: number): boolean {
     return this.types[node] === SECTION_TYPE;
+  }
+
+  /** A bare archive, or a key that holds others: a record, not a part of the container's own. */
+  isRecord(node: number): boolean {
+    return !this.isSection(node) && (this.bare.has(node) || this.isContainer(node));
   }
 
   setName(node: number, name: string): void {
@@ -88,5 +94,54 @@ export class ContainerNodeTable extends KaNodeTable {
       this.setName(node, name);
       this.showUnder(node, parent);
     });
+  }
+}
+
+/**
+ * What every container's walk sink does with the container's own nodes: opens them (a part,
+ * an archive inside it) in the table, closes the last one open, passes issues on, and when
+ * a walk stops, closes what is still open where it stopped (but never before a node's
+ * `leastEnd`). A container's sink adds what its walk tells of its parts and archives.
+ */
+export class ContainerWalkSink {
+  /** Own nodes still open, the innermost last. */
+  protected readonly open: number[] = [];
+  /** Ordinals of the top-level nodes opened so far. */
+  protected topOrdinal = 0;
+
+  constructor(protected readonly table: ContainerNodeTable) {}
+
+  protected openOwn(
+    parent: number,
+    start: number,
+    type: number,
+    name: string | null,
+    ordinal: number,
+  ): number {
+    const node = this.table.openOwn(parent, start, type, ordinal);
+    if (name !== null) this.table.setName(node, name);
+    this.open.push(node);
+    return node;
+  }
+
+  protected closeLast(end: number): void {
+    const node = this.open.pop();
+    if (node !== undefined) this.table.close(node, end);
+  }
+
+  /** Where an own node still open ends at least when a walk stops: its start. */
+  protected leastEnd(node: number): number {
+    return this.table.starts[node]!;
+  }
+
+  issue(issue: Issue): void {
+    this.table.issue(issue);
+  }
+
+  /** After a walk that stopped: the own nodes still open end at `end`. */
+  closeOwn(end: number): void {
+    while (this.open.length > 0) {
+      this.closeLast(Math.max(end, this.leastEnd(this.open[this.open.length - 1]!)));
+    }
   }
 }

@@ -5,21 +5,14 @@
  * id, keyCount}], entities: [{name, components, children}], issues}` (json.ts). A file that
  * does not read is refused before this runs, or here: one line naming the offset, exit 1.
  */
-import { cliIssues, issueLines } from '../cli-info.ts';
-import type { CliInfo, FormatCli } from '../model.ts';
+import { documentCli } from '../cli-info.ts';
 import { sc2Json, type Sc2EntityJson } from './json.ts';
 
-export const sc2Cli: FormatCli = {
-  async info({ session, source }): Promise<CliInfo> {
-    const bytes = await source.read(0, source.size);
-    const json = { ...sc2Json(bytes), issues: cliIssues(session.issues) };
-    const column = (label: string) => `${label.toLowerCase().padEnd(15)} `;
+export const sc2Cli = documentCli({
+  width: 15,
+  json: sc2Json,
+  lines(json) {
     const lines = [
-      `${column('file')}${source.name}`,
-      `${column('format')}${session.label}`,
-      `${column('size')}${source.size} bytes`,
-      ...session.facts.map(([label, value]) => `${column(label)}${value}`),
-      ...issueLines(json.issues, column('issues')),
       'data nodes:',
       ...json.dataNodes.map(
         (node, index) =>
@@ -37,6 +30,6 @@ export const sc2Cli: FormatCli = {
       for (const child of [...entity.children].reverse())
         pending.push({ entity: child, depth: depth + 1 });
     }
-    return { json, lines };
+    return lines;
   },
-};
+});

@@ -5,9 +5,9 @@
  * entity's components, children and the data nodes it uses, a component's type, and for a
  * value that names a data node by id, which one.
  */
-import { hexOffset } from '../../binary/format-error.ts';
 import { typeName } from '../ka/display.ts';
-import { KA_VERSION_NAMES, type KaNodeReader } from '../ka/node-reader.ts';
+import { bareArchiveFields, clipText, keyNodeFields, spanText } from '../ka/node-fields.ts';
+import type { KaNodeReader } from '../ka/node-reader.ts';
 import type { Fact, Span } from '../model.ts';
 import type { SceneIndex } from './scene-index.ts';
 import type { ContainerNodeTable } from '../ka/container-table.ts';
@@ -15,7 +15,6 @@ import type { TableSink } from './table-sink.ts';
 import type { Sc2Descriptor } from './types.ts';
 
 const counts = new Intl.NumberFormat('en-US');
-const spanText = (span: Span) => `${hexOffset(span.offset)} (${counts.format(span.length)} bytes)`;
 const FILE_TYPES: Readonly<Record<number, string>> = { 0: 'scene', 1: 'model' };
 
 export function sceneDetails(
@@ -119,31 +118,8 @@ export function sceneDetails(
         ['Part', sectionText(node)],
         ['Bytes', spanText(span)],
       ];
-    if (table.bare.has(node)) {
-      return [
-        ['Type', 'keyedArchive (8), bare: no key, no length'],
-        ['Archive', KA_VERSION_NAMES[table.archiveKind(node)]],
-        ['Keys', counts.format(table.childCounts[node]!)],
-        ...ownFields(node),
-        ['Bytes', spanText(span)],
-      ];
-    }
-    const type = table.types[node]!;
-    const keySpan = { offset: span.offset, length: table.valueStarts[node]! - span.offset };
-    return [
-      ['Type', `${typeName(type)} (${type})`],
-      ...reader.keyFields(node),
-      ...reader.valueFields(node),
-      ...ownFields(node),
-      [
-        'Mode',
-        table.isRegistry(node)
-          ? 'v2: keys and strings are ids into the string table'
-          : 'v1: plain strings',
-      ],
-      ...(table.hasKey(node) ? [['Key bytes', spanText(keySpan)] as Fact] : []),
-      ['Value bytes', spanText(reader.valueSpan(node))],
-    ];
+    if (table.bare.has(node)) return bareArchiveFields(table, node, ownFields(node));
+    return keyNodeFields(table, reader, node, ownFields(node));
   };
 
   const typeText = (node: number): string => {
@@ -167,7 +143,7 @@ export function sceneDetails(
       const target = index.links.get(node);
       if (target !== undefined && text !== null) text = `${text} → ${pathOf(target)}`;
     }
-    return text !== null && text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+    return clipText(text, limit);
   };
 
   void fileLength;

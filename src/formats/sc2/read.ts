@@ -18,9 +18,9 @@
  * every archive it reads moves it forward.
  */
 import { ByteReader } from '../../binary/byte-reader.ts';
-import { ErrorCode, FormatError, toErrorInfo, type ErrorInfo } from '../../binary/format-error.ts';
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { KaModelBuilder } from '../ka/model-builder.ts';
-import { walkKaArchive, type KaWalkSink } from '../ka/read.ts';
+import { runKaWalk, walkKaArchive, type KaWalkSink } from '../ka/read.ts';
 import type { KaArchive } from '../ka/types.ts';
 import type { Issue, ParseResult } from '../model.ts';
 import { RootLeafSpy } from './root-leaf.ts';
@@ -277,17 +277,6 @@ export function* walkSc2(
   }
 }
 
-/** Drives a walk to its end; the FormatError that stopped it, as data, or null. */
-export function runSc2Walk(walk: Generator<void, void, void>): ErrorInfo | null {
-  try {
-    for (let step = walk.next(); !step.done; step = walk.next());
-    return null;
-  } catch (error) {
-    if (error instanceof FormatError) return toErrorInfo(error);
-    throw error;
-  }
-}
-
 /** The sink that builds the model: one KaModelBuilder per bare archive. */
 class Sc2ModelSink implements Sc2Sink {
   readonly scene: Sc2Scene = {
@@ -366,7 +355,7 @@ function parseAs(bytes: Uint8Array, layout: Sc2Layout | undefined) {
     bytes.length >= 8 ? new DataView(bytes.buffer, bytes.byteOffset).getInt32(4, true) : 0;
   const chosen = layout ?? sc2Layouts(version)[0]!;
   const sink = new Sc2ModelSink(bytes, chosen);
-  const fatal = runSc2Walk(walkSc2(bytes, sink, chosen));
+  const fatal = runKaWalk(walkSc2(bytes, sink, chosen));
   const scene = sink.scene;
   if (!fatal && sink.end < bytes.length) {
     const trailingAt = Math.max(sink.end, 0);

@@ -8,14 +8,11 @@
  * YAML questions. Entities list their components; a value that names a data node by its `#id`
  * says which one, and so does the entity it is in.
  */
-import { toErrorInfo, FormatError, hexOffset, type ErrorInfo } from '../../binary/format-error.ts';
-import { kaNodeReader } from '../ka/node-reader.ts';
 import type { Fact, OpenRequest, Session } from '../model.ts';
 import { sc2Json } from './json.ts';
 import { chooseSc2Layout, parseBareArchiveAt, sc2Layouts, walkSc2, SC2_FORMAT } from './read.ts';
 import { SceneReader, type SceneIndex } from './scene-index.ts';
-import { containerSession, handOverByPath } from '../ka/container-session.ts';
-import { ContainerNodeTable } from '../ka/container-table.ts';
+import { containerSession, handOverByPath, readContainer } from '../ka/container-session.ts';
 import { TableSink } from './table-sink.ts';
 import { sceneDetails } from './details.ts';
 
@@ -24,7 +21,6 @@ const counts = new Intl.NumberFormat('en-US');
 export async function openSc2Session({ sources, services, sink }: OpenRequest): Promise<Session> {
   const source = sources[0]!;
   const bytes = await source.read(0, source.size);
-  const table = new ContainerNodeTable(bytes);
   const version =
     bytes.length >= 8 ? new DataView(bytes.buffer, bytes.byteOffset).getInt32(4, true) : 0;
   // 26–29: both layouts are read on the side first; the one that reads is walked.
@@ -32,33 +28,22 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
     sc2Layouts(version).length > 1
       ? chooseSc2Layout(bytes)
       : { layout: sc2Layouts(version)[0]!, tried: [], failures: [] };
-  const walkSink = new TableSink(table);
-  let fatal: ErrorInfo | null = null;
-  const walk = walkSc2(bytes, walkSink, choice.layout);
-  try {
-    for (let step = walk.next(); !step.done; step = walk.next()) {
-      table.takePending();
-      await services.pause();
-    }
-  } catch (error) {
-    if (!(error instanceof FormatError)) throw error;
-    fatal = toErrorInfo(error);
-    table.closeOpen(error.offset);
-    walkSink.closeOwn(Math.min(error.offset, bytes.length));
-  }
-  table.takePending();
-  table.trim();
-  const reader = kaNodeReader(bytes, table);
+  const { file, walkSink } = await readContainer(
+    source,
+    bytes,
+    services,
+    (table) => new TableSink(table),
+    (walkSink) => walkSc2(bytes, walkSink, choice.layout),
+  );
+  const { table, reader } = file;
   const scene = new SceneReader(table, reader);
   const index: SceneIndex = walkSink.index(scene);
 
   // Paths are known only now (names come from the archives): hand the nodes over.
   await handOverByPath(table, sink, services);
 
-  const isRecord = (node: number) =>
-    !table.isSection(node) && (table.bare.has(node) || reader.isContainer(node));
   const kindOf = (node: number) =>
-    table.isSection(node) ? 'section' : isRecord(node) ? 'record' : 'value';
+    table.isSection(node) ? 'section' : table.isRecord(node) ? 'record' : 'value';
   const details = sceneDetails(table, reader, index, walkSink, bytes.length);
 
   const facts: Fact[] = [
@@ -80,30 +65,16 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
     ['Entities', counts.format(index.entities.length)],
   );
   if (walkSink.globalMaterial >= 0) facts.push(['Global material', 'yes']);
-  const trailing = table.issues.find(
-    (issue) => issue.code === 'TRAILING_BYTES' && issue.entryIndex === undefined,
-  );
-  if (trailing?.span) {
-    facts.push([
-      'Trailing bytes',
-      `${counts.format(trailing.span.length)} at ${hexOffset(trailing.span.offset)}`,
-    ]);
-  }
-
   return containerSession({
     format: SC2_FORMAT,
     label: `DAVA scene v${walkSink.header?.version ?? version} (${layoutName})`,
     facts,
-    fatal,
-    source,
-    bytes,
-    table,
-    reader,
+    file,
     texts: details,
     partName: 'scene part',
     viewVersion: `SFV2 v${walkSink.header?.version ?? version}, ${layoutName}`,
     kindOf,
-    searchesValue: (node) => !isRecord(node) && !table.isSection(node),
+    searchesValue: (node) => !table.isRecord(node) && !table.isSection(node),
     wholeJson: () => sc2Json(bytes),
     archiveAt: (offset) => parseBareArchiveAt(bytes, offset),
     yamlArchives: () => [...table.bare],

@@ -7,10 +7,9 @@
  */
 import type { KaWalkSink } from '../ka/read.ts';
 import { KaType } from '../ka/types.ts';
-import type { Issue } from '../model.ts';
 import type { Sc2Header, Sc2PartKind, Sc2Role, Sc2Sink } from './read.ts';
 import { indexScene, type SceneIndex, type SceneReader } from './scene-index.ts';
-import { SECTION_TYPE, type ContainerNodeTable } from '../ka/container-table.ts';
+import { ContainerWalkSink, SECTION_TYPE } from '../ka/container-table.ts';
 
 const PART_NAMES: Readonly<Record<Sc2PartKind, string>> = {
   header: 'Header',
@@ -25,7 +24,7 @@ const ROLE_NAMES: Partial<Record<Sc2Role, string>> = {
   scene: 'Scene',
 };
 
-export class TableSink implements Sc2Sink {
+export class TableSink extends ContainerWalkSink implements Sc2Sink {
   header: Sc2Header | null = null;
   readonly parts = new Map<Sc2PartKind, number>();
   versionTags = -1;
@@ -34,29 +33,6 @@ export class TableSink implements Sc2Sink {
   readonly dataNodes: number[] = [];
   /** Classic entities in pre-order, with their parent's ordinal. */
   private readonly entities: Array<{ node: number; parent: number }> = [];
-  /** Own nodes still open: a part, and an archive inside it. */
-  private readonly open: number[] = [];
-  private topOrdinal = 0;
-
-  constructor(private readonly table: ContainerNodeTable) {}
-
-  private openOwn(
-    parent: number,
-    start: number,
-    type: number,
-    name: string | null,
-    ordinal: number,
-  ) {
-    const node = this.table.openOwn(parent, start, type, ordinal);
-    if (name !== null) this.table.setName(node, name);
-    this.open.push(node);
-    return node;
-  }
-
-  private closeLast(end: number): void {
-    const node = this.open.pop();
-    if (node !== undefined) this.table.close(node, end);
-  }
 
   headerRead(header: Sc2Header): void {
     this.header = header;
@@ -98,18 +74,6 @@ export class TableSink implements Sc2Sink {
 
   endArchive(_role: Sc2Role, end: number): void {
     this.closeLast(end);
-  }
-
-  issue(issue: Issue): void {
-    this.table.issue(issue);
-  }
-
-  /** After a walk that stopped: the own nodes still open end at `end`. */
-  closeOwn(end: number): void {
-    while (this.open.length > 0) {
-      const node = this.open[this.open.length - 1]!;
-      this.closeLast(Math.max(end, this.table.starts[node]!));
-    }
   }
 
   /** What the archives are, once every node is in. */

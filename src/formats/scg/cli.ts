@@ -6,8 +6,7 @@
  * (json.ts). A file that does not read is refused before this runs, or here: one line naming
  * the offset, exit 1.
  */
-import { cliIssues, issueLines } from '../cli-info.ts';
-import type { CliInfo, FormatCli } from '../model.ts';
+import { documentCli } from '../cli-info.ts';
 import { vertexFormatHex } from './geometry.ts';
 import { scgJson, type ScgPolygonGroupJson } from './json.ts';
 import { INDEX_SIZES, PACKING_NAMES } from './types.ts';
@@ -27,20 +26,8 @@ function groupLine(group: ScgPolygonGroupJson, index: number): string {
   return `  ${index} ${name}: ${count(group.vertexCount)} vertices (${format}), ${count(group.indexCount)} indices (${indices}), packing ${packing}`;
 }
 
-export const scgCli: FormatCli = {
-  async info({ session, source }): Promise<CliInfo> {
-    const bytes = await source.read(0, source.size);
-    const json = { ...scgJson(bytes), issues: cliIssues(session.issues) };
-    const column = (label: string) => `${label.toLowerCase().padEnd(15)} `;
-    const lines = [
-      `${column('file')}${source.name}`,
-      `${column('format')}${session.label}`,
-      `${column('size')}${source.size} bytes`,
-      ...session.facts.map(([label, value]) => `${column(label)}${value}`),
-      ...issueLines(json.issues, column('issues')),
-      'polygon groups:',
-      ...json.polygonGroups.map(groupLine),
-    ];
-    return { json, lines };
-  },
-};
+export const scgCli = documentCli({
+  width: 15,
+  json: scgJson,
+  lines: (json) => ['polygon groups:', ...json.polygonGroups.map(groupLine)],
+});

@@ -6,10 +6,10 @@
  * `indices` arrays hold what the counts and formats say.
  */
 import { quotedText } from '../../binary/quoted-text.ts';
-import { hexOffset } from '../../binary/format-error.ts';
 import type { ContainerNodeTable } from '../ka/container-table.ts';
 import { typeName } from '../ka/display.ts';
-import { KA_VERSION_NAMES, type KaNodeReader } from '../ka/node-reader.ts';
+import { bareArchiveFields, clipText, keyNodeFields, spanText } from '../ka/node-fields.ts';
+import type { KaNodeReader } from '../ka/node-reader.ts';
 import type { Fact, Span } from '../model.ts';
 import {
   expectedPrimitives,
@@ -24,7 +24,6 @@ import type { ScgPolygonGroupInfo } from './types.ts';
 const counts = new Intl.NumberFormat('en-US');
 const groupsText = (count: number) =>
   `${counts.format(count)} polygon group${count === 1 ? '' : 's'}`;
-const spanText = (span: Span) => `${hexOffset(span.offset)} (${counts.format(span.length)} bytes)`;
 const orMissing = (value: number | null, text: (value: number) => string) =>
   value === null ? '(missing)' : text(value);
 
@@ -167,30 +166,10 @@ export function scgDetails(
     }
     if (table.bare.has(node)) {
       const info = infos.get(node);
-      return [
-        ['Type', 'keyedArchive (8), bare: no key, no length'],
-        ['Archive', KA_VERSION_NAMES[table.archiveKind(node)]],
-        ['Keys', counts.format(table.childCounts[node]!)],
-        ...(info ? groupFields(info) : [['Polygon group', 'not read to its end'] as Fact]),
-        ['Bytes', spanText(span)],
-      ];
+      const own = info ? groupFields(info) : [['Polygon group', 'not read to its end'] as Fact];
+      return bareArchiveFields(table, node, own);
     }
-    const type = table.types[node]!;
-    const keySpan = { offset: span.offset, length: table.valueStarts[node]! - span.offset };
-    return [
-      ['Type', `${typeName(type)} (${type})`],
-      ...reader.keyFields(node),
-      ...reader.valueFields(node),
-      ...keyMeaning(node),
-      [
-        'Mode',
-        table.isRegistry(node)
-          ? 'v2: keys and strings are ids into the string table'
-          : 'v1: plain strings',
-      ],
-      ...(table.hasKey(node) ? [['Key bytes', spanText(keySpan)] as Fact] : []),
-      ['Value bytes', spanText(reader.valueSpan(node))],
-    ];
+    return keyNodeFields(table, reader, node, keyMeaning(node));
   };
 
   const typeText = (node: number): string => {
@@ -215,7 +194,7 @@ export function scgDetails(
         text = meant.startsWith(`${text} `) ? meant : `${text} = ${meant}`;
       }
     }
-    return text !== null && text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+    return clipText(text, limit);
   };
 
   return { sectionText, sectionJson, fields, typeText, valueText, headerText };

@@ -17,10 +17,10 @@
  * forward, so no file can make it loop long.
  */
 import { ByteReader } from '../../binary/byte-reader.ts';
-import { ErrorCode, FormatError, toErrorInfo, type ErrorInfo } from '../../binary/format-error.ts';
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { keyText, tableOf } from '../ka/display.ts';
 import { KaModelBuilder } from '../ka/model-builder.ts';
-import { walkKaArchive, type KaWalkSink } from '../ka/read.ts';
+import { runKaWalk, walkKaArchive, type KaWalkSink } from '../ka/read.ts';
 import type { KaArchive } from '../ka/types.ts';
 import type { Issue, ParseResult, Span } from '../model.ts';
 import { describeGroup, type GroupLookup } from './geometry.ts';
@@ -133,17 +133,6 @@ export function* walkScg(bytes: Uint8Array, sink: ScgSink): Generator<void, void
   }
 }
 
-/** Drives a walk to its end; the FormatError that stopped it, as data, or null. */
-export function runScgWalk(walk: Generator<void, void, void>): ErrorInfo | null {
-  try {
-    for (let step = walk.next(); !step.done; step = walk.next());
-    return null;
-  } catch (error) {
-    if (error instanceof FormatError) return toErrorInfo(error);
-    throw error;
-  }
-}
-
 /**
  * The first pair of a group's model with a key (the model's lookup for geometry.ts); a v2
  * group's key ids resolve through its table, as the session's node table resolves them.
@@ -209,7 +198,7 @@ export interface ScgParseResult extends ParseResult<ScgFile> {
 /** Reads a whole file into the model: what was read, its issues, and why it stopped. */
 export function parseScg(bytes: Uint8Array): ScgParseResult {
   const sink = new ScgModelSink(bytes);
-  const fatal = runScgWalk(walkScg(bytes, sink));
+  const fatal = runKaWalk(walkScg(bytes, sink));
   const file = sink.file;
   if (!fatal && sink.end < bytes.length) file.trailing = bytes.slice(sink.end);
   return { value: file, issues: sink.issues, fatal, groups: sink.infos };

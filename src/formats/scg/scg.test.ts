@@ -415,7 +415,12 @@ describe('module and info', () => {
     const bytes = writeScg({ version: 1, groups: severalGroups() });
     const source = new MemoryByteSource(bytes, 'several.scg');
     const session = await open(bytes);
-    const { json, lines } = await scgCli.info!({ session, source, options: {} });
+    const { json, lines } = await scgCli.info!({
+      session,
+      source,
+      options: {},
+      services: inlineServices(),
+    });
     expect(json).toEqual({
       format: 'scg',
       version: 1,

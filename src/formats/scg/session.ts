@@ -7,10 +7,8 @@
  * questions. Each group says what its keys mean (details.ts); a `vertices` or `indices`
  * array whose size disagrees with its counts and formats is a warning on its bytes.
  */
-import { FormatError, hexOffset, toErrorInfo, type ErrorInfo } from '../../binary/format-error.ts';
-import { containerSession, handOverByPath } from '../ka/container-session.ts';
-import { ContainerNodeTable } from '../ka/container-table.ts';
-import { kaNodeReader } from '../ka/node-reader.ts';
+import { containerSession, handOverByPath, readContainer } from '../ka/container-session.ts';
+import type { ContainerNodeTable } from '../ka/container-table.ts';
 import type { Fact, OpenRequest, Session, Span } from '../model.ts';
 import { scgDetails } from './details.ts';
 import { describeGroup, vertexFormatText, type GroupLookup } from './geometry.ts';
@@ -38,24 +36,14 @@ function keysOfGroups(table: ContainerNodeTable): Map<number, Map<string, number
 export async function openScgSession({ sources, services, sink }: OpenRequest): Promise<Session> {
   const source = sources[0]!;
   const bytes = await source.read(0, source.size);
-  const table = new ContainerNodeTable(bytes);
-  const walkSink = new ScgTableSink(table);
-  let fatal: ErrorInfo | null = null;
-  const walk = walkScg(bytes, walkSink);
-  try {
-    for (let step = walk.next(); !step.done; step = walk.next()) {
-      table.takePending();
-      await services.pause();
-    }
-  } catch (error) {
-    if (!(error instanceof FormatError)) throw error;
-    fatal = toErrorInfo(error);
-    table.closeOpen(error.offset);
-    walkSink.closeOwn(Math.min(error.offset, bytes.length));
-  }
-  table.takePending();
-  table.trim();
-  const reader = kaNodeReader(bytes, table);
+  const { file, walkSink } = await readContainer(
+    source,
+    bytes,
+    services,
+    (table) => new ScgTableSink(table),
+    (walkSink) => walkScg(bytes, walkSink),
+  );
+  const { table, reader } = file;
 
   // What each group read to its end says; its issues go on the node whose bytes they name.
   const infos = new Map<number, ScgPolygonGroupInfo>();
@@ -95,15 +83,13 @@ export async function openScgSession({ sources, services, sink }: OpenRequest): 
   );
   await handOverByPath(table, sink, services);
 
-  const isRecord = (node: number) =>
-    !table.isSection(node) && (table.bare.has(node) || reader.isContainer(node));
   const isHeaderField = (node: number) => walkSink.headerFields.has(node);
   const kindOf = (node: number) =>
     isHeaderField(node)
       ? 'value'
       : table.isSection(node)
         ? 'section'
-        : isRecord(node)
+        : table.isRecord(node)
           ? 'record'
           : 'value';
   const details = scgDetails(table, reader, walkSink, infos, bytes);
@@ -128,30 +114,16 @@ export async function openScgSession({ sources, services, sink }: OpenRequest): 
       .map(([format, n]) => `${vertexFormatText(format)} × ${n}`);
     facts.push(['Vertex formats', `${shown.join('; ')}${formats.size > 4 ? '; …' : ''}`]);
   }
-  const trailing = table.issues.find(
-    (issue) => issue.code === 'TRAILING_BYTES' && issue.entryIndex === undefined,
-  );
-  if (trailing?.span) {
-    facts.push([
-      'Trailing bytes',
-      `${counts.format(trailing.span.length)} at ${hexOffset(trailing.span.offset)}`,
-    ]);
-  }
-
   return containerSession({
     format: SCG_FORMAT,
     label: `DAVA scene geometry v${header?.version ?? '?'}`,
     facts,
-    fatal,
-    source,
-    bytes,
-    table,
-    reader,
+    file,
     texts: details,
     partName: 'file part',
     viewVersion: `SCPG v${header?.version ?? '?'}`,
     kindOf,
-    searchesValue: (node) => table.bare.has(node) || !isRecord(node),
+    searchesValue: (node) => table.bare.has(node) || !table.isRecord(node),
     wholeJson: () => scgJson(bytes),
     archiveAt: (offset) => parseGroupAt(bytes, offset),
     yamlArchives: () => walkSink.groups,

@@ -5,10 +5,9 @@
  * each group's keys under its node. It remembers which node is which, and which groups
  * were read to their end, for the session to describe them once the walk is done.
  */
-import { SECTION_TYPE, type ContainerNodeTable } from '../ka/container-table.ts';
+import { ContainerWalkSink, SECTION_TYPE } from '../ka/container-table.ts';
 import type { KaWalkSink } from '../ka/read.ts';
 import { KaType } from '../ka/types.ts';
-import type { Issue } from '../model.ts';
 import type { ScgHeader, ScgHeaderField, ScgPartKind, ScgSink } from './read.ts';
 
 const PART_NAMES: Readonly<Record<ScgPartKind, string>> = {
@@ -28,31 +27,21 @@ export interface HeaderFieldNode {
   value: number;
 }
 
-export class ScgTableSink implements ScgSink {
+export class ScgTableSink extends ContainerWalkSink implements ScgSink {
   header: ScgHeader | null = null;
   readonly parts = new Map<ScgPartKind, number>();
   readonly headerFields = new Map<number, HeaderFieldNode>();
   /** Group nodes in file order, and which of them were read to their end. */
   readonly groups: number[] = [];
   readonly completeGroups = new Set<number>();
-  /** Own nodes still open: a part, and a group inside it. */
-  private readonly open: number[] = [];
-  private topOrdinal = 0;
   /** Where the last header field read ends: the header part ends there at least. */
   private headerEnd = 0;
 
-  constructor(private readonly table: ContainerNodeTable) {}
-
-  private closeLast(end: number): void {
-    const node = this.open.pop();
-    if (node !== undefined) this.table.close(node, end);
-  }
-
   beginPart(kind: ScgPartKind, start: number): void {
-    const node = this.table.openOwn(-1, start, SECTION_TYPE, this.topOrdinal++);
-    this.table.setName(node, PART_NAMES[kind]);
-    this.parts.set(kind, node);
-    this.open.push(node);
+    this.parts.set(
+      kind,
+      this.openOwn(-1, start, SECTION_TYPE, PART_NAMES[kind], this.topOrdinal++),
+    );
   }
 
   endPart(_kind: ScgPartKind, end: number): void {
@@ -74,9 +63,8 @@ export class ScgTableSink implements ScgSink {
 
   beginGroup(index: number, start: number): { sink: KaWalkSink; owner: number } {
     const under = this.parts.get('groups') ?? -1;
-    const node = this.table.openOwn(under, start, KaType.KEYED_ARCHIVE, index);
+    const node = this.openOwn(under, start, KaType.KEYED_ARCHIVE, null, index);
     this.groups.push(node);
-    this.open.push(node);
     return { sink: this.table, owner: node };
   }
 
@@ -86,16 +74,9 @@ export class ScgTableSink implements ScgSink {
     this.closeLast(end);
   }
 
-  issue(issue: Issue): void {
-    this.table.issue(issue);
-  }
-
-  /** After a walk that stopped: the own nodes still open end at `end`. */
-  closeOwn(end: number): void {
-    while (this.open.length > 0) {
-      const node = this.open[this.open.length - 1]!;
-      const isHeader = node === this.parts.get('header');
-      this.closeLast(Math.max(end, this.table.starts[node]!, isHeader ? this.headerEnd : 0));
-    }
+  /** The header part ends after the last field read at least. */
+  protected override leastEnd(node: number): number {
+    const isHeader = node === this.parts.get('header');
+    return Math.max(super.leastEnd(node), isHeader ? this.headerEnd : 0);
   }
 }

@@ -84,8 +84,11 @@ function clampRange(offset: number, length: number, total: number): Span {
 }
 
 export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
-  const services = workerServices({ startsHelpersAhead: options.startsHelpersAhead ?? true });
   const formats = options.formats ?? FORMATS;
+  const services = workerServices({
+    startsHelpersAhead: options.startsHelpersAhead ?? true,
+    formats,
+  });
   let tree = new EntryTree();
   const jobs = new JobRegistry<JobKind>();
   const cache = new ContentCache();

@@ -1,10 +1,13 @@
 /**
  * The services a decoder worker gives the sessions it opens (formats/services.ts): its
- * content helpers, its checksum pool, read-ahead windows, and pauses that let the worker
- * answer the page between batches of a long parse.
+ * content helpers, its checksum pool, read-ahead windows, pauses that let the worker
+ * answer the page between batches of a long parse, and nested files seen through the
+ * formats it opens files with (the registry's, or a test's own).
  */
 import { HttpByteSource } from '../../binary/http-source.ts';
 import { ReadAheadSource } from '../../binary/read-ahead-source.ts';
+import type { FormatModule } from '../../formats/model.ts';
+import { FORMATS, withNestedFiles } from '../../formats/registry.ts';
 import type { FormatServices } from '../../formats/services.ts';
 import { yieldBriefly } from '../jobs/jobs.ts';
 import { workerChecksums } from './checksums.ts';
@@ -16,8 +19,11 @@ import { workerCodecs } from './codecs.ts';
  */
 const REMOTE_READ_AHEAD = 256 * 1024;
 
-export function workerServices(options: { startsHelpersAhead: boolean }): FormatServices {
-  return {
+export function workerServices(options: {
+  startsHelpersAhead: boolean;
+  formats?: readonly FormatModule[];
+}): FormatServices {
+  const services: Omit<FormatServices, 'nested'> = {
     ranges: {
       readAhead: (source) =>
         source instanceof HttpByteSource
@@ -29,4 +35,5 @@ export function workerServices(options: { startsHelpersAhead: boolean }): Format
     pause: yieldBriefly,
     startsHelpersAhead: options.startsHelpersAhead,
   };
+  return withNestedFiles(services, options.formats ?? FORMATS);
 }
