@@ -110,7 +110,7 @@ export function ActionsBar(): ReactElement {
   const download = downloadButton(target, selectedCount, canRead && hasEntries && !isBusy, canRead);
 
   return (
-    <div className="actions-bar" aria-label="Actions">
+    <div className="actions-bar" role="group" aria-label="Actions">
       <span className="actions-target" title={selectionPath(target, file?.name)}>
         {selectedCount > 1
           ? `${formatCount(selectedCount)} rows of ${file?.name ?? ''}`

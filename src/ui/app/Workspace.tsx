@@ -63,9 +63,9 @@ export function Workspace(): ReactElement {
   const mode = split === SPLITS.view ? 'view' : 'details';
   const percent = percents[mode];
   const setPercent = (value: number) => setPercents((current) => ({ ...current, [mode]: value }));
-  const element = useRef<HTMLElement>(null);
+  const element = useRef<HTMLDivElement>(null);
   return (
-    <main
+    <div
       className="workspace"
       ref={element}
       style={{ '--tree-pane-size': `${percent}%` } as CSSProperties}
@@ -95,6 +95,6 @@ export function Workspace(): ReactElement {
       <section className="details-pane" aria-label="Details and preview">
         {DETAILS}
       </section>
-    </main>
+    </div>
   );
 }
