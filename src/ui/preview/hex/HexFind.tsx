@@ -65,6 +65,8 @@ export function HexFind(props: HexFindProps): ReactElement {
       return;
     }
     const current = ++generation.current;
+    // Progress comes through a channel of its own: a report may arrive after the answer.
+    let isAnswered = false;
     setStatus({ kind: 'searching', done: 0, total: 0 });
     const from = searchStart(direction, position, currentMatch, size);
     const answer = await findInContent(
@@ -72,11 +74,12 @@ export function HexFind(props: HexFindProps): ReactElement {
       contentRef,
       { pattern: parsed.pattern, from, direction },
       (progress) => {
-        if (generation.current === current) {
+        if (!isAnswered && generation.current === current) {
           setStatus({ kind: 'searching', done: progress.done, total: progress.total });
         }
       },
     );
+    isAnswered = true;
     if (generation.current !== current) return;
     if (!answer.ok) {
       setStatus(

@@ -85,7 +85,22 @@ function HexViewBody({ fileId, ref, size, highlight, jumpTo, onJump }: HexViewPr
     if (scrollRequest === null || listRef.current === null) return;
     const index = scrollRequest.row - firstRow;
     if (index < 0 || index >= regionRows) return;
-    listRef.current.scrollToRow({ index, align: scrollRequest.align, behavior: 'instant' });
+    const scroll = () => {
+      const element = listRef.current?.element;
+      // A List just mounted (a jump from the strings view, a deep link) centres with its
+      // default height until it has measured itself: centre by the element's own height.
+      if (scrollRequest.align === 'center' && element) {
+        element.scrollTop = index * HEX_ROW_HEIGHT - (element.clientHeight - HEX_ROW_HEIGHT) / 2;
+      } else {
+        listRef.current?.scrollToRow({ index, align: scrollRequest.align, behavior: 'instant' });
+      }
+    };
+    scroll();
+    // Other alignments use the List's measure: once more when it has one.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(scroll);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [scrollRequest, firstRow, regionRows, listRef]);
 
   // Scroll to a new highlight once; later re-renders with the same span leave the scroll alone.

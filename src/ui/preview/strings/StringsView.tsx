@@ -100,17 +100,20 @@ function StringsViewBody({ fileId, ref, onJump }: StringsViewProps): ReactElemen
   const loadFrom = useCallback(
     async (from: number) => {
       const current = ++generation.current;
+      // Progress comes through a channel of its own: a report may arrive after the answer.
+      let isAnswered = false;
       setLoading({ kind: 'loading', done: 0, total: 0 });
       const answer = await contentStrings(
         fileId,
         contentRef,
         { from, minLength: MIN_STRING_LENGTH, maxCount: STRINGS_PER_PAGE },
         (progress) => {
-          if (generation.current === current) {
+          if (!isAnswered && generation.current === current) {
             setLoading({ kind: 'loading', done: progress.done, total: progress.total });
           }
         },
       );
+      isAnswered = true;
       if (generation.current !== current) return;
       if (!answer.ok) {
         setLoading(
