@@ -125,7 +125,7 @@ export function ActionsBar(): ReactElement {
   );
 
   return (
-    <div className="actions-bar" aria-label="Actions">
+    <div className="actions-bar" role="group" aria-label="Actions">
       <span className="actions-target" title={selectionPath(target, file?.name)}>
         {selectedCount > 1
           ? `${formatCount(selectedCount)} rows of ${file?.name ?? ''}`

@@ -47,13 +47,16 @@ export function App({ formats }: AppProps): ReactElement {
         <UpdateNotice />
         <PendingLinkNotice />
         <Banners />
-        {isWorkspaceMounted && (
-          <div className="workspace-frame" hidden={!hasFiles}>
-            <ActionsBar />
-            <Workspace />
-          </div>
-        )}
-        {!hasFiles && <EmptyState formats={formats} />}
+        {/* The one main landmark: the actions and the workspace, or the empty state. */}
+        <main className="app-main">
+          {isWorkspaceMounted && (
+            <div className="workspace-frame" hidden={!hasFiles}>
+              <ActionsBar />
+              <Workspace />
+            </div>
+          )}
+          {!hasFiles && <EmptyState formats={formats} />}
+        </main>
         <StatusBar />
       </div>
     </DropZone>

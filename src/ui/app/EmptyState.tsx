@@ -3,7 +3,7 @@
  * move around. The formats come from the format registry (`FORMATS`, passed in by main.tsx:
  * the UI does not import decoders), so a new format appears here with its registry line.
  */
-import type { ReactElement } from 'react';
+import { useId, type ReactElement } from 'react';
 import type { FormatModule } from '../../formats/model.ts';
 
 /** What the empty state shows of a format: the registry's own metadata. */
@@ -26,9 +26,16 @@ function Extensions({ extensions }: { extensions: readonly string[] }): ReactEle
 }
 
 export function EmptyState({ formats }: { formats: readonly FormatInfo[] }): ReactElement {
+  const titleId = useId();
+  // It scrolls on short screens: a tab stop of its own lets the keyboard scroll it too.
   return (
-    <main className="empty-state">
-      <h2>Look inside game archives</h2>
+    <section
+      className="empty-state"
+      aria-labelledby={titleId}
+      tabIndex={0}
+      data-testid="empty-state"
+    >
+      <h2 id={titleId}>Look inside game archives</h2>
       <p>
         Drop files or a whole folder (a game install) anywhere on this page, choose{' '}
         <strong>Open files…</strong> or <strong>Open folder…</strong>, or{' '}
@@ -61,6 +68,6 @@ export function EmptyState({ formats }: { formats: readonly FormatInfo[] }): Rea
           the mouse or with the arrow keys once focused.
         </li>
       </ul>
-    </main>
+    </section>
   );
 }

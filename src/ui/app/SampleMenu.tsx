@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactEleme
 import { useActions } from '../../state/hooks.ts';
 import { describeError } from '../dropzone/folder-walk.ts';
 import { notify } from '../dropzone/notify.ts';
+import { focusTreeWhenShown } from '../tree/focus-tree.ts';
 
 const MANIFEST_PATH = 'samples/samples.json';
 
@@ -82,6 +83,10 @@ export function SampleMenu(): ReactElement {
   }, [isOpen]);
 
   const open = async (sample: SampleInfo) => {
+    // The menu item about to go had the focus: the button keeps it while the sample loads
+    // (so it is not dropped to the page), then the opened files take it.
+    const hadFocus = containerRef.current?.contains(document.activeElement) === true;
+    if (hadFocus) buttonRef.current?.focus();
     setIsOpen(false);
     setIsLoading(true);
     try {
@@ -94,9 +99,11 @@ export function SampleMenu(): ReactElement {
     } finally {
       setIsLoading(false);
     }
+    if (hadFocus && document.activeElement === buttonRef.current) await focusTreeWhenShown();
   };
 
   const onButton = async () => {
+    if (isLoading) return;
     let loaded: SampleInfo[];
     try {
       loaded = await loadManifest();
@@ -140,7 +147,8 @@ export function SampleMenu(): ReactElement {
         className="button"
         data-testid="sample-button"
         title="Open a demo made by Delve's own writers"
-        disabled={isLoading}
+        // Not `disabled`: a disabled button loses the focus, which would fall to the page.
+        aria-disabled={isLoading || undefined}
         aria-haspopup={hasMenu ? 'menu' : undefined}
         aria-expanded={hasMenu ? isOpen : undefined}
         aria-controls={hasMenu && isOpen ? menuId : undefined}

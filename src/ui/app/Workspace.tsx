@@ -63,9 +63,9 @@ export function Workspace(): ReactElement {
   const hasSelection = useStore(delve.stores.view, (state) => state.selection !== null);
   const shownPane = hasSelection ? phonePane : 'tree';
   const treePane = useRef<HTMLElement>(null);
-  const element = useRef<HTMLElement>(null);
+  const element = useRef<HTMLDivElement>(null);
   return (
-    <main
+    <div
       className="workspace"
       ref={element}
       style={{ '--tree-pane-size': `${percent}%` } as CSSProperties}
@@ -114,6 +114,6 @@ export function Workspace(): ReactElement {
         </button>
         {DETAILS}
       </section>
-    </main>
+    </div>
   );
 }

@@ -2,9 +2,18 @@
  * Preview of some content: an entry's (`nodeRef`) or the opened file's (`FILE_REF`, the main
  * view for a file of unknown format). It reads the first 4 KiB, sniffs what the content is (sniff.ts), opens
  * the fitting view and offers tabs among the views that apply: Hex always, plus Text, Image
- * or Audio. Only the active view is mounted, and each view fetches just what it shows.
+ * or Audio, and Strings for content that is not text. Only the active view is mounted, and
+ * each view fetches just what it shows.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+} from 'react';
 import { usePreviewSpots, useWantedSpot } from '../../state/deep-link-hooks.ts';
 import { useContentRange } from '../../state/hooks.ts';
 import type { ContentRef } from '../../worker/rpc/api.ts';
@@ -14,6 +23,7 @@ import { formatExactBytes, formatSize } from '../format.ts';
 import { HexView } from './hex/HexView.tsx';
 import { ImageView } from './image/ImageView.tsx';
 import { sniffKind, type SniffResult } from './sniff.ts';
+import { StringsView } from './strings/StringsView.tsx';
 import { TextView } from './text/TextView.tsx';
 import './preview.css';
 
@@ -29,29 +39,30 @@ export interface PreviewPaneProps {
 /** Bytes read to pick the view: magic numbers sit in the first few, text needs a sample. */
 export const HEAD_BYTES = 4096;
 
-export type PreviewViewId = 'hex' | 'text' | 'image' | 'audio';
-
-const isPreviewViewId = (view: string | null | undefined): view is PreviewViewId =>
-  view === 'hex' || view === 'text' || view === 'image' || view === 'audio';
+export type PreviewViewId = 'hex' | 'text' | 'image' | 'audio' | 'strings';
 
 const VIEW_LABELS: Record<PreviewViewId, string> = {
   hex: 'Hex',
   text: 'Text',
   image: 'Image',
   audio: 'Audio',
+  strings: 'Strings',
 };
+
+const isPreviewViewId = (view: string | null | undefined): view is PreviewViewId =>
+  view !== null && view !== undefined && Object.hasOwn(VIEW_LABELS, view);
 
 /** Views that apply to a kind of content, the default first. */
 export function viewsFor(kind: SniffResult['kind']): PreviewViewId[] {
   switch (kind) {
     case 'image':
-      return ['image', 'hex'];
+      return ['image', 'hex', 'strings'];
     case 'audio':
-      return ['audio', 'hex'];
+      return ['audio', 'hex', 'strings'];
     case 'text':
       return ['text', 'hex'];
     case 'binary':
-      return ['hex'];
+      return ['hex', 'strings'];
   }
 }
 
@@ -67,6 +78,11 @@ function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactEl
   const key = contentKey(fileId, ref);
   const wanted = useWantedSpot(key);
   const [jumpedTo, setJumpedTo] = useState<number | null>(null);
+  // A string of the strings view shown in hex.
+  const showInHex = useCallback((offset: number) => {
+    setJumpedTo(offset);
+    setChosenView('hex');
+  }, []);
   const head = useMemo(() => {
     if (range.status !== 'ok') return range;
     const { bytes, totalSize, warning } = range.value;
@@ -139,6 +155,9 @@ function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactEl
               />
             )}
             {activeView === 'text' && <TextView fileId={fileId} ref={ref} name={name} />}
+            {activeView === 'strings' && (
+              <StringsView fileId={fileId} ref={ref} onJump={showInHex} />
+            )}
             {activeView === 'image' && (
               <ImageView fileId={fileId} ref={ref} mime={mime} name={name} />
             )}

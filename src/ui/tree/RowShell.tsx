@@ -1,6 +1,12 @@
 /**
  * The element every tree row renders: a treeitem with its level, state and roving tabindex.
  * The accessible name is the row's name; the columns are its description.
+ *
+ * The name comes from the row's content, not from an `aria-label`: a label must contain the
+ * row's visible text (WCAG 2.5.3, label in name), and that includes the columns. So what is
+ * shown besides the name — columns, badges, the close button — is hidden from the name
+ * (`aria-hidden`), and the columns are still read as the description (`aria-describedby`
+ * follows references into hidden content).
  */
 import type { CSSProperties, MouseEvent, ReactElement, ReactNode } from 'react';
 
@@ -9,7 +15,8 @@ export interface RowShellProps {
   style: CSSProperties;
   /** 1 for a file's own row (aria-level is 1-based). */
   level: number;
-  label: string;
+  /** An accessible name for a row that shows none yet (a placeholder); others use their content. */
+  label?: string | undefined;
   isSelected: boolean;
   /** The focused row while several may be selected: outlined, so it can be told apart. */
   isFocus: boolean;
@@ -59,7 +66,7 @@ export function RowShell(props: RowShellProps): ReactElement {
 /** The columns after the name; `display: contents`, so it exists only to be the description. */
 export function RowMeta({ index, children }: { index: number; children: ReactNode }): ReactElement {
   return (
-    <span id={`tree-row-${index}-meta`} className="tree-meta">
+    <span id={`tree-row-${index}-meta`} className="tree-meta" aria-hidden="true">
       {children}
     </span>
   );

@@ -59,6 +59,7 @@ function Cells({
             className={classes.join(' ')}
             title={cell?.title}
             data-column={column.id}
+            aria-hidden="true"
           >
             {cell?.text}
           </span>
@@ -148,7 +149,6 @@ function FileRowContent({
     <RowShell
       {...common}
       level={level}
-      label={file.name}
       isExpanded={isExpanded}
       className={common.nesting > 0 ? 'tree-file-row tree-nested-file-row' : 'tree-file-row'}
       isBusy={file.status === 'opening'}
@@ -187,8 +187,9 @@ function FileRowContent({
         shown={fileColumnIds(common.columns, common.columnSets)}
         cellOf={(column) => fileCell(column, totals)}
       />
-      {/* At the row's end, in a column of its own: a click in the row's middle never closes. */}
-      <span className="tree-cell tree-actions">
+      {/* At the row's end, in a column of its own: a click in the row's middle never closes.
+          A pointer's shortcut for Delete, hidden from the name: the row's name is the file's. */}
+      <span className="tree-cell tree-actions" aria-hidden="true">
         <button
           type="button"
           className="tree-close"
@@ -267,7 +268,6 @@ const EntryRow = memo(function EntryRow(common: Common): ReactElement {
     <RowShell
       {...common}
       level={level}
-      label={row.name}
       isExpanded={isExpanded}
       onClick={clickHandler(common)}
       onDoubleClick={row.isFolder ? toggle : undefined}

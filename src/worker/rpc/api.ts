@@ -230,7 +230,47 @@ export interface JobProgress {
 }
 
 /** The cancellable jobs. */
-export type JobKind = 'verify' | 'zip' | 'digest' | 'view';
+export type JobKind = 'verify' | 'zip' | 'digest' | 'view' | 'find' | 'strings';
+
+/** A byte pattern to find in some content (find in hex). */
+export interface FindQuery {
+  /** The bytes to find; `null` matches any byte (`??`). */
+  pattern: (number | null)[];
+  /** Forward: the first match starting at `from` or after; backward: the last before it. */
+  from: number;
+  direction: 'forward' | 'backward';
+}
+
+export interface ContentMatch {
+  offset: number;
+  length: number;
+  /** The search came round the end (forward) or the start (backward) to find it. */
+  wrapped: boolean;
+}
+
+/** A page of the strings view: runs of printable characters. */
+export interface StringsQuery {
+  /** Where the page starts scanning (0, or the `next` of the page before). */
+  from: number;
+  /** Runs shorter than this are not strings (4 is the usual). */
+  minLength: number;
+  /** Strings per page at most. */
+  maxCount: number;
+}
+
+export interface FoundString {
+  offset: number;
+  /** Bytes of the run; `text` holds at most its first 256 characters. */
+  length: number;
+  text: string;
+}
+
+export interface StringsPage {
+  strings: FoundString[];
+  /** Where the next page starts; null when the content has been read to its end. */
+  next: number | null;
+  totalSize: number;
+}
 
 export interface FilterResult {
   rowCount: number;
@@ -281,6 +321,21 @@ export interface DecoderApi {
     query: unknown,
     onProgress?: (progress: JobProgress) => void,
   ): Promise<Result<unknown>>;
+  /**
+   * The next (or previous) match of a byte pattern in some content, coming round its end
+   * once; null when there is none. Progress is in bytes scanned. Cancellable (`find`).
+   */
+  findInContent(
+    ref: ContentRef,
+    query: FindQuery,
+    onProgress: (progress: JobProgress) => void,
+  ): Promise<Result<ContentMatch | null>>;
+  /** A page of the printable strings of some content, with their offsets. Cancellable (`strings`). */
+  contentStrings(
+    ref: ContentRef,
+    query: StringsQuery,
+    onProgress: (progress: JobProgress) => void,
+  ): Promise<Result<StringsPage>>;
   /** CRC-32, KI-CRC, MD5, SHA-1 and SHA-256 of some content. */
   digest(ref: ContentRef, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>>;
 

@@ -50,6 +50,8 @@ const METHOD_KINDS = {
   detectContent: 'tracked',
   documentView: 'tracked',
   viewRequest: 'tracked',
+  findInContent: 'tracked',
+  contentStrings: 'tracked',
   digest: 'tracked',
   verifyAll: 'tracked',
   zip: 'tracked',

@@ -21,6 +21,12 @@ import {
   type FormatId,
 } from '../../formats/registry.ts';
 import { readInOrder } from '../jobs/content-prefetch.ts';
+import {
+  findInContent,
+  findStrings,
+  type ContentReader,
+  type SearchSteps,
+} from '../jobs/content-search.ts';
 import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
 import { recheckMissing, verifyAll } from '../jobs/verify-all.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
@@ -33,6 +39,7 @@ import type {
   EntryDetails,
   FileSummary,
   JobKind,
+  JobProgress,
   NamedSource,
   TreeRow,
   ZipResult,
@@ -166,6 +173,43 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     warnings.set(ref.index, result.warning);
     cache.set(ref.index, result.bytes);
     return result.bytes;
+  }
+
+  /** Some content read in slices, for searches: stored bytes by range, others decoded once. */
+  async function readerOf(ref: ContentRef): Promise<ContentReader> {
+    const range = storedRange(ref);
+    if (range) {
+      const { source, span } = range;
+      return {
+        size: span.length,
+        read: (offset, length) => source.read(span.offset + offset, length),
+      };
+    }
+    const data = await decoded(ref);
+    return {
+      size: data.length,
+      read: async (offset, length) => data.subarray(offset, offset + length),
+    };
+  }
+
+  /** A search job over some content: cancellable, with progress in bytes. */
+  function searchJob<T>(
+    kind: 'find' | 'strings',
+    ref: ContentRef,
+    onProgress: (progress: JobProgress) => void,
+    search: (reader: ContentReader, steps: SearchSteps) => Promise<T>,
+  ) {
+    return attempt(() =>
+      jobs.run(kind, async (token) => {
+        const report = throttle(onProgress);
+        const steps: SearchSteps = {
+          token,
+          pause: yieldBriefly,
+          progress: (done, total) => report({ done, total, label: 'searching' }),
+        };
+        return search(await readerOf(ref), steps);
+      }),
+    );
   }
 
   /** A node's content, for zips: stored ranges read as they are, others decoded. */
@@ -499,6 +543,12 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
           });
         }),
       ),
+
+    findInContent: (ref, query, onProgress) =>
+      searchJob('find', ref, onProgress, (reader, steps) => findInContent(reader, query, steps)),
+
+    contentStrings: (ref, query, onProgress) =>
+      searchJob('strings', ref, onProgress, (reader, steps) => findStrings(reader, query, steps)),
 
     ping: () => 'pong',
 

@@ -20,6 +20,9 @@ export interface HexRowData {
   highlightEnd: number;
   /** Byte that "Go to offset" went to; -1 when none. */
   target: number;
+  /** The match "Find" shows, `[matchStart, matchEnd)`; empty when start == end. */
+  matchStart: number;
+  matchEnd: number;
 }
 
 export function HexRow(props: RowComponentProps<HexRowData>): ReactElement {
@@ -34,6 +37,8 @@ export function HexRow(props: RowComponentProps<HexRowData>): ReactElement {
     highlightStart,
     highlightEnd,
     target,
+    matchStart,
+    matchEnd,
   } = props;
   const rowOffset = (firstRow + index) * BYTES_PER_ROW;
   const hexCells: (ReactElement | string)[] = [];
@@ -57,6 +62,7 @@ export function HexRow(props: RowComponentProps<HexRowData>): ReactElement {
         className += ' hex-cell--loading';
       }
       if (offset >= highlightStart && offset < highlightEnd) className += ' hex-cell--highlight';
+      if (offset >= matchStart && offset < matchEnd) className += ' hex-cell--match';
       if (offset === target) className += ' hex-cell--target';
     }
     // Real spaces between cells (not CSS margins), so a copied row reads "89 50 4E 47".

@@ -7,6 +7,8 @@
  * content, ~10.5M px) and a region slider with previous/next buttons moves between regions;
  * "Go to offset" and the `highlight` prop switch region as needed. Content under 8 MiB has one
  * region and no slider.
+ *
+ * "Find" (HexFind.tsx) searches the whole content in the worker and marks the match here.
  */
 import {
   useCallback,
@@ -20,9 +22,10 @@ import {
 } from 'react';
 import { List, useListRef } from 'react-window';
 import { useContentPages } from '../../../state/hooks.ts';
-import type { ContentRef } from '../../../worker/rpc/api.ts';
+import type { ContentMatch, ContentRef } from '../../../worker/rpc/api.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes, formatOffset } from '../../format.ts';
+import { HexFind } from './HexFind.tsx';
 import { HexRow, type HexRowData } from './HexRow.tsx';
 import { BYTES_PER_ROW, byteHex, offsetDigits, parseOffsetInput } from './hex-format.ts';
 import '../preview.css';
@@ -69,6 +72,7 @@ function HexViewBody({ fileId, ref, size, highlight, jumpTo, onJump }: HexViewPr
   const digits = offsetDigits(size);
 
   const [target, setTarget] = useState(-1);
+  const [match, setMatch] = useState<ContentMatch | null>(null);
   const [scrollRequest, setScrollRequest] = useState<{ row: number; align: Align } | null>(null);
 
   const scrollToRow = useCallback((row: number, align: Align) => {
@@ -81,7 +85,22 @@ function HexViewBody({ fileId, ref, size, highlight, jumpTo, onJump }: HexViewPr
     if (scrollRequest === null || listRef.current === null) return;
     const index = scrollRequest.row - firstRow;
     if (index < 0 || index >= regionRows) return;
-    listRef.current.scrollToRow({ index, align: scrollRequest.align, behavior: 'instant' });
+    const scroll = () => {
+      const element = listRef.current?.element;
+      // A List just mounted (a jump from the strings view, a deep link) centres with its
+      // default height until it has measured itself: centre by the element's own height.
+      if (scrollRequest.align === 'center' && element) {
+        element.scrollTop = index * HEX_ROW_HEIGHT - (element.clientHeight - HEX_ROW_HEIGHT) / 2;
+      } else {
+        listRef.current?.scrollToRow({ index, align: scrollRequest.align, behavior: 'instant' });
+      }
+    };
+    scroll();
+    // Other alignments use the List's measure: once more when it has one.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(scroll);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [scrollRequest, firstRow, regionRows, listRef]);
 
   // Scroll to a new highlight once; later re-renders with the same span leave the scroll alone.
@@ -132,9 +151,18 @@ function HexViewBody({ fileId, ref, size, highlight, jumpTo, onJump }: HexViewPr
       highlightStart,
       highlightEnd,
       target,
+      matchStart: match?.offset ?? 0,
+      matchEnd: match === null ? 0 : match.offset + match.length,
     }),
-    [cache, version, firstRow, size, digits, highlightStart, highlightEnd, target],
+    [cache, version, firstRow, size, digits, highlightStart, highlightEnd, target, match],
   );
+
+  const showMatch = (found: ContentMatch) => {
+    setMatch(found);
+    setTarget(found.offset);
+    scrollToRow(Math.floor(found.offset / BYTES_PER_ROW), 'center');
+    onJump?.(found.offset);
+  };
 
   const goToOffset = (offset: number): string | null => {
     if (offset >= size)
@@ -157,6 +185,14 @@ function HexViewBody({ fileId, ref, size, highlight, jumpTo, onJump }: HexViewPr
     <div className="hex-view" data-testid="hex-view">
       <div className="hex-toolbar">
         <GoToOffset onGo={goToOffset} />
+        <HexFind
+          fileId={fileId}
+          contentRef={ref}
+          size={size}
+          position={target}
+          currentMatch={match}
+          onFound={showMatch}
+        />
         {regionCount > 1 && (
           <RegionControl
             region={region}
