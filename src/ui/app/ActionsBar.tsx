@@ -208,13 +208,10 @@ function VerifyReport({ files }: { files: readonly OpenFile[] }): ReactElement |
           const summary = file.verifySummary!;
           const state = fileVerifyState(summary);
           return (
-            <li
-              key={file.id}
-              data-testid="verify-file-summary"
-              title={describeVerifySummary(summary)}
-            >
+            <li key={file.id} data-testid="verify-file-summary">
               <span className="verify-report-name">{file.name}</span>:{' '}
-              <span className={`status-${state.status}`}>{state.text}</span>
+              <span className={`status-${state.status}`}>{state.text}</span> (
+              {describeVerifySummary(summary)})
             </li>
           );
         })}
