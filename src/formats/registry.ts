@@ -116,7 +116,8 @@ export function withNestedFiles(
   const nested: NestedFileService = {
     identify(bytes, name) {
       const format = detect(bytes, name);
-      return format.id === RAW_FORMAT ? null : { id: format.id, label: format.label };
+      // Bytes no other format knows are the raw format's ("Raw file"), as a dropped file is.
+      return { id: format.id, label: format.label };
     },
     async open(bytes, name) {
       const format = detect(bytes, name);

@@ -72,7 +72,10 @@ export interface NestedFile {
  * detection on their head, tail and name, then that format's session.
  */
 export interface NestedFileService {
-  /** The format of some bytes named `name`: its id and label, or null when no format knows them. */
+  /**
+   * The format of some bytes named `name`: its id and label (the raw format's when no other
+   * knows them), or null when the host detects nothing (no registry).
+   */
   identify(bytes: Uint8Array, name: string): { id: string; label: string } | null;
   /** Opens the bytes as a file of their own, with the same services. Throws what `open` throws. */
   open(bytes: Uint8Array, name: string): Promise<NestedFile>;
