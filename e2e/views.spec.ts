@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { writeDvpl } from '../src/formats/dvpl/write.ts';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
 import { collectPageErrors, dropFiles, fixture, FIXTURES, selectRow, treeItem } from './helpers.ts';
 
@@ -99,12 +100,15 @@ test.describe('totals count a file’s bytes once', () => {
   });
 
   test('a .dvpl and the file it wraps are counted once in the status bar', async ({ page }) => {
-    await open(page, 'lz4.txt.dvpl', formatFixture('dvpl/fixtures/lz4.txt.dvpl'));
-    // The wrapped text opens below it.
-    await expect(treeItem(page, /^lz4\.txt/).first()).toBeVisible();
-    await expect(page.getByTestId('status-bar')).toContainText('2 files open');
-    await expect(page.getByTestId('status-bar')).toContainText('265 B unpacked');
-    await expect(page.getByTestId('status-bar')).toContainText('103 B stored');
+    // A KeyedArchive (902 bytes) in an LZ4 .dvpl: the archive opens below its wrapper.
+    const archive = formatFixture('ka/fixtures/every-type-v1.ka');
+    const wrapped = writeDvpl(archive);
+    await open(page, 'settings.ka.dvpl', wrapped);
+    await expect(treeItem(page, /^settings\.ka/).first()).toBeVisible();
+    const status = page.getByTestId('status-bar');
+    await expect(status).toContainText('2 files open');
+    await expect(status).toContainText(`${archive.length} B unpacked`);
+    await expect(status).toContainText(`${wrapped.length} B stored`);
   });
 
   test('RETAIL01 (26.6 KiB) unpacks to 633 KiB', async ({ page }) => {
