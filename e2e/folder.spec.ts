@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
-import { collectPageErrors, expandRow, treeItem } from './helpers.ts';
+import { collectPageErrors, expandRow, treeItem, waitForDropTarget } from './helpers.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
@@ -229,6 +229,7 @@ test('a dropped folder is walked across readEntries batches, beside a loose file
   await page.goto('/');
   const files = payloadOf(GAME, 'game/');
   const loose = { name: 'notes.txt', data: Array.from(text('loose notes\n')) };
+  await waitForDropTarget(page);
   await page.evaluate(
     ({ files, loose }) => {
       interface FakeEntry {

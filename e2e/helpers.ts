@@ -42,8 +42,26 @@ export async function kiwadContents(bytes: Uint8Array): Promise<Map<string, Uint
 }
 
 /** Drops files on the page the way a browser does: dragenter, dragover, drop with a DataTransfer. */
+/**
+ * Waits until the page takes drops: its listener is attached by an effect after the first
+ * render, and until then nothing cancels a dragover of files, so a drop would be lost.
+ */
+export async function waitForDropTarget(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const probe = new DataTransfer();
+      probe.items.add(new File([], 'probe'));
+      const event = new DragEvent('dragover', { dataTransfer: probe, cancelable: true });
+      return !window.dispatchEvent(event);
+    },
+    null,
+    { polling: 50 },
+  );
+}
+
 export async function dropFiles(page: Page, files: DropFile[]): Promise<void> {
   const payload = files.map((file) => ({ name: file.name, data: Array.from(file.bytes) }));
+  await waitForDropTarget(page);
   await page.evaluate((items) => {
     const transfer = new DataTransfer();
     for (const item of items) transfer.items.add(new File([new Uint8Array(item.data)], item.name));

@@ -6,7 +6,7 @@
  * to its bytes in hex.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { collectPageErrors, selectRow } from './helpers.ts';
+import { collectPageErrors, selectRow, waitForDropTarget } from './helpers.ts';
 
 /** A shared, busy machine: waits allow for it. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -43,6 +43,7 @@ async function dropBuilt(
   step: number,
   patches: Patch[],
 ): Promise<void> {
+  await waitForDropTarget(page);
   await page.evaluate(
     ({ name, size, step, patches }) => {
       const bytes = new Uint8Array(size);
