@@ -130,14 +130,14 @@ test.describe('hex view', () => {
     await expect(status).toHaveText(matchAt(SIGNATURE_AT[1]!));
     // Its row is scrolled into view.
     await expect.poll(() => isRowShown(page, MIB - 2)).toBe(true);
-    await page.keyboard.press('F3');
+    await input.press('F3');
     await expect(status).toHaveText(matchAt(SIGNATURE_AT[2]!));
     await page.getByTestId('hex-find-next').click();
     await expect(status).toHaveText(`Match at ${hex(SIGNATURE_AT[0]!)} (again from the start)`);
 
     await input.press('Shift+Enter');
     await expect(status).toHaveText(`Match at ${hex(SIGNATURE_AT[2]!)} (again from the end)`);
-    await page.keyboard.press('Shift+F3');
+    await input.press('Shift+F3');
     await expect(status).toHaveText(matchAt(SIGNATURE_AT[1]!));
     await page.getByTestId('hex-find-previous').click();
     await expect(status).toHaveText(matchAt(SIGNATURE_AT[0]!));
