@@ -233,16 +233,24 @@ export function createJobActions(context: Context): JobActions {
   async function downloadEntry(fileId: string, entryIndex: number, name: string) {
     const file = fileForJob(fileId, 'download');
     if (!file) return;
-    const fileName = safeFileName(name);
+    const ref = nodeRef(entryIndex);
     // readBlob has no cancel in the worker: cancelling only drops the result.
     const outcome = await runJob(
-      { fileId, kind: 'download', label: `Reading ${fileName}`, total: 0 },
+      { fileId, kind: 'download', label: `Reading ${safeFileName(name)}`, total: 0 },
       () => undefined,
-      () => file.decoder.readBlob(nodeRef(entryIndex)),
+      async () => {
+        const blob = await file.decoder.readBlob(ref);
+        if (!blob.ok) return blob;
+        // A document's node is named by its key: the name gets what it holds as extension.
+        const named = await file.decoder.fileNameOf(ref, name);
+        return named.ok
+          ? { ok: true as const, value: { blob: blob.value, name: named.value } }
+          : named;
+      },
     );
     if (!outcome || outcome.wasCancelled) return;
     const { result } = outcome;
-    if (result.ok) deps.saveBlob(result.value, fileName);
+    if (result.ok) deps.saveBlob(result.value.blob, safeFileName(result.value.name));
     else context.toastError(file.name, `reading ${name} failed`, result.error);
   }
 

@@ -1,9 +1,10 @@
 /**
  * Files for the state tests, made with the formats' own writers (as e2e makes its inputs): a
- * KIWAD archive of given paths, and the two-part test format's index and volumes (a session
+ * KIWAD archive of given paths, a KeyedArchive of strings, and the two-part test format's index and volumes (a session
  * with sources it lacks and takes later).
  */
 import { writeDvpl } from '../../formats/dvpl/write.ts';
+import { textValue, v1Archive, writeKa } from '../../formats/ka/write.ts';
 import { forgeKiwad } from '../../formats/kiwad/fixtures/make-fixtures.ts';
 import { writeTwoPart } from '../../formats/testing/two-part-write.ts';
 
@@ -32,6 +33,14 @@ export function kiwadFileOf(name: string, entries: Record<string, Uint8Array | s
       data: typeof data === 'string' ? utf8.encode(data) : data,
     })),
     { version: 2, flags: 1 },
+  );
+  return new File([bytes as Uint8Array<ArrayBuffer>], name);
+}
+
+/** A KeyedArchive (version 1) of string values under the given keys. */
+export function kaFileOf(name: string, values: Record<string, string>): File {
+  const bytes = writeKa(
+    v1Archive(Object.entries(values).map(([key, text]) => [key, textValue(text)])),
   );
   return new File([bytes as Uint8Array<ArrayBuffer>], name);
 }

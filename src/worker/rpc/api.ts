@@ -307,6 +307,12 @@ export interface DecoderApi {
   /** The whole content as a Blob (for downloads, images, audio, nested opens). */
   readBlob(ref: ContentRef): Promise<Result<Blob>>;
   /**
+   * The file name a node's content leaves Delve under, from the node's `name`: an archive
+   * entry keeps its own; a document's node (a key such as `title`) gets the extension of what
+   * it holds (`title.txt`, `scene.ka`), as in a zip of them.
+   */
+  fileNameOf(ref: ContentRef, name: string): Promise<Result<string>>;
+  /**
    * The format some content would open as, from its head and `name` (to offer a nested
    * open); null when no format claims it.
    */

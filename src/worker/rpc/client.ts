@@ -47,6 +47,7 @@ const METHOD_KINDS = {
   entryDetails: 'tracked',
   readRange: 'tracked',
   readBlob: 'tracked',
+  fileNameOf: 'tracked',
   detectContent: 'tracked',
   documentView: 'tracked',
   viewRequest: 'tracked',

@@ -408,6 +408,13 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         return new Blob([bytes as Uint8Array<ArrayBuffer>]);
       }),
 
+    fileNameOf: (ref, name) =>
+      attempt(async () => {
+        const session = sessionOf();
+        if (session.layout !== 'document' || ref.kind !== 'node') return name;
+        return documentNodeFileName(name, await decoded(ref), formats);
+      }),
+
     detectContent: (ref, name) =>
       attempt(async () => {
         const range = storedRange(ref);
