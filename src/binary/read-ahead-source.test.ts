@@ -33,6 +33,42 @@ describe('ReadAheadSource', () => {
     expect(await source.read(0, 10)).toEqual(bytes.subarray(0, 10));
   });
 
+  it('lets reads in flight at once share the window they fall in, and keeps a few windows', async () => {
+    const inner = counting(new MemoryByteSource(bytes));
+    const source = new ReadAheadSource(inner.source, 1000);
+    const offsets = [0, 100, 200, 950, 300, 1500, 1200, 400];
+    const got = await Promise.all(offsets.map((at) => source.read(at, 100)));
+    got.forEach((part, i) => expect(part).toEqual(bytes.subarray(offsets[i], offsets[i]! + 100)));
+    // [0, 1000) serves 0–400; 950 straddles its end and starts [950, 1950), which serves
+    // 1200 and 1500 too.
+    expect(inner.reads()).toBe(2);
+    expect(await source.read(10, 20)).toEqual(bytes.subarray(10, 30));
+    expect(inner.reads()).toBe(2);
+  });
+
+  it('forgets a window whose read failed, so the next read tries again', async () => {
+    let failNext = true;
+    const inner = new MemoryByteSource(bytes);
+    const source = new ReadAheadSource(
+      {
+        name: inner.name,
+        size: inner.size,
+        read: (offset, length) => {
+          if (failNext) {
+            failNext = false;
+            return Promise.reject(new Error('disk went away'));
+          }
+          return inner.read(offset, length);
+        },
+      },
+      1000,
+    );
+    await expect(Promise.all([source.read(0, 10), source.read(20, 10)])).rejects.toThrow(
+      'disk went away',
+    );
+    expect(await source.read(20, 10)).toEqual(bytes.subarray(20, 30));
+  });
+
   it('passes large reads through and still refuses ranges outside the source', async () => {
     const inner = counting(new MemoryByteSource(bytes));
     const source = new ReadAheadSource(inner.source, 4096);

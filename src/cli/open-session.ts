@@ -6,7 +6,9 @@
  */
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { ByteSource } from '../binary/byte-source.ts';
 import { NodeFileSource } from '../binary/node-file-source.ts';
+import { ReadAheadSource } from '../binary/read-ahead-source.ts';
 import { ErrorCode, FormatError } from '../binary/format-error.ts';
 import type {
   ContentCapability,
@@ -83,6 +85,20 @@ export interface OpenedFile {
   services: FormatServices;
 }
 
+/** How a command reads the files it opens. */
+export interface ReadOptions {
+  /**
+   * Serve small reads from windows read ahead (`ReadAheadSource`): for a command that reads
+   * many entries in file order, which then cost a system call per window, not per entry.
+   */
+  readAhead?: boolean;
+}
+
+/** What the session is given to read a file through. */
+function readerOf(source: NodeFileSource, options: ReadOptions): ByteSource {
+  return options.readAhead ? new ReadAheadSource(source) : source;
+}
+
 /** The CLI does not stream nodes anywhere: it reads them from the session once it is open. */
 const NO_SINK: OpenSink = { nodes: () => undefined, nodeRange: () => undefined };
 
@@ -93,11 +109,13 @@ const NO_SINK: OpenSink = { nodes: () => undefined, nodeRange: () => undefined }
 export async function openSession(
   source: NodeFileSource,
   others: readonly NodeFileSource[] = [],
+  options: ReadOptions = {},
 ): Promise<Omit<OpenedFile, 'source' | 'folder'>> {
   const { head, tail } = await readDetectionBytes(source);
   const module = formatModule(detectFormat(head, source.name, FORMATS, tail));
   const services = inlineRegistryServices();
-  const session = await module.open({ sources: [source, ...others], services, sink: NO_SINK });
+  const sources = [source, ...others].map((each) => readerOf(each, options));
+  const session = await module.open({ sources, services, sink: NO_SINK });
   return { module, session, services };
 }
 
@@ -122,6 +140,7 @@ async function addSourcesFromFolders(
   path: string,
   opened: Omit<OpenedFile, 'source' | 'folder'>,
   lookup: SourceLookup,
+  options: ReadOptions,
 ): Promise<NodeFileSource[]> {
   const capability = opened.session.sources;
   const hook = lookup.formats.find(({ module }) => module.id === opened.module.id)?.cli.sources;
@@ -145,7 +164,7 @@ async function addSourcesFromFolders(
       } catch {
         continue;
       }
-      if (capability.add(source)) {
+      if (capability.add(readerOf(source, options))) {
         taken.push(source);
         break;
       }
@@ -160,12 +179,13 @@ async function withFolderSession<T>(
   folder: string,
   path: string,
   use: (opened: OpenedFile) => Promise<T>,
+  options: ReadOptions,
 ): Promise<T> {
   const { name, note, sources } = await openFolder(folder, path, FORMATS);
   try {
     return await asFileErrors(path, async () => {
       const [source, ...others] = sources as [NodeFileSource, ...NodeFileSource[]];
-      const opened = await openSession(source, others);
+      const opened = await openSession(source, others, options);
       const size = sources.reduce((sum, each) => sum + each.size, 0);
       return await use({ source, ...opened, folder: { name, note, size } });
     });
@@ -184,17 +204,18 @@ export async function withSession<T>(
   path: string,
   use: (opened: OpenedFile) => Promise<T>,
   lookup: SourceLookup | null = null,
+  options: ReadOptions = {},
 ): Promise<T> {
   const absolute = resolve(cwd, path);
   const isFolder = await stat(absolute).then(
     (stats) => stats.isDirectory(),
     () => false,
   );
-  if (isFolder) return withFolderSession(absolute, path, use);
+  if (isFolder) return withFolderSession(absolute, path, use, options);
   return withSource(cwd, path, (source) =>
     asFileErrors(path, async () => {
-      const opened = await openSession(source);
-      const added = lookup ? await addSourcesFromFolders(cwd, path, opened, lookup) : [];
+      const opened = await openSession(source, [], options);
+      const added = lookup ? await addSourcesFromFolders(cwd, path, opened, lookup, options) : [];
       try {
         return await use({ source, ...opened, folder: null });
       } finally {
@@ -219,6 +240,7 @@ export function withArchive<T>(
   path: string,
   use: (opened: OpenedArchive) => Promise<T>,
   lookup: SourceLookup | null = null,
+  options: ReadOptions = {},
 ): Promise<T> {
   return withSession(
     cwd,
@@ -243,6 +265,7 @@ export function withArchive<T>(
       return use({ ...opened, content: session.content });
     },
     lookup,
+    options,
   );
 }
 
