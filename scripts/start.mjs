@@ -3,7 +3,7 @@ import { execSync, spawn } from 'node:child_process';
 
 execSync('node scripts/ensure-deps.mjs', { stdio: 'inherit' });
 execSync('npx vite build', { stdio: 'inherit' });
-// The command line too: `npx delve ...` runs dist-cli/delve.mjs (package.json's bin).
+// The command line too: `npx delve ...` runs dist-cli/delve.cjs (package.json's bin).
 execSync('node scripts/build-cli.mjs', { stdio: 'inherit' });
 const server = spawn('npx', ['vite', 'preview', '--port', '4173', '--strictPort'], {
   stdio: ['inherit', 'pipe', 'inherit'],

@@ -31,7 +31,7 @@ const SMALL_PASSES = 200;
 const MIN_RUNS = 5;
 
 /** The built CLI, and how to start it. */
-const CLI_BUNDLE = join(ROOT, 'dist-cli/delve.mjs');
+const CLI_BUNDLE = join(ROOT, 'dist-cli/delve.cjs');
 
 interface Listing {
   count: number;
@@ -234,7 +234,7 @@ function cliTargets(
       ratio: null,
       target: '≤ 150 ms',
       met: helpMs <= 150,
-      note: `median of ${help.length} runs (${spread(help, 0)} ms): \`node dist-cli/delve.mjs --help\`, process start to exit`,
+      note: `median of ${help.length} runs (${spread(help, 0)} ms): \`node dist-cli/delve.cjs --help\`, process start to exit`,
     },
     ratioTarget(
       'peers.cli_ls_build',

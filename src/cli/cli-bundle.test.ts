@@ -17,7 +17,7 @@ import { cliIn } from './testing/run-cli.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'delve-cli-bundle-'));
-const bundle = join(work, 'delve.mjs');
+const bundle = join(work, 'delve.cjs');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const BUILD = 7012345;

@@ -15,9 +15,7 @@ const builtHelp = typeof DELVE_BUILT_HELP === 'string' ? DELVE_BUILT_HELP : unde
 const argv = process.argv.slice(2);
 const asksHelp = argv.length === 1 && ['--help', '-h', 'help'].includes(argv[0]!);
 
-if (builtHelp !== undefined && asksHelp) {
-  process.stdout.write(`${builtHelp}\n`);
-} else {
+async function main(): Promise<void> {
   const { runCli } = await import('./run.ts');
   // `npm run` starts scripts in the package root; INIT_CWD is where the user typed the command.
   const cwd =
@@ -31,5 +29,8 @@ if (builtHelp !== undefined && asksHelp) {
   });
 }
 
-// A module (for the top-level await), though it exports nothing.
+// No top-level await: the bundle is CommonJS, which Node starts sooner than a module.
+if (builtHelp !== undefined && asksHelp) process.stdout.write(`${builtHelp}\n`);
+else void main();
+
 export {};
