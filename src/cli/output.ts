@@ -57,6 +57,11 @@ export class Output {
     return this.write(text + '\n');
   }
 
+  /** Writes text made in chunks (each ends with its own newline). */
+  async text(chunks: Iterable<string>): Promise<void> {
+    for (const chunk of chunks) await this.write(chunk);
+  }
+
   /** Writes many lines in chunks, so a million-entry listing neither blocks nor buffers whole. */
   async lines(items: Iterable<string>, linesPerChunk = 2000): Promise<void> {
     let chunk: string[] = [];

@@ -102,6 +102,11 @@ export interface NodeTable {
   /** Its stored checksum, unsigned; null (or absent) when it has none. */
   checksum?(index: number): number | null;
   /**
+   * Where its bytes start, as its details' span says (`details(index).span.offset`): with
+   * `isCompressed` and `checksum`, what a listing of every node needs without its details.
+   */
+  offset?(index: number): number;
+  /**
    * How many nodes the source has room for so far: a hint to size the tree's arrays once.
    * Bounded by bytes actually read, never by a count a file declares.
    */

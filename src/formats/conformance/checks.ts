@@ -157,7 +157,7 @@ function tableHintProblems(
   return problems;
 }
 
-/** What the table tells the tree of a node (kind, compression, checksum) is what its details say. */
+/** What the table tells of a node (kind, compression, checksum, offset) is what its details say. */
 function tableDetailProblems(session: Session, index: number, details: NodeDetails): string[] {
   const table = session.nodeTable();
   const problems: string[] = [];
@@ -173,6 +173,10 @@ function tableDetailProblems(session: Session, index: number, details: NodeDetai
   const checksum = table.checksum?.(index);
   if (checksum !== undefined && checksum !== details.checksum) {
     problems.push(`node ${index}: the table's checksum ${checksum}, details ${details.checksum}`);
+  }
+  const offset = table.offset?.(index);
+  if (offset !== undefined && offset !== details.span.offset) {
+    problems.push(`node ${index}: the table's offset ${offset}, details ${details.span.offset}`);
   }
   return problems;
 }

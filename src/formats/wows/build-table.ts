@@ -92,6 +92,8 @@ export class WowsBuildTable implements NodeTable {
   private firstEntry = new Int32Array(1024).fill(NO_NODE);
   private readonly paths: string[] = [];
   private readonly volumeByName = new Map<string, number>();
+  /** Sizes of the volumes open, by merged volume number. */
+  private readonly volumeSizes: (number | undefined)[] = [];
   private readonly issueCounts = new Map<string, number>();
   private readonly hashOut = new Uint32Array(2);
   private pathBytes = new Uint8Array(1024);
@@ -112,6 +114,30 @@ export class WowsBuildTable implements NodeTable {
   }
   checksum(entry: number): number {
     return this.fileColumn(entry).crcs[this.entries.records[entry]!]!;
+  }
+  /**
+   * Where the entry's blob starts in its volume, as its details' span says: a blob that ends
+   * past its volume (whose size is known once it is open) starts no later than its end.
+   */
+  offset(entry: number): number {
+    const files = this.fileColumn(entry);
+    const record = this.entries.records[entry]!;
+    const offset = files.offsets[record]!;
+    const volume = this.entries.volumes[entry]!;
+    const volumeSize = volume >= 0 ? this.volumeSizes[volume] : undefined;
+    if (volumeSize === undefined || offset + files.storedSizes[record]! <= volumeSize)
+      return offset;
+    return Math.min(offset, volumeSize);
+  }
+
+  /** The size of an open volume (`offset` clips blobs that end past it). */
+  setVolumeSize(volume: number, size: number): void {
+    this.volumeSizes[volume] = size;
+  }
+
+  /** The file table holding an entry's record (`entries.records[entry]` is its row). */
+  filesOf(entry: number): WowsIndex['files'] {
+    return this.fileColumn(entry);
   }
 
   /** The index and record of an entry. */
@@ -253,6 +279,15 @@ export class WowsBuildTable implements NodeTable {
   private pathOf(merged: number): string {
     const known = this.paths[merged];
     if (known !== undefined) return known;
+    // Parents come first in an index, so a parent's path is mostly known: one step, no walk.
+    const parent = this.parents[merged]!;
+    const parentPath = parent === NO_NODE ? '' : this.paths[parent];
+    if (parentPath !== undefined) {
+      const name = nodeName(this.indexes[this.ownerIndex[merged]!]!.index, this.ownerNode[merged]!);
+      const path = parent === NO_NODE ? name : parentPath + '/' + name;
+      this.paths[merged] = path;
+      return path;
+    }
     const chain: number[] = [];
     let at = merged;
     while (at !== NO_NODE && this.paths[at] === undefined) {

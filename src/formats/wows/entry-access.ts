@@ -104,6 +104,7 @@ export class WowsEntryAccess {
     );
     if (at < 0) return false;
     this.volumeSources[at] = source;
+    this.table.setVolumeSize(at, source.size);
     return true;
   }
 
@@ -160,12 +161,13 @@ export class WowsEntryAccess {
   }
 
   cell(entry: number, columnId: string): CellValue {
+    const files = this.table.filesOf(entry);
+    const record = this.table.entries.records[entry]!;
     if (columnId === 'compression') {
-      const { type, flags } = this.record(entry);
-      return describeCompression(type, flags);
+      return describeCompression(files.compressionTypes[record]!, files.compressionFlags[record]!);
     }
     if (columnId === 'volume') return this.volumeName(entry);
-    if (columnId === 'pkgOffset') return this.record(entry).offset;
+    if (columnId === 'pkgOffset') return files.offsets[record]!;
     return null;
   }
 
@@ -181,21 +183,13 @@ export class WowsEntryAccess {
     const fields = this.record(entry);
     const volume = this.volumeName(entry);
     const isFirstIndex = this.table.entries.indexes[entry] === 0;
-    const files = index.files;
     // A blob that ends past its volume is highlighted as far as the volume goes.
     const volumeNumber = this.table.entries.volumes[entry]!;
     const volumeSize = volumeNumber >= 0 ? this.volumeSources[volumeNumber]?.size : undefined;
     const blobEnd = fields.offset + fields.storedSize;
     const isPastEnd = volumeSize !== undefined && blobEnd > volumeSize;
-    const spanOffset = isPastEnd ? Math.min(fields.offset, volumeSize) : fields.offset;
-    const problems: Fact[] = isPastEnd
-      ? [
-          [
-            'Problem',
-            `the blob ends at ${hexOffset(blobEnd)}, past the end of ${volume ?? 'its volume'} (${hexOffset(volumeSize)})`,
-          ],
-        ]
-      : [];
+    const spanOffset = this.table.offset(entry);
+    const factsOf = () => this.fields(entry, volume, isPastEnd ? volumeSize : null);
     return {
       index: entry,
       path: this.table.path(entry),
@@ -209,21 +203,41 @@ export class WowsEntryAccess {
       ...(isFirstIndex ? {} : { recordSource: indexName }),
       isCompressed: (fields.flags & 1) !== 0,
       checksum: fields.crc,
-      fields: [
-        ['Compression', compressionText(fields.type, fields.flags)],
-        [
-          'Volume',
-          volume ?? `unknown (id ${hex64(files.volumeLo[record]!, files.volumeHi[record]!)})`,
-        ],
-        ['Offset in volume', hexOffset(fields.offset)],
-        ['Index', `${indexName}, file record ${record}`],
-        [
-          'Node id',
-          `${hex64(files.resourceLo[record]!, files.resourceHi[record]!)} (${this.table.idMatches(entry) ? 'ok' : 'mismatch'}: CityHash64 of the path)`,
-        ],
-        ...problems,
-      ],
+      // Made when read: a listing of every entry (`ls`) reads the rest, not these.
+      get fields(): Fact[] {
+        return factsOf();
+      },
     };
+  }
+
+  /** The details' fields of an entry; `pastEnd` is its volume's size when its blob ends past it. */
+  private fields(entry: number, volume: string | null, pastEnd: number | null): Fact[] {
+    const { index, indexName, record } = this.table.recordOf(entry);
+    const fields = this.record(entry);
+    const files = index.files;
+    const problems: Fact[] =
+      pastEnd === null
+        ? []
+        : [
+            [
+              'Problem',
+              `the blob ends at ${hexOffset(fields.offset + fields.storedSize)}, past the end of ${volume ?? 'its volume'} (${hexOffset(pastEnd)})`,
+            ],
+          ];
+    return [
+      ['Compression', compressionText(fields.type, fields.flags)],
+      [
+        'Volume',
+        volume ?? `unknown (id ${hex64(files.volumeLo[record]!, files.volumeHi[record]!)})`,
+      ],
+      ['Offset in volume', hexOffset(fields.offset)],
+      ['Index', `${indexName}, file record ${record}`],
+      [
+        'Node id',
+        `${hex64(files.resourceLo[record]!, files.resourceHi[record]!)} (${this.table.idMatches(entry) ? 'ok' : 'mismatch'}: CityHash64 of the path)`,
+      ],
+      ...problems,
+    ];
   }
 
   /** Why an entry's content cannot be read for want of its volume, or null. */
