@@ -1,12 +1,14 @@
 /**
  * Native peers of the bench: wows-depack (C, ../shared/peers/wows-depack) built at bench
  * time into the work dir, with a small timing driver of ours (bench/peers/wows-list.c)
- * linked against its library. A machine without a C toolchain, CMake, PCRE2 or zlib
+ * linked against its library, and Delve's side of that driver (bench/peers/delve-list.ts).
+ * A machine without a C toolchain, CMake, PCRE2 or zlib
  * headers cannot build it: the scenario then says why and measures nothing.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
 import { ROOT } from './server.ts';
 
 export const PEERS = resolve(ROOT, '../shared/peers');
@@ -103,6 +105,35 @@ export function runDriver(
   runs: number,
 ): DriverRun {
   const output = execFileSync(peer.driver, [kind, path, String(runs)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(output) as DriverRun;
+}
+
+/** Delve's listing driver (bench/peers/delve-list.ts), bundled as the app bundles it. */
+export async function buildDelveDriver(workdir: string): Promise<string> {
+  const outfile = join(workdir, 'peers', 'delve-list.mjs');
+  await build({
+    entryPoints: [resolve(ROOT, 'bench/peers/delve-list.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** Delve's driver's timings, in a fresh Node process as the peer's driver runs. */
+export function runDelveDriver(
+  driver: string,
+  kind: 'file' | 'dir',
+  path: string,
+  runs: number,
+): DriverRun {
+  const output = execFileSync(process.execPath, [driver, kind, path, String(runs)], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   });
