@@ -9,6 +9,7 @@
 import { quotedText } from '../../binary/quoted-text.ts';
 import { cliIssues, infoLines } from '../cli-info.ts';
 import type { CliInfoRequest, FormatCli } from '../model.ts';
+import { plainText } from './display.ts';
 import { recordValues, tableInfo, type DmlRecordJson } from './export.ts';
 import { columnKeys } from './nodes.ts';
 import { DML_FORMAT, readDmlTablesOrThrow } from './read.ts';
@@ -32,11 +33,14 @@ function* recordsJson(tables: readonly DmlTable[]): Generator<DmlRecordJson> {
 
 /** `"Base": SrcFileName="Bin/a.exe" FileType=4 …`: a record in a line. */
 function* recordLines(tables: readonly DmlTable[]): Generator<string> {
-  for (const item of recordsJson(tables)) {
-    const values = Object.entries(item.values).map(
-      ([key, value]) => `${key}=${typeof value === 'string' ? quotedText(value) : String(value)}`,
-    );
-    yield `${quotedText(item.table)}: ${values.join(' ')}`;
+  for (const table of tables) {
+    const keys = columnKeys(table);
+    for (const record of table.records) {
+      const values = table.columns.map(
+        (field, at) => `${keys[at]!}=${plainText(field.tag, record.values[at] ?? null)}`,
+      );
+      yield `${quotedText(table.name)}: ${values.join(' ')}`;
+    }
   }
 }
 

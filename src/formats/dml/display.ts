@@ -72,6 +72,18 @@ export function valueText(field: { name: string; tag: number }, value: DmlValue 
 }
 
 /**
+ * A value in a line of text (`ls`, a decoded message): numbers in decimal without
+ * separators (a 32-bit float as its shortest decimal), GIDs exact, strings quoted; `—` for
+ * a value not read.
+ */
+export function plainText(tag: number, value: DmlValue | null): string {
+  if (value === null) return '—';
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string') return quotedText(value);
+  return tag === DmlTag.FLT ? float32Text(value) : String(value);
+}
+
+/**
  * A value in JSON: GID as decimal text, a 32-bit float as its shortest decimal, a float
  * that JSON cannot hold (NaN, ±Infinity) as its name in text; null when not read.
  */

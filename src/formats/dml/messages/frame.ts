@@ -17,12 +17,11 @@ import { ByteReader } from '../../../binary/byte-reader.ts';
 import { ErrorCode, FormatError } from '../../../binary/format-error.ts';
 import { hex } from '../../../binary/hex.ts';
 import type { Issue } from '../../model.ts';
-import { float32Text } from '../display.ts';
+import { plainText } from '../display.ts';
 import { DML_FORMAT } from '../read.ts';
-import { DmlTag, typeOfTag } from '../tags.ts';
+import { typeOfTag } from '../tags.ts';
 import type { DmlValue } from '../types.ts';
 import { readDmlValue } from '../values.ts';
-import { quotedText } from '../../../binary/quoted-text.ts';
 import { messageByOrder } from './protocol.ts';
 import type { DmlFrame, DmlMessage, DmlProtocol } from './types.ts';
 
@@ -67,13 +66,6 @@ export const DmlFrameIssueCode = {
 } as const;
 
 const u16At = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8);
-
-/** A field's value for display: decimal numbers, exact GIDs, quoted strings. */
-function fieldText(tag: number, value: DmlValue): string {
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'string') return quotedText(value);
-  return tag === DmlTag.FLT ? float32Text(value) : String(value);
-}
 
 /** Decodes a described message's fields from `[start, end)`; sets `rest` where they stop. */
 function decodeFields(
@@ -127,7 +119,7 @@ function decodeFields(
       name: field.name,
       type: type.name,
       value,
-      text: fieldText(type.tag, value),
+      text: plainText(type.tag, value),
       span,
     });
   }
