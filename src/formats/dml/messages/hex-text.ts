@@ -5,8 +5,7 @@
  * not a little-endian number). A character that is none of these, or a run of an odd number
  * of digits, is a FormatError (BAD_VALUE) at its character offset, with its line and column.
  */
-import { ErrorCode, FormatError } from '../../../binary/format-error.ts';
-import { DML_FORMAT } from '../read.ts';
+import { textError } from './text-error.ts';
 
 const SEPARATOR = /[\s,]/;
 
@@ -18,15 +17,7 @@ function digitValue(code: number): number {
 }
 
 function fail(text: string, offset: number, detail: string): never {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  throw new FormatError({
-    code: ErrorCode.BAD_VALUE,
-    offset,
-    detail: `${detail} (line ${line}, column ${column})`,
-    format: DML_FORMAT,
-  });
+  throw textError(text, offset, detail);
 }
 
 /** The bytes hex `text` spells. Throws FormatError naming the character that is not hex. */

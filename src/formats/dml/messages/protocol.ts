@@ -12,11 +12,10 @@
  * either give every order or none; a mix, or two messages of one order, is an issue.
  * Offsets are characters of the text.
  */
-import { ErrorCode, FormatError } from '../../../binary/format-error.ts';
 import type { Issue } from '../../model.ts';
-import { DML_FORMAT } from '../read.ts';
 import { typeOfName } from '../tags.ts';
 import type { DmlMessageDef, DmlMessageFieldDef, DmlProtocol } from './types.ts';
+import { textError } from './text-error.ts';
 import { parseXml, type XmlElement } from './xml.ts';
 
 export const PROTOCOL_INFO = '_ProtocolInfo';
@@ -39,10 +38,6 @@ export const DmlProtocolIssueCode = {
   /** More messages than a u8 order can number. */
   TOO_MANY_MESSAGES: 'TOO_MANY_MESSAGES',
 } as const;
-
-const fail = (detail: string, offset: number): never => {
-  throw new FormatError({ code: ErrorCode.BAD_VALUE, offset, detail, format: DML_FORMAT });
-};
 
 /** The `RECORD` child of an element, or null. */
 const recordOf = (element: XmlElement) =>
@@ -171,7 +166,10 @@ function ordered(
 
 /** Reads a `*Messages.xml` protocol file. Throws FormatError (offset in characters). */
 export function parseDmlProtocol(text: string): DmlProtocol {
-  const root = parseXml(text, DML_FORMAT);
+  const fail = (detail: string, offset: number): never => {
+    throw textError(text, offset, detail);
+  };
+  const root = parseXml(text);
   const info = root.children.find((child) => child.name === PROTOCOL_INFO);
   if (!info) return fail(`<${root.name}> has no ${PROTOCOL_INFO}`, root.offset);
   const record = recordOf(info) ?? fail(`${PROTOCOL_INFO} has no ${RECORD}`, info.offset);

@@ -7,7 +7,7 @@
  * information…" before the XML) is read from its first `<`. A problem is a FormatError
  * (BAD_VALUE) whose offset is the character's in the text, its line and column in the detail.
  */
-import { ErrorCode, FormatError } from '../../../binary/format-error.ts';
+import { textError } from './text-error.ts';
 
 export interface XmlElement {
   name: string;
@@ -35,21 +35,10 @@ const BROWSER_NOTE = 'This XML file does not appear';
 class XmlScanner {
   at = 0;
 
-  constructor(
-    private readonly text: string,
-    private readonly format: string,
-  ) {}
+  constructor(private readonly text: string) {}
 
   fail(detail: string, offset = this.at): never {
-    const before = this.text.slice(0, offset);
-    const line = before.split('\n').length;
-    const column = offset - before.lastIndexOf('\n');
-    throw new FormatError({
-      code: ErrorCode.BAD_VALUE,
-      offset,
-      detail: `${detail} (line ${line}, column ${column})`,
-      format: this.format,
-    });
+    throw textError(this.text, offset, detail);
   }
 
   get isDone(): boolean {
@@ -145,8 +134,8 @@ function startTag(scanner: XmlScanner): { element: XmlElement; isEmpty: boolean 
 }
 
 /** Reads the XML `text`: its root element, with everything inside it. */
-export function parseXml(text: string, format: string): XmlElement {
-  const scanner = new XmlScanner(text, format);
+export function parseXml(text: string): XmlElement {
+  const scanner = new XmlScanner(text);
   if (text.startsWith('\ufeff')) scanner.at = 1;
   scanner.skipSpace();
   if (scanner.startsWith(BROWSER_NOTE)) {
