@@ -9,13 +9,11 @@
 import { quotedText } from '../../binary/quoted-text.ts';
 import { cliIssues, infoLines } from '../cli-info.ts';
 import type { CliInfoRequest, FormatCli } from '../model.ts';
-import { plainText } from './display.ts';
+import { counted, plainText } from './display.ts';
 import { recordValues, tableInfo, type DmlRecordJson } from './export.ts';
 import { columnKeys } from './nodes.ts';
 import { DML_FORMAT, readDmlTablesOrThrow } from './read.ts';
 import type { DmlTable } from './types.ts';
-
-const counts = new Intl.NumberFormat('en-US');
 
 async function tablesOf({ source }: CliInfoRequest): Promise<DmlTable[]> {
   return readDmlTablesOrThrow(await source.read(0, source.size)).tables;
@@ -60,7 +58,7 @@ export const dmlCli: FormatCli = {
     const lines = infoLines(session, source, issues, 11, []);
     for (const table of json.tables) {
       const fields = table.fields.map((field) => `${field.name} ${field.type}`).join(', ');
-      lines.push(`${quotedText(table.name)}: ${counts.format(table.records)} records (${fields})`);
+      lines.push(`${quotedText(table.name)}: ${counted(table.records, 'record')} (${fields})`);
     }
     return { json, lines };
   },

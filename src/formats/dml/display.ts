@@ -21,6 +21,11 @@ const FILE_TYPES: Readonly<Record<number, string>> = {
   5: 'dynamic WAD',
 };
 
+/** `1 record`, `2,048 records`. */
+export function counted(count: number, noun: string): string {
+  return `${counts.format(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** `3.37 MiB (3,533,042 bytes)`; below 1 KiB, `215 bytes`. */
 export function sizeText(bytes: number): string {
   const exact = `${counts.format(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;

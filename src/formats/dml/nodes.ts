@@ -15,7 +15,7 @@
  */
 import { hex, hexOffset } from '../../binary/hex.ts';
 import type { Fact, NodeKind, Span } from '../model.ts';
-import { valueText } from './display.ts';
+import { counted, valueText } from './display.ts';
 import { DmlTag, tagName } from './tags.ts';
 import type { DmlField, DmlTable } from './types.ts';
 
@@ -25,9 +25,6 @@ type NodeRole = (typeof NodeRole)[keyof typeof NodeRole];
 
 const KINDS: Record<NodeRole, NodeKind> = ['section', 'section', 'value', 'record'];
 const counts = new Intl.NumberFormat('en-US');
-/** `1 record`, `2 records`. */
-const counted = (count: number, noun: string) =>
-  `${counts.format(count)} ${noun}${count === 1 ? '' : 's'}`;
 
 /** The field whose text labels a table's records; -1 when it has none. */
 export function labelColumn(table: DmlTable): number {

@@ -300,7 +300,7 @@ function checkTableList(tables: readonly DmlTable[], log: IssueLog): void {
     DmlIssueCode.TABLE_LIST_MISMATCH,
     differs < 0 || !record
       ? `${TABLE_LIST} lists ${listed.length} tables; ${actual.length} follow`
-      : `${TABLE_LIST} record ${differs} names ${quotedText(String(listed[differs]))}; the table there is ${actual[differs] === undefined ? 'none' : quotedText(actual[differs])}`,
+      : `${TABLE_LIST} record ${differs} names ${quotedText(String(listed[differs]))}; ${actual[differs] === undefined ? 'no table is' : `table ${quotedText(actual[differs])} is`} in its place`,
     record ? record.span : list.span,
   );
 }
