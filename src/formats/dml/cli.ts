@@ -10,8 +10,8 @@ import { quotedText } from '../../binary/quoted-text.ts';
 import { cliIssues, infoLines } from '../cli-info.ts';
 import type { CliInfoRequest, FormatCli } from '../model.ts';
 import { counted, plainText } from './display.ts';
-import { recordValues, tableInfo, type DmlRecordJson } from './export.ts';
-import { columnKeys } from './nodes.ts';
+import { columnKeys, recordValues, tableInfo, type DmlRecordJson } from './export.ts';
+
 import { DML_FORMAT, readDmlTablesOrThrow } from './read.ts';
 import type { DmlTable } from './types.ts';
 

@@ -18,6 +18,20 @@ export interface DmlRecordJson {
   values: Record<string, DmlJsonValue>;
 }
 
+/**
+ * Unique keys of a table's columns, for JSON objects and CSV headers: a field's name, with
+ * ` (2)`, ` (3)`… for a name the table has already.
+ */
+export function columnKeys(table: DmlTable): string[] {
+  const used = new Set<string>();
+  return table.columns.map((field) => {
+    let key = field.name;
+    for (let count = 2; used.has(key); count++) key = `${field.name} (${count})`;
+    used.add(key);
+    return key;
+  });
+}
+
 /** What `info --json` says of a table. */
 export interface DmlTableInfo {
   name: string;

@@ -25,12 +25,13 @@ import type {
 import {
   CSV_LINE_END,
   cellText,
+  columnKeys,
   csvLine,
   exportFileName,
   recordCells,
   recordValues,
 } from './export.ts';
-import { columnKeys, type DmlNodes } from './nodes.ts';
+import type { DmlNodes } from './nodes.ts';
 import { DML_FORMAT } from './read.ts';
 import { tagName, typeOfTag } from './tags.ts';
 import { DML_TABLES_VIEW, type DmlTable } from './types.ts';

@@ -41,20 +41,6 @@ function segment(name: string, index: number, used: Set<string>): string {
   return text;
 }
 
-/**
- * Unique keys of a table's columns, for JSON objects and CSV headers: a field's name, with
- * ` (2)`, ` (3)`… for a name the table has already.
- */
-export function columnKeys(table: DmlTable): string[] {
-  const used = new Set<string>();
-  return table.columns.map((field) => {
-    let key = field.name;
-    for (let count = 2; used.has(key); count++) key = `${field.name} (${count})`;
-    used.add(key);
-    return key;
-  });
-}
-
 const fieldType = (field: DmlField) =>
   `${tagName(field.tag)} (tag ${field.tag}, flags ${hex(field.flags, 2)})`;
 
@@ -207,7 +193,7 @@ export class DmlNodes {
     const table = lastAtOrBefore(tables.length, (at) => tables[at]!.span.offset, offset);
     if (table < 0) return -1;
     const { template, fields, records, span } = tables[table]!;
-    if (!within(span, offset) && offset !== span.offset) return -1;
+    if (!within(span, offset)) return -1;
     if (within(template.span, offset)) {
       const field = fields.findIndex((each) => within(each.span, offset));
       return field >= 0 ? this.tableNode[table]! + 2 + field : this.tableNode[table]! + 1;

@@ -305,14 +305,19 @@ function checkTableList(tables: readonly DmlTable[], log: IssueLog): void {
   );
 }
 
+/** Reads every table of `bytes` into `tables`; throws the FormatError that stops it. */
+function readTables(bytes: Uint8Array, log: IssueLog, tables: DmlTable[]): void {
+  const reader = new ByteReader(bytes, 0, DML_FORMAT);
+  while (reader.remaining > 0) readTable(reader, log, tables);
+}
+
 /** Reads DML tables from a whole file; the tables read so far stay when it stops early. */
 export function parseDmlTables(bytes: Uint8Array): ParseResult<DmlTableFile> {
-  const reader = new ByteReader(bytes, 0, DML_FORMAT);
   const log = new IssueLog();
   const tables: DmlTable[] = [];
   let fatal: ErrorInfo | null = null;
   try {
-    while (reader.remaining > 0) readTable(reader, log, tables);
+    readTables(bytes, log, tables);
   } catch (error) {
     if (!(error instanceof FormatError)) throw error;
     fatal = toErrorInfo(error.withContext(DML_FORMAT));
@@ -323,16 +328,9 @@ export function parseDmlTables(bytes: Uint8Array): ParseResult<DmlTableFile> {
   return { value: { tables }, issues: log.done(), fatal };
 }
 
-/** The tables of a file that must read whole (a fuzz round trip, an export): fatal thrown. */
+/** The tables of a file that must read whole (a rewrite, the CLI): the FormatError thrown. */
 export function readDmlTablesOrThrow(bytes: Uint8Array): DmlTableFile {
-  const { value, fatal } = parseDmlTables(bytes);
-  if (fatal) {
-    throw new FormatError({
-      code: fatal.code,
-      offset: fatal.offset ?? 0,
-      detail: fatal.message,
-      format: DML_FORMAT,
-    });
-  }
-  return value;
+  const tables: DmlTable[] = [];
+  readTables(bytes, new IssueLog(), tables);
+  return { tables };
 }

@@ -54,11 +54,6 @@ export function decodeStrAt(
   }
 }
 
-/** Text of STR bytes (`decodeStrAt` of all of them). */
-export function decodeStr(bytes: Uint8Array): { text: string; isUtf8: boolean } {
-  return decodeStrAt(bytes, 0, bytes.length);
-}
-
 /** The bytes of `text` in UTF-8 (a lone surrogate as U+FFFD's 3), counted without encoding. */
 export function utf8Length(text: string): number {
   let length = text.length;
