@@ -191,6 +191,7 @@ describe('committed fixtures', () => {
       }
       expect(session.fatal).toBeNull();
       expect(session.issues.map((issue) => issue.code)).toEqual(fixture.issueCodes);
+      expect(writeDmlTables(parseDmlTables(fixture.bytes).value.tables)).toEqual(fixture.bytes);
     },
   );
 

@@ -20,14 +20,14 @@ import { DmlTag, tagName } from './tags.ts';
 import type { DmlField, DmlTable } from './types.ts';
 
 /** What a node is of its table. */
-export const NodeRole = { TABLE: 0, TEMPLATE: 1, FIELD: 2, RECORD: 3 } as const;
+const NodeRole = { TABLE: 0, TEMPLATE: 1, FIELD: 2, RECORD: 3 } as const;
 type NodeRole = (typeof NodeRole)[keyof typeof NodeRole];
 
 const KINDS: Record<NodeRole, NodeKind> = ['section', 'section', 'value', 'record'];
 const counts = new Intl.NumberFormat('en-US');
 
 /** The field whose text labels a table's records; -1 when it has none. */
-export function labelColumn(table: DmlTable): number {
+function labelColumn(table: DmlTable): number {
   const source = table.columns.findIndex((field) => field.name === 'SrcFileName');
   if (source >= 0) return source;
   return table.columns.findIndex((field) => field.tag === DmlTag.STR || field.tag === DmlTag.WSTR);
@@ -114,12 +114,6 @@ export class DmlNodes {
       case NodeRole.RECORD:
         return table.records[item]!.span;
     }
-  }
-
-  /** The table a node belongs to, and the record it is (-1: not a record). */
-  locate(node: number): { table: number; record: number } {
-    const isRecord = this.roleOf[node] === NodeRole.RECORD;
-    return { table: this.tableOf[node]!, record: isRecord ? this.itemOf[node]! : -1 };
   }
 
   fields(node: number): Fact[] {
