@@ -163,12 +163,69 @@ const fakes = vi.hoisted(() => {
         },
       }),
   };
-  return { archive, document, ARCHIVE_MAGIC, DOCUMENT_MAGIC };
+  /** `FAKELEDGER\n` then rows of `key=value`; a document whose format lists its rows. */
+  const LEDGER_MAGIC = 'FAKELEDGER\n';
+  const ledger: FormatModule = {
+    id: 'fake-ledger',
+    label: 'Fake ledger',
+    summary: 'a document of rows that ls lists, for the CLI tests',
+    extensions: ['.ledger'],
+    detect: (head) => (startsWith(head, LEDGER_MAGIC) ? 'magic' : null),
+    async open({ sources }) {
+      const source = sources[0]!;
+      const rows = decoder
+        .decode(await source.read(0, source.size))
+        .slice(LEDGER_MAGIC.length)
+        .split('\n')
+        .filter((line) => line !== '');
+      const isBroken = rows.includes('!fatal');
+      return {
+        format: 'fake-ledger',
+        label: 'Fake ledger',
+        facts: [],
+        issues: [{ severity: 'warning', code: 'FAKE', message: 'a ledger issue' }],
+        fatal: isBroken
+          ? {
+              code: 'BAD_VALUE',
+              message: 'bad value at 0x2A: a broken row',
+              offset: 0x2a,
+              format: 'fake-ledger',
+              path: '',
+            }
+          : null,
+        layout: 'document',
+        columnSets: { default: [] },
+        nodeCount: () => rows.length,
+        nodeTable: () => ({ path: (index) => rows[index]!, size: () => 1, storedSize: () => 1 }),
+        details: () => {
+          throw new Error('not asked');
+        },
+      };
+    },
+    cli: () =>
+      Promise.resolve({
+        async list({ session }) {
+          const rows = Array.from({ length: session.nodeCount() }, (_, index) =>
+            session.nodeTable().path(index).split('='),
+          );
+          return {
+            json: rows.map(([key, value]) => ({ key, value })),
+            lines: rows.map(([key, value]) => `${key}: ${value}`),
+          };
+        },
+      }),
+  };
+  return { archive, document, ledger, ARCHIVE_MAGIC, DOCUMENT_MAGIC, LEDGER_MAGIC };
 });
 
 vi.mock('../formats/registry.ts', async (importOriginal) => {
   const original = await importOriginal<typeof Registry>();
-  const formats: readonly FormatModule[] = [fakes.archive, fakes.document, ...original.FORMATS];
+  const formats: readonly FormatModule[] = [
+    fakes.archive,
+    fakes.document,
+    fakes.ledger,
+    ...original.FORMATS,
+  ];
   return {
     ...original,
     FORMATS: formats,
@@ -196,6 +253,9 @@ writeFileSync(
 writeFileSync(join(work, 'plain.fake'), `${fakes.ARCHIVE_MAGIC}a.txt=alpha\nplain.txt=z\n`);
 writeFileSync(join(work, 'fatal.fake'), `${fakes.ARCHIVE_MAGIC}a.txt=alpha\n!fatal\n`);
 writeFileSync(join(work, 'scroll.bin'), `${fakes.DOCUMENT_MAGIC}........`);
+writeFileSync(join(work, 'ledger.bin'), `${fakes.LEDGER_MAGIC}rent=12\nfood=30\n`);
+writeFileSync(join(work, 'empty.bin'), fakes.LEDGER_MAGIC);
+writeFileSync(join(work, 'broken.bin'), `${fakes.LEDGER_MAGIC}rent=12\n!fatal\n`);
 
 describe('commands over any session', () => {
   it('ls lists the nodes from their details (JSON and text)', async () => {
@@ -309,6 +369,31 @@ describe('commands over any session', () => {
       ]);
     },
   );
+
+  it('ls lists a document whose format says how (FormatCli.list): JSON and text', async () => {
+    const json = await cli('ls', 'ledger.bin', '--json');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.out)).toEqual([
+      { key: 'rent', value: '12' },
+      { key: 'food', value: '30' },
+    ]);
+    expect(json.out).toBe('[\n  {"key":"rent","value":"12"},\n  {"key":"food","value":"30"}\n]\n');
+    expect(json.errLines).toEqual(['ledger.bin: warning: a ledger issue']);
+    expect((await cli('ls', 'ledger.bin')).out).toBe('rent: 12\nfood: 30\n');
+    expect((await cli('ls', 'empty.bin', '--json')).out).toBe('[\n]\n');
+    const both = JSON.parse((await cli('ls', 'ledger.bin', 'empty.bin', '--json')).out);
+    expect(both).toEqual([
+      { file: 'ledger.bin', result: [expect.anything(), expect.anything()] },
+      { file: 'empty.bin', result: [] },
+    ]);
+  });
+
+  it('ls of a listed document that did not read: one line naming the offset, exit 1', async () => {
+    const { code, out, errLines } = await cli('ls', 'broken.bin', '--json');
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(errLines).toEqual(['broken.bin: bad value at 0x2A: a broken row']);
+  });
 
   it('pack picks the writer by the extension of FILE, or --format; ls reads it back', async () => {
     mkdirSync(join(work, 'tree/sub'), { recursive: true });

@@ -230,11 +230,32 @@ export interface OpenedArchive extends OpenedFile {
 }
 
 /**
- * Opens `path` as an archive: a session of nodes with content. A document (a level, ...)
- * is the wrong command's target: exit 2, pointing at `info`. A file with no content to
- * read (a format Delve does not know) is a bad-magic error; a fatal parse problem is one
- * line; both exit 1.
+ * The file as an archive: a session of nodes with content. A document (a level, ...) is the
+ * wrong command's target: exit 2, pointing at `info`. A file with no content to read (a
+ * format Delve does not know) is a bad-magic error; a fatal parse problem is one line; both
+ * exit 1.
  */
+export function asArchive(path: string, opened: OpenedFile): OpenedArchive {
+  const { module, session } = opened;
+  if (session.layout === 'document') {
+    // Nothing to list, check or extract: the wrong command, hence exit 2.
+    throw new CliError(
+      `${path}: ${withArticle(module.label)} is not an archive (use: delve info ${path})`,
+      2,
+    );
+  }
+  if (!session.content) {
+    throw new FormatError({
+      code: ErrorCode.BAD_MAGIC,
+      offset: 0,
+      detail: 'not an archive Delve reads',
+    });
+  }
+  requireReadable(path, session);
+  return { ...opened, content: session.content };
+}
+
+/** Opens `path` as an archive (`asArchive`) and runs `use` on it. */
 export function withArchive<T>(
   cwd: string,
   path: string,
@@ -242,31 +263,7 @@ export function withArchive<T>(
   lookup: SourceLookup | null = null,
   options: ReadOptions = {},
 ): Promise<T> {
-  return withSession(
-    cwd,
-    path,
-    async (opened) => {
-      const { module, session } = opened;
-      if (session.layout === 'document') {
-        // Nothing to list, check or extract: the wrong command, hence exit 2.
-        throw new CliError(
-          `${path}: ${withArticle(module.label)} is not an archive (use: delve info ${path})`,
-          2,
-        );
-      }
-      if (!session.content) {
-        throw new FormatError({
-          code: ErrorCode.BAD_MAGIC,
-          offset: 0,
-          detail: 'not an archive Delve reads',
-        });
-      }
-      requireReadable(path, session);
-      return use({ ...opened, content: session.content });
-    },
-    lookup,
-    options,
-  );
+  return withSession(cwd, path, (opened) => use(asArchive(path, opened)), lookup, options);
 }
 
 /** Prints non-fatal issues as warnings on stderr. */

@@ -90,7 +90,8 @@ export function helpText(formats: readonly CliFormat[]): string {
     ...(packOptions.length > 0 ? ['', 'Options of pack:', ...optionsHelp(packOptions)] : []),
     '',
     'Exit codes: 0 ok, 1 failure (bad file, checksum mismatch, refused entries), 2 usage error',
-    '(also ls, verify, cat or extract on a document, such as a level, which is not an archive).',
+    '(also verify, cat or extract on a document, such as a level, which is not an archive, and ls',
+    'on one whose format lists nothing of it).',
   ].join('\n');
 }
 

@@ -13,6 +13,8 @@ import type { ErrorInfo } from '../binary/format-error.ts';
 import type { FuzzTarget } from './fuzz/fuzz-target.ts';
 import type { FormatServices } from './services.ts';
 
+export type * from './grid.ts';
+
 /** A byte range: `[offset, offset + length)`. */
 export interface Span {
   offset: number;
@@ -380,6 +382,12 @@ export interface FormatCli {
    * Throws FormatError for a file that cannot be described (one line, exit 1).
    */
   info?(request: CliInfoRequest): Promise<CliInfo>;
+  /**
+   * What `ls` lists of a document of this format (the records of its tables). Without it,
+   * `ls` refuses a document (exit 2, pointing at `info`). Asked only of a session with no
+   * fatal error. Throws FormatError for a file that cannot be listed (one line, exit 1).
+   */
+  list?(request: CliInfoRequest): Promise<CliListing>;
   /** Writes files of this format: `delve pack DIR -o FILE`. */
   readonly pack?: CliWriter;
   /**
@@ -428,6 +436,12 @@ export interface CliInfoRequest {
 export interface CliInfo {
   json: unknown;
   lines: string[];
+}
+
+/** What `ls` prints of a document: one JSON value per row (an array with `--json`), or lines. */
+export interface CliListing {
+  json: Iterable<unknown>;
+  lines: Iterable<string>;
 }
 
 /** One file to pack: its path inside the new file (`/`-separated, already checked safe) and bytes. */

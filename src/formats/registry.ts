@@ -11,6 +11,7 @@ import { MemoryByteSource, type ByteSource } from '../binary/byte-source.ts';
 import type { FileTail, FormatModule, OpenSink } from './model.ts';
 import { inlineServices, type FormatServices, type NestedFileService } from './services.ts';
 import { davaTexFormat } from './dava-tex/module.ts';
+import { dmlFormat } from './dml/module.ts';
 import { dvplFormat } from './dvpl/module.ts';
 import { kaFormat } from './ka/module.ts';
 import { kiwadFormat } from './kiwad/module.ts';
@@ -31,6 +32,7 @@ export const FORMATS = [
   kaFormat,
   sc2Format,
   scgFormat,
+  dmlFormat,
   rawFormat,
 ] as const satisfies readonly FormatModule[];
 

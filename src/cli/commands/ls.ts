@@ -1,7 +1,8 @@
 /**
  * `delve ls FILE [--json]`: one line (or JSON object) per node of an archive, in the
  * session's order (an archive's table order), from each node's details and, in JSON, the
- * cells of the format's own columns.
+ * cells of the format's own columns. A document is listed only by a format that says how
+ * (model.ts FormatCli.list: the records of its tables); any other is refused (exit 2).
  */
 import { hex, hex32 } from '../../binary/hex.ts';
 import {
@@ -11,7 +12,7 @@ import {
   type Session,
 } from '../../formats/model.ts';
 import type { Command } from '../command.ts';
-import { reportIssues, withArchive } from '../open-session.ts';
+import { asArchive, reportIssues, requireReadable, withSession } from '../open-session.ts';
 import { printable } from '../output.ts';
 
 /** The JSON shape of one listed entry; `crc` is the stored checksum, unsigned (null: none kept). */
@@ -135,6 +136,18 @@ function* jsonText(session: Session): Generator<string> {
   yield text + ']\n';
 }
 
+/** A JSON array, one element per line. */
+function* jsonLines(items: Iterable<unknown>): Generator<string> {
+  yield '[';
+  let previous: string | null = null;
+  for (const item of items) {
+    if (previous !== null) yield `  ${previous},`;
+    previous = JSON.stringify(item);
+  }
+  if (previous !== null) yield `  ${previous}`;
+  yield ']';
+}
+
 /** The text listing in chunks of whole lines: a header, then one line per entry. */
 function* plainText(session: Session): Generator<string> {
   let text = `${'offset'.padStart(12)} ${'size'.padStart(12)} ${'stored'.padStart(12)}  z  ${'crc'.padEnd(10)}  path\n`;
@@ -161,7 +174,8 @@ function* plainText(session: Session): Generator<string> {
 
 export const lsCommand: Command = {
   usage: 'ls FILE... [--json]',
-  summary: 'list entries: data offset, size, stored size, compressed, checksum, path',
+  summary:
+    'list entries: data offset, size, stored size, compressed, checksum, path (of a document whose format lists it: its records)',
   spec: { flags: ['--json'] },
   positionals: ['FILE'],
   required: 1,
@@ -169,12 +183,23 @@ export const lsCommand: Command = {
   takesSources: true,
   run({ args, out, err, cwd, formats }) {
     const path = args.positionals[0]!;
-    return withArchive(
+    const isJson = args.flags.has('--json');
+    return withSession(
       cwd,
       path,
-      async ({ session }) => {
+      async (opened) => {
+        const { source, module, session, services } = opened;
+        const list = formats.find((format) => format.module.id === module.id)?.cli.list;
+        if (session.layout === 'document' && list) {
+          requireReadable(path, session);
+          const listing = await list({ session, source, options: {}, services });
+          await reportIssues(err, path, session.issues);
+          await out.lines(isJson ? jsonLines(listing.json) : listing.lines);
+          return 0;
+        }
+        asArchive(path, opened);
         await reportIssues(err, path, session.issues);
-        await out.text(args.flags.has('--json') ? jsonText(session) : plainText(session));
+        await out.text(isJson ? jsonText(session) : plainText(session));
         return 0;
       },
       { args, formats },

@@ -1,0 +1,305 @@
+/**
+ * The `dml-tables` view: the file's tables as a grid (grid.ts). Its data is the tables with
+ * their columns; it answers pages of rows (sorted by a column, filtered by text), a search
+ * of every table, and exports of a table or of every record as CSV or JSON.
+ *
+ * A sort is an index array made once per (table, column, direction) and kept: numbers
+ * compare as numbers, GIDs as 64-bit integers, text by code unit ignoring case; equal cells
+ * and rows with no value (last either way) keep file order. A filter keeps the rows one of
+ * whose cells (as `cellText` writes them: decimal numbers) holds the text, any case; each
+ * table keeps its last filtered order, so paging through it costs nothing more.
+ */
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
+import type {
+  GridColumn,
+  GridExportAnswer,
+  GridExportFormat,
+  GridFindAnswer,
+  GridQuery,
+  GridRowsAnswer,
+  GridSort,
+  GridSummary,
+  ViewCapability,
+  ViewJob,
+} from '../model.ts';
+import {
+  CSV_LINE_END,
+  cellText,
+  columnKeys,
+  csvLine,
+  exportFileName,
+  recordCells,
+  recordValues,
+} from './export.ts';
+import type { DmlNodes } from './nodes.ts';
+import { DML_FORMAT } from './read.ts';
+import { tagName, typeOfTag } from './tags.ts';
+import { DML_TABLES_VIEW, type DmlTable } from './types.ts';
+
+/** Rows looked at between two pauses (and cancel checks) of a long answer. */
+const CHUNK = 8192;
+/** The most rows a page may ask for. */
+export const MOST_ROWS_PER_PAGE = 10_000;
+
+const badQuery = (detail: string) =>
+  new FormatError({ code: ErrorCode.BAD_VALUE, offset: 0, detail, format: DML_FORMAT });
+
+/** A whole number in [low, high], or BAD_VALUE naming `what`. */
+function wholeIn(value: unknown, low: number, high: number, what: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < low || value > high) {
+    throw badQuery(`${what} ${String(value)} is not a whole number from ${low} to ${high}`);
+  }
+  return value;
+}
+
+/** Pauses now and then through `count` rows of a long answer: progress, and a cancel check. */
+async function step(job: ViewJob, done: number, total: number, label: string): Promise<void> {
+  if (done % CHUNK !== CHUNK - 1) return;
+  job.signal.throwIfCancelled();
+  job.progress(done, total, label);
+  await job.pause();
+}
+
+export class DmlGrid {
+  private readonly orders = new Map<string, Uint32Array>();
+  private readonly rowTexts: (string[] | undefined)[] = [];
+  private readonly filtered: ({ key: string; rows: Uint32Array } | undefined)[] = [];
+  private readonly keys: string[][];
+
+  constructor(
+    private readonly tables: readonly DmlTable[],
+    private readonly nodes: DmlNodes,
+    /** The opened file's name, for export file names. */
+    private readonly fileName: string,
+  ) {
+    this.keys = tables.map(columnKeys);
+  }
+
+  summary(): GridSummary {
+    const tables = this.tables.map((table) => ({
+      name: table.name,
+      rowCount: table.records.length,
+      columns: table.columns.map((field): GridColumn => ({
+        label: field.name,
+        kind: typeOfTag(field.tag)?.kind ?? 'text',
+        type: tagName(field.tag),
+      })),
+    }));
+    return { tables, rowCount: tables.reduce((sum, table) => sum + table.rowCount, 0) };
+  }
+
+  async answer(query: GridQuery, job: ViewJob): Promise<unknown> {
+    switch (query?.kind) {
+      case 'rows':
+        return this.rows(query, job);
+      case 'find':
+        return this.find(String(query.text), wholeIn(query.limit, 0, 1_000_000, 'limit'), job);
+      case 'export':
+        return this.export(query.format, query.table, job);
+      default:
+        throw badQuery('unknown view query');
+    }
+  }
+
+  private table(index: unknown): number {
+    return wholeIn(index, 0, this.tables.length - 1, 'table');
+  }
+
+  async rows(query: Extract<GridQuery, { kind: 'rows' }>, job: ViewJob): Promise<GridRowsAnswer> {
+    const table = this.table(query.table);
+    const records = this.tables[table]!.records;
+    const offset = wholeIn(query.offset, 0, Number.MAX_SAFE_INTEGER, 'offset');
+    const count = wholeIn(query.count, 0, MOST_ROWS_PER_PAGE, 'count');
+    const order = query.sort ? this.order(table, query.sort) : null;
+    const needle = (query.filter ?? '').toLowerCase();
+    const chosen = needle === '' ? order : await this.filter(table, order, query.sort, needle, job);
+    const total = chosen ? chosen.length : records.length;
+    const rows = [];
+    for (let at = offset; at < Math.min(total, offset + count); at++) {
+      const row = chosen ? chosen[at]! : at;
+      rows.push({
+        row,
+        node: this.node(table, row),
+        cells: recordCells(this.tables[table]!, records[row]!),
+      });
+    }
+    return { kind: 'rows', table, offset, total, rows };
+  }
+
+  private node(table: number, row: number): number {
+    return this.nodes.firstRecordNode[table]! + row;
+  }
+
+  /** The rows of a table in the order `sort` gives, made once and kept. */
+  order(table: number, sort: GridSort): Uint32Array {
+    const { columns, records } = this.tables[table]!;
+    const column = wholeIn(sort.column, 0, columns.length - 1, 'sort column');
+    const isDescending = sort.descending === true;
+    const key = `${table}:${column}:${isDescending ? 'desc' : 'asc'}`;
+    const cached = this.orders.get(key);
+    if (cached) return cached;
+    const kind = typeOfTag(columns[column]!.tag)?.kind ?? 'text';
+    const values = records.map((record) => record.values[column] ?? null);
+    // No value, or a float that is not a number: after every value, either way.
+    const isMissing = Uint8Array.from(values, (value) =>
+      value === null || (typeof value === 'number' && Number.isNaN(value)) ? 1 : 0,
+    );
+    const sign = isDescending ? -1 : 1;
+    const compareValues = orderOf(kind, values);
+    const rows = new Uint32Array(records.length);
+    for (let row = 0; row < rows.length; row++) rows[row] = row;
+    rows.sort((a, b) => {
+      const missing = isMissing[a]! - isMissing[b]!;
+      if (missing !== 0 || isMissing[a] === 1) return missing || a - b;
+      return sign * compareValues(a, b) || a - b;
+    });
+    this.orders.set(key, rows);
+    return rows;
+  }
+
+  /** Each row's cells as one lower-case text (cells apart), made once per table. */
+  private texts(table: number): string[] {
+    const made = this.rowTexts[table];
+    if (made) return made;
+    const data = this.tables[table]!;
+    const texts = data.records.map((record) =>
+      recordCells(data, record).map(cellText).join('\u0000').toLowerCase(),
+    );
+    this.rowTexts[table] = texts;
+    return texts;
+  }
+
+  private async filter(
+    table: number,
+    order: Uint32Array | null,
+    sort: GridSort | undefined,
+    needle: string,
+    job: ViewJob,
+  ): Promise<Uint32Array> {
+    const key = `${sort ? `${sort.column}:${sort.descending === true}` : 'file'}|${needle}`;
+    const kept = this.filtered[table];
+    if (kept?.key === key) return kept.rows;
+    const texts = this.texts(table);
+    const matching: number[] = [];
+    for (let at = 0; at < texts.length; at++) {
+      await step(job, at, texts.length, 'filtering');
+      const row = order ? order[at]! : at;
+      if (texts[row]!.includes(needle)) matching.push(row);
+    }
+    const rows = Uint32Array.from(matching);
+    this.filtered[table] = { key, rows };
+    return rows;
+  }
+
+  /** Rows of every table holding `text`, in file order: the first `limit`, and how many. */
+  async find(text: string, limit: number, job: ViewJob): Promise<GridFindAnswer> {
+    const needle = text.toLowerCase();
+    const total = this.tables.reduce((sum, table) => sum + table.records.length, 0);
+    const matches = [];
+    let found = 0;
+    let done = 0;
+    for (let table = 0; table < this.tables.length; table++) {
+      const texts = this.texts(table);
+      for (let row = 0; row < texts.length; row++) {
+        await step(job, done++, total, 'searching');
+        if (!texts[row]!.includes(needle)) continue;
+        found++;
+        if (matches.length >= limit) continue;
+        const cells = recordCells(this.tables[table]!, this.tables[table]!.records[row]!);
+        const column = cells.findIndex((cell) => cellText(cell).toLowerCase().includes(needle));
+        matches.push({ table, row, node: this.node(table, row), column });
+      }
+    }
+    return { kind: 'find', matches, total: found };
+  }
+
+  /** A table, or every record, as CSV or JSON text. */
+  async export(
+    format: GridExportFormat,
+    tableIndex: number | undefined,
+    job: ViewJob,
+  ): Promise<GridExportAnswer> {
+    if (format !== 'csv' && format !== 'json') throw badQuery(`no export as ${String(format)}`);
+    const only = tableIndex === undefined ? null : this.table(tableIndex);
+    const tables = only === null ? this.tables.map((_, at) => at) : [only];
+    const total = tables.reduce((sum, at) => sum + this.tables[at]!.records.length, 0);
+    const lines: string[] = [];
+    // Every record has its table with it, unless one table is exported.
+    const header = only === null ? this.unionOfKeys() : this.keys[only]!;
+    if (format === 'csv') lines.push(csvLine(only === null ? ['table', ...header] : header));
+    else lines.push('[');
+    let done = 0;
+    for (const table of tables) {
+      const data = this.tables[table]!;
+      const keys = this.keys[table]!;
+      for (const record of data.records) {
+        await step(job, done++, total, 'exporting');
+        if (format === 'json') {
+          const values = recordValues(data, keys, record);
+          const item = only === null ? { table: data.name, values } : values;
+          lines.push(`  ${JSON.stringify(item)}${done < total ? ',' : ''}`);
+          continue;
+        }
+        const cells = recordCells(data, record).map(cellText);
+        if (only !== null) {
+          lines.push(csvLine(cells));
+          continue;
+        }
+        const byKey = new Map(keys.map((key, at) => [key, cells[at]!]));
+        lines.push(csvLine([data.name, ...header.map((key) => byKey.get(key) ?? '')]));
+      }
+    }
+    if (format === 'json') lines.push(']');
+    const base = only === null ? this.fileName.replace(/\.[^.]*$/, '') : this.tables[only]!.name;
+    return {
+      kind: 'export',
+      format,
+      fileName: exportFileName(base, format),
+      mediaType: format === 'csv' ? 'text/csv' : 'application/json',
+      text:
+        lines.join(format === 'csv' ? CSV_LINE_END : '\n') +
+        (format === 'csv' ? CSV_LINE_END : '\n'),
+    };
+  }
+
+  /** Every table's column keys, each once, in the order first met. */
+  private unionOfKeys(): string[] {
+    return [...new Set(this.keys.flat())];
+  }
+}
+
+/** How two rows' values of one column compare (neither is missing). */
+function orderOf(
+  kind: GridColumn['kind'],
+  values: readonly (number | bigint | string | null)[],
+): (a: number, b: number) => number {
+  if (kind === 'text') {
+    const keys = values.map((value) => String(value).toLowerCase());
+    return (a, b) => {
+      const x = keys[a]!;
+      const y = keys[b]!;
+      if (x !== y) return x < y ? -1 : 1;
+      const u = values[a] as string;
+      const v = values[b] as string;
+      return u < v ? -1 : u > v ? 1 : 0;
+    };
+  }
+  if (kind === 'integer64') {
+    return (a, b) => {
+      const x = values[a] as bigint;
+      const y = values[b] as bigint;
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+  }
+  const keys = Float64Array.from(values, (value) => (typeof value === 'number' ? value : NaN));
+  return (a, b) => keys[a]! - keys[b]!;
+}
+
+/** The `dml-tables` view of a file's tables. */
+export function dmlGridView(grid: DmlGrid): ViewCapability {
+  return {
+    kind: DML_TABLES_VIEW,
+    data: () => grid.summary(),
+    request: (query, job) => grid.answer(query as GridQuery, job),
+  };
+}

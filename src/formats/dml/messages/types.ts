@@ -1,0 +1,108 @@
+/**
+ * DML network messages (spec.md "Messages"): the protocols `*Messages.xml` files describe,
+ * and frames decoded with them. Offsets are in the bytes given (a pasted frame) or, for
+ * protocols, in the XML text (characters). Re-exported by ../types.ts for the UI.
+ */
+import type { Issue, Span } from '../../model.ts';
+import type { DmlTypeName, DmlValue } from '../types.ts';
+
+/** A field a message sends (its NOXFER fields are metadata, not sent). */
+export interface DmlMessageFieldDef {
+  name: string;
+  /** Its `TYPE` as written. */
+  typeName: string;
+  /** The type's tag (1 GID … 10 WSTR); null when `TYPE` names no DML type. */
+  tag: number | null;
+  /** Where its element starts in the XML text. */
+  offset: number;
+}
+
+/** A message of a protocol. */
+export interface DmlMessageDef {
+  /** The XML element's name (what orders are given by when no message has `_MsgOrder`). */
+  element: string;
+  /** `_MsgName`, else the element's name. */
+  name: string;
+  /** Its order number within the protocol (1–255). */
+  order: number;
+  /** Whether `_MsgOrder` gave it; otherwise it comes from the sorted element names. */
+  isOrderGiven: boolean;
+  description: string | null;
+  handler: string | null;
+  accessLevel: number | null;
+  /** The fields it sends, in order. */
+  fields: DmlMessageFieldDef[];
+  /** Where its element starts in the XML text. */
+  offset: number;
+}
+
+/** A protocol: its `_ProtocolInfo` and its messages, by order. */
+export interface DmlProtocol {
+  /** The root element's name, e.g. `GameMessages`. */
+  name: string;
+  serviceId: number;
+  /** `ProtocolType`, e.g. `GAME`. */
+  type: string;
+  /** `ProtocolVersion`; null when absent. */
+  version: number | null;
+  description: string;
+  messages: DmlMessageDef[];
+  /** Duplicate orders, unknown types, … (spans are in the XML text). */
+  issues: Issue[];
+}
+
+/** A frame's header: `0D F0`, then the u16 body length, or 0x8000 and a u32 one (large). */
+export interface DmlFrameHeader {
+  kind: 'small' | 'large';
+  /** Bytes of the body that follows. */
+  length: number;
+  span: Span;
+}
+
+/** One decoded field of a message. */
+export interface DmlMessageField {
+  name: string;
+  type: DmlTypeName;
+  value: DmlValue;
+  /** The value for display: numbers in decimal, GIDs as exact decimal, strings quoted. */
+  text: string;
+  span: Span;
+}
+
+/** One DML message of a data frame: `u8 service, u8 order, u16 length`, then its fields. */
+export interface DmlMessage {
+  /** Its header and payload (as far as the frame holds them). */
+  span: Span;
+  service: number;
+  order: number;
+  /** The u16 length it declares, its 4-byte header included. */
+  length: number;
+  /** The loaded protocol of its service; null when none is. */
+  protocol: string | null;
+  /** The message's name when the protocol has its order; null otherwise. */
+  name: string | null;
+  fields: DmlMessageField[];
+  /** Payload bytes not decoded into fields (no description, or after a problem); null: none. */
+  rest: Span | null;
+  /** The 0x00 byte senders add after a message; null when absent. */
+  trailer: Span | null;
+}
+
+/** A frame: its header, its body's header, and a control payload or DML messages. */
+export interface DmlFrame {
+  span: Span;
+  header: DmlFrameHeader;
+  isControl: boolean;
+  opcode: number;
+  /** A control opcode's name (`SessionOffer`, `KeepAlive`, …); null for data frames or unknown. */
+  opcodeName: string | null;
+  /** The body's bytes 2 and 3 (zero in every frame seen). */
+  reserved: [number, number];
+  /** The body: its 4-byte header and payload. */
+  body: Span;
+  /** What follows the body's header: a control message's data, or the DML messages. */
+  payload: Span;
+  /** Data frames: the messages; control frames: none. */
+  messages: DmlMessage[];
+  issues: Issue[];
+}

@@ -1,0 +1,220 @@
+/**
+ * DML tables as document nodes, in file order, each parent before its children:
+ *
+ *   <table>                          section: record count, template and records
+ *   <table>/template                 section: the template's header and fields
+ *   <table>/template/<field>         value: one per field, `_TargetTable` included
+ *   <table>/<n> <label>              record: n counts from 0 in file order
+ *
+ * A table goes by its `_TargetTable` name, a field by its name; a `/` in either becomes `∕`
+ * (U+2215) so the tree does not split it, an empty name becomes `#<index>`, and a name met
+ * before in its folder gets ` #<index>` (the table's or field's index) until it is unique.
+ * A record goes by its index, then, when its table has a `SrcFileName` field (else a first
+ * STR or WSTR field) that holds text, a space and that text: `Base/0 Bin∕BugReporter.bat`.
+ * The index keeps it unique and stable (file order); the text makes it readable.
+ */
+import { hex, hexOffset } from '../../binary/hex.ts';
+import type { Fact, NodeKind, Span } from '../model.ts';
+import { counted, valueText } from './display.ts';
+import { DmlTag, tagName } from './tags.ts';
+import type { DmlField, DmlTable } from './types.ts';
+
+/** What a node is of its table. */
+const NodeRole = { TABLE: 0, TEMPLATE: 1, FIELD: 2, RECORD: 3 } as const;
+type NodeRole = (typeof NodeRole)[keyof typeof NodeRole];
+
+const KINDS: Record<NodeRole, NodeKind> = ['section', 'section', 'value', 'record'];
+const counts = new Intl.NumberFormat('en-US');
+
+/** The field whose text labels a table's records; -1 when it has none. */
+function labelColumn(table: DmlTable): number {
+  const source = table.columns.findIndex((field) => field.name === 'SrcFileName');
+  if (source >= 0) return source;
+  return table.columns.findIndex((field) => field.tag === DmlTag.STR || field.tag === DmlTag.WSTR);
+}
+
+/** A name as one path segment: `/` kept out, never empty, unique among `used`. */
+function segment(name: string, index: number, used: Set<string>): string {
+  let text = name === '' ? `#${index}` : name.replaceAll('/', '\u2215');
+  while (used.has(text)) text = `${text} #${index}`;
+  used.add(text);
+  return text;
+}
+
+const fieldType = (field: DmlField) =>
+  `${tagName(field.tag)} (tag ${field.tag}, flags ${hex(field.flags, 2)})`;
+
+/** The nodes of a file's tables: paths, spans, kinds and fields, by node index. */
+export class DmlNodes {
+  readonly count: number;
+  /** Per node: its table, its role, and which field or record it is (its index). */
+  private readonly tableOf: Int32Array;
+  private readonly roleOf: Uint8Array;
+  private readonly itemOf: Int32Array;
+  private readonly paths: string[] = [];
+  /** Per table: its node, and its first record's (records follow each other). */
+  readonly tableNode: Int32Array;
+  readonly firstRecordNode: Int32Array;
+
+  constructor(readonly tables: readonly DmlTable[]) {
+    let count = 0;
+    for (const table of tables) count += 2 + table.fields.length + table.records.length;
+    this.count = count;
+    this.tableOf = new Int32Array(count);
+    this.roleOf = new Uint8Array(count);
+    this.itemOf = new Int32Array(count);
+    this.tableNode = new Int32Array(tables.length);
+    this.firstRecordNode = new Int32Array(tables.length);
+    const tableNames = new Set<string>();
+    let node = 0;
+    const add = (table: number, role: NodeRole, item: number, path: string) => {
+      this.tableOf[node] = table;
+      this.roleOf[node] = role;
+      this.itemOf[node] = item;
+      this.paths.push(path);
+      node++;
+    };
+    tables.forEach((table, index) => {
+      const name = segment(table.name, index, tableNames);
+      this.tableNode[index] = node;
+      add(index, NodeRole.TABLE, 0, name);
+      add(index, NodeRole.TEMPLATE, 0, `${name}/template`);
+      const fieldNames = new Set<string>();
+      table.fields.forEach((field, at) => {
+        add(index, NodeRole.FIELD, at, `${name}/template/${segment(field.name, at, fieldNames)}`);
+      });
+      this.firstRecordNode[index] = node;
+      const label = labelColumn(table);
+      table.records.forEach((record, at) => {
+        const text = label >= 0 ? record.values[label] : null;
+        const suffix = typeof text === 'string' && text !== '' ? ` ${text}` : '';
+        add(index, NodeRole.RECORD, at, `${name}/${at}${suffix.replaceAll('/', '\u2215')}`);
+      });
+    });
+  }
+
+  path(node: number): string {
+    return this.paths[node]!;
+  }
+
+  kind(node: number): NodeKind {
+    return KINDS[this.roleOf[node] as NodeRole];
+  }
+
+  span(node: number): Span {
+    const table = this.tables[this.tableOf[node]!]!;
+    const item = this.itemOf[node]!;
+    switch (this.roleOf[node] as NodeRole) {
+      case NodeRole.TABLE:
+        return table.span;
+      case NodeRole.TEMPLATE:
+        return table.template.span;
+      case NodeRole.FIELD:
+        return table.fields[item]!.span;
+      case NodeRole.RECORD:
+        return table.records[item]!.span;
+    }
+  }
+
+  fields(node: number): Fact[] {
+    const table = this.tables[this.tableOf[node]!]!;
+    const item = this.itemOf[node]!;
+    switch (this.roleOf[node] as NodeRole) {
+      case NodeRole.TABLE: {
+        const read = table.records.length;
+        const records =
+          read === table.declaredCount
+            ? counts.format(read)
+            : `${counts.format(table.declaredCount)} declared, ${counts.format(read)} read`;
+        return [
+          ['Name', table.name],
+          ['Records', records],
+          ...table.columns.map((field): Fact => [field.name, tagName(field.tag)]),
+        ];
+      }
+      case NodeRole.TEMPLATE:
+        return [
+          ['Declared size', `${counts.format(table.template.declaredSize)} bytes`],
+          ['Fields', counts.format(table.fields.length)],
+          ['Table', table.name],
+        ];
+      case NodeRole.FIELD: {
+        const field = table.fields[item]!;
+        const fields: Fact[] = [
+          ['Name', field.name],
+          ['Type', fieldType(field)],
+          ['Offset', hexOffset(field.span.offset)],
+        ];
+        if (field.target !== null) fields.push(['Table', field.target]);
+        return fields;
+      }
+      case NodeRole.RECORD: {
+        const record = table.records[item]!;
+        return table.columns.map((field, at): Fact => [
+          field.name,
+          valueText(field, record.values[at] ?? null),
+        ]);
+      }
+    }
+  }
+
+  /** The Value column: what a node holds, in a line of at most `limit` characters. */
+  summary(node: number, limit: number): string {
+    const table = this.tables[this.tableOf[node]!]!;
+    const item = this.itemOf[node]!;
+    switch (this.roleOf[node] as NodeRole) {
+      case NodeRole.TABLE:
+        return counted(table.records.length, 'record');
+      case NodeRole.TEMPLATE:
+        return counted(table.fields.length, 'field');
+      case NodeRole.FIELD:
+        return tagName(table.fields[item]!.tag);
+      case NodeRole.RECORD: {
+        const record = table.records[item]!;
+        const label = labelColumn(table);
+        const parts = table.columns.flatMap((field, at) =>
+          at === label ? [] : [`${field.name} ${valueText(field, record.values[at] ?? null)}`],
+        );
+        const text = parts.join(', ');
+        return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+      }
+    }
+  }
+
+  /** The deepest node whose bytes hold `offset` (a field before its template); -1: none. */
+  nodeAt(offset: number): number {
+    const tables = this.tables;
+    const table = lastAtOrBefore(tables.length, (at) => tables[at]!.span.offset, offset);
+    if (table < 0) return -1;
+    const { template, fields, records, span } = tables[table]!;
+    if (!within(span, offset)) return -1;
+    if (within(template.span, offset)) {
+      const field = fields.findIndex((each) => within(each.span, offset));
+      return field >= 0 ? this.tableNode[table]! + 2 + field : this.tableNode[table]! + 1;
+    }
+    const record = lastAtOrBefore(records.length, (at) => records[at]!.span.offset, offset);
+    if (record >= 0 && within(records[record]!.span, offset)) {
+      return this.firstRecordNode[table]! + record;
+    }
+    return this.tableNode[table]!;
+  }
+}
+
+function within(span: Span, offset: number): boolean {
+  return offset >= span.offset && offset < span.offset + span.length;
+}
+
+/** The last index whose start is at or before `offset` (starts ascend); -1 when none is. */
+function lastAtOrBefore(count: number, start: (index: number) => number, offset: number): number {
+  let low = 0;
+  let high = count - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (start(middle) <= offset) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}

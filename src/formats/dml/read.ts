@@ -1,0 +1,336 @@
+/**
+ * KingsIsle DML tables (`LatestFileList.bin`, the Wizard101 / Pirate101 patch list; spec.md):
+ * tables back to back until the end of the file, little-endian. Each table is
+ *
+ *   u32 record count (the template not counted)
+ *   template   u8 2 (ExtendedBaseMessages), u8 1 (MSG_CUSTOMDICT), u16 size (header included),
+ *              then fields until the size is used: u16 name length, name, u8 type tag (1 GID …
+ *              10 WSTR), u8 flags; `_TargetTable` is followed by u16 length + the table's name
+ *   records    u8 2, u8 2 (MSG_CUSTOMRECORD), u16 size (header included), then one value per
+ *              field but `_TargetTable`, in template order
+ *
+ * Records are decoded by their fields; their size is a cross-check (a mismatch is an issue at
+ * the size field: one real sample is off by one). A field of a type DML does not define stops
+ * the values of its table's records there: the records are then skipped by their sizes and
+ * the tables after it still read. Counts and lengths are checked against the bytes left
+ * before anything is made of them. A broken structure (protocol bytes, a count or length
+ * past the end) stops the read with the tables read so far.
+ */
+import { ByteReader } from '../../binary/byte-reader.ts';
+import { ErrorCode, FormatError, toErrorInfo, type ErrorInfo } from '../../binary/format-error.ts';
+import { hex } from '../../binary/hex.ts';
+import { quotedText } from '../../binary/quoted-text.ts';
+import type { Issue, IssueSeverity, ParseResult, Span } from '../model.ts';
+import { typeOfTag } from './tags.ts';
+import {
+  DmlIssueCode,
+  TARGET_TABLE_FIELD,
+  type DmlField,
+  type DmlRecord,
+  type DmlTable,
+  type DmlTableFile,
+  type DmlTemplate,
+} from './types.ts';
+import { decodeStrAt, readDmlValue } from './values.ts';
+
+export const DML_FORMAT = 'dml';
+/** The ExtendedBaseMessages protocol, whose messages tables are made of. */
+export const DML_TABLE_PROTOCOL = 2;
+/** MSG_CUSTOMDICT: a table's template. */
+export const DML_TEMPLATE_ORDER = 1;
+/** MSG_CUSTOMRECORD: a record. */
+export const DML_RECORD_ORDER = 2;
+/** Bytes of a template's or record's header: protocol, order, u16 size. */
+export const DML_MESSAGE_HEADER = 4;
+/** The meta table that names every other table. */
+export const TABLE_LIST = '_TableList';
+/** Issues of one code listed at most; the rest are counted in one more. */
+const ISSUES_PER_CODE = 100;
+
+/** Issues, at most `ISSUES_PER_CODE` of a code (a damaged list could have one per record). */
+class IssueLog {
+  readonly issues: Issue[] = [];
+  private readonly counts = new Map<string, number>();
+
+  add(severity: IssueSeverity, code: string, message: string, span: Span): void {
+    const count = (this.counts.get(code) ?? 0) + 1;
+    this.counts.set(code, count);
+    if (count <= ISSUES_PER_CODE) this.issues.push({ severity, code, message, span });
+  }
+
+  /** The issues, with a line per code that had more than were listed. */
+  done(): Issue[] {
+    for (const [code, count] of this.counts) {
+      if (count <= ISSUES_PER_CODE) continue;
+      const first = this.issues.find((issue) => issue.code === code)!;
+      this.issues.push({
+        severity: first.severity,
+        code,
+        message: `${count - ISSUES_PER_CODE} more ${code} issues not listed`,
+      });
+    }
+    return this.issues;
+  }
+}
+
+/** The table's name as messages show it. */
+const tableLabel = (table: { name: string }, index: number) =>
+  table.name === '' ? `table ${index}` : `table ${quotedText(table.name)}`;
+
+/** Checks the protocol and order bytes of a template or record header. */
+function checkHeader(reader: ByteReader, order: number, what: string): void {
+  const at = reader.offset;
+  const protocol = reader.u8(`${what} protocol`);
+  const found = reader.u8(`${what} order`);
+  if (protocol !== DML_TABLE_PROTOCOL || found !== order) {
+    throw new FormatError({
+      code: ErrorCode.BAD_MAGIC,
+      offset: at,
+      detail: `${what} starts ${hex(protocol, 2)} ${hex(found, 2)}, not ${hex(DML_TABLE_PROTOCOL, 2)} ${hex(order, 2)}`,
+      format: DML_FORMAT,
+    });
+  }
+}
+
+/**
+ * Runs `read`; a FormatError it throws comes out with `what()` before its detail: which
+ * table, template or record failed is named then, not built for every one that does not.
+ */
+function inContext<T>(what: () => string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof FormatError)) throw error;
+    throw new FormatError({
+      code: error.code,
+      offset: error.offset,
+      detail: `${what()}: ${error.detail}`,
+      format: DML_FORMAT,
+    });
+  }
+}
+
+/** A u16-length string (a field or table name). */
+function readName(reader: ByteReader, what: string): string {
+  const length = reader.u16le(what);
+  reader.need(length, what);
+  const { text } = decodeStrAt(reader.bytes, reader.relative, length);
+  reader.skip(length, what);
+  return text;
+}
+
+function readTemplate(reader: ByteReader, log: IssueLog, what: string): DmlTemplate {
+  const start = reader.offset;
+  checkHeader(reader, DML_TEMPLATE_ORDER, 'its header');
+  const declaredSize = reader.u16le('its size');
+  if (declaredSize < DML_MESSAGE_HEADER || declaredSize - DML_MESSAGE_HEADER > reader.remaining) {
+    throw new FormatError({
+      code: ErrorCode.OUT_OF_BOUNDS,
+      offset: start + 2,
+      detail: `its size ${declaredSize} is not between 4 and the ${reader.remaining + DML_MESSAGE_HEADER} bytes left`,
+      format: DML_FORMAT,
+    });
+  }
+  const end = start + declaredSize;
+  const fields: DmlField[] = [];
+  while (reader.offset < end) {
+    const fieldStart = reader.offset;
+    const name = readName(reader, 'a field name');
+    const tag = reader.u8('a field type');
+    const flags = reader.u8('a field flags');
+    const target = name === TARGET_TABLE_FIELD ? readName(reader, 'the table name') : null;
+    fields.push({
+      name,
+      tag,
+      flags,
+      target,
+      span: { offset: fieldStart, length: reader.offset - fieldStart },
+    });
+  }
+  if (reader.offset !== end) {
+    log.add(
+      'warning',
+      DmlIssueCode.TEMPLATE_SIZE_MISMATCH,
+      `${what} template declares ${declaredSize} bytes, its fields take ${reader.offset - start}`,
+      { offset: start + 2, length: 2 },
+    );
+  }
+  return { span: { offset: start, length: reader.offset - start }, declaredSize, fields };
+}
+
+/** Reads the table at the reader's position into `tables` (added as soon as its template is read). */
+function readTable(reader: ByteReader, log: IssueLog, tables: DmlTable[]): void {
+  const index = tables.length;
+  const start = reader.offset;
+  const declaredCount = reader.u32le('a table record count');
+  const template = inContext(
+    () => `table ${index} template`,
+    () => readTemplate(reader, log, `table ${index}`),
+  );
+  const fields = template.fields;
+  const targetField = fields.find((field) => field.target !== null);
+  const columns = fields.filter((field) => field.target === null);
+  const table: DmlTable = {
+    name: targetField?.target ?? '',
+    span: { offset: start, length: reader.offset - start },
+    declaredCount,
+    declaredTemplateSize: template.declaredSize,
+    template,
+    fields,
+    columns,
+    records: [],
+    unknownColumn: columns.findIndex((field) => typeOfTag(field.tag) === null),
+  };
+  const what = tableLabel(table, index);
+  if (!targetField) {
+    log.add('warning', DmlIssueCode.NO_TARGET_TABLE, `${what} has no ${TARGET_TABLE_FIELD}`, {
+      offset: template.span.offset,
+      length: DML_MESSAGE_HEADER,
+    });
+  }
+  if (table.unknownColumn >= 0) {
+    const field = columns[table.unknownColumn]!;
+    log.add(
+      'error',
+      DmlIssueCode.UNKNOWN_TYPE,
+      `${what} field ${quotedText(field.name)} has type tag ${field.tag}, which DML does not define: its records are skipped by their sizes`,
+      { offset: field.span.offset + field.span.length - 2, length: 1 },
+    );
+  }
+  // The smallest record is its header: a count the bytes left cannot hold is not read.
+  if (declaredCount > reader.remaining / DML_MESSAGE_HEADER) {
+    throw new FormatError({
+      code: ErrorCode.BAD_COUNT,
+      offset: start,
+      detail: `${what} declares ${declaredCount} records; ${reader.remaining} bytes left hold at most ${Math.floor(reader.remaining / DML_MESSAGE_HEADER)}`,
+      format: DML_FORMAT,
+    });
+  }
+  tables.push(table);
+  const names = columns.map((field) => `field ${quotedText(field.name)}`);
+  const onLatin1 = (valueStart: number, valueEnd: number) =>
+    log.add(
+      'info',
+      DmlIssueCode.STRING_NOT_UTF8,
+      `${what} has a STR value at ${hex(valueStart)} that is not UTF-8; shown as latin-1`,
+      { offset: valueStart, length: valueEnd - valueStart },
+    );
+  for (let record = 0; record < declaredCount; record++) {
+    table.records.push(
+      inContext(
+        () => `${what} record ${record}`,
+        () => readRecord(reader, table, names, onLatin1, log, what),
+      ),
+    );
+    table.span.length = reader.offset - start;
+  }
+}
+
+function readRecord(
+  reader: ByteReader,
+  table: DmlTable,
+  names: readonly string[],
+  onLatin1: (start: number, end: number) => void,
+  log: IssueLog,
+  tableWhat: string,
+): DmlRecord {
+  const start = reader.offset;
+  checkHeader(reader, DML_RECORD_ORDER, 'its header');
+  const declaredSize = reader.u16le('its size');
+  const { columns, unknownColumn } = table;
+  const readable = unknownColumn < 0 ? columns.length : unknownColumn;
+  const values: DmlRecord['values'] = new Array<null>(columns.length).fill(null);
+  for (let column = 0; column < readable; column++) {
+    values[column] = readDmlValue(reader, columns[column]!.tag, names[column]!, onLatin1);
+  }
+  const taken = reader.offset - start;
+  if (unknownColumn >= 0) {
+    // The values past an unknown type cannot be found: the size is all there is to go by.
+    if (declaredSize < taken || declaredSize - taken > reader.remaining) {
+      throw new FormatError({
+        code: ErrorCode.OUT_OF_BOUNDS,
+        offset: start + 2,
+        detail: `its size ${declaredSize} cannot skip it (its known values take ${taken} bytes, ${taken + reader.remaining} are left)`,
+        format: DML_FORMAT,
+      });
+    }
+    const unread = reader.bytesView(declaredSize - taken, 'its unread bytes').slice();
+    return { span: { offset: start, length: declaredSize }, declaredSize, values, unread };
+  }
+  if (taken !== declaredSize) {
+    log.add(
+      'warning',
+      DmlIssueCode.RECORD_SIZE_MISMATCH,
+      `${tableWhat} record ${table.records.length} declares ${declaredSize} bytes, its values take ${taken}`,
+      { offset: start + 2, length: 2 },
+    );
+  }
+  return { span: { offset: start, length: taken }, declaredSize, values };
+}
+
+/** Tables that share a name: each after the first is reported. */
+function checkDuplicates(tables: readonly DmlTable[], log: IssueLog): void {
+  const seen = new Set<string>();
+  tables.forEach((table, index) => {
+    if (table.name === '') return;
+    if (seen.has(table.name)) {
+      log.add(
+        'warning',
+        DmlIssueCode.DUPLICATE_TABLE,
+        `${tableLabel(table, index)} (table ${index}) has the name of a table before it`,
+        { offset: table.span.offset, length: 4 },
+      );
+    }
+    seen.add(table.name);
+  });
+}
+
+/** `_TableList`'s `Name` values are the names of the other tables, in file order. */
+function checkTableList(tables: readonly DmlTable[], log: IssueLog): void {
+  const list = tables.find((table) => table.name === TABLE_LIST);
+  const column = list?.columns.findIndex((field) => field.name === 'Name') ?? -1;
+  if (!list || column < 0) return;
+  const actual = tables.filter((table) => table !== list).map((table) => table.name);
+  const listed = list.records.map((record) => record.values[column]);
+  const differs = listed.findIndex((name, at) => name !== actual[at]);
+  if (differs < 0 && listed.length === actual.length) return;
+  const record = list.records[differs];
+  log.add(
+    'warning',
+    DmlIssueCode.TABLE_LIST_MISMATCH,
+    differs < 0 || !record
+      ? `${TABLE_LIST} lists ${listed.length} tables; ${actual.length} follow`
+      : `${TABLE_LIST} record ${differs} names ${quotedText(String(listed[differs]))}; ${actual[differs] === undefined ? 'no table is' : `table ${quotedText(actual[differs])} is`} in its place`,
+    record ? record.span : list.span,
+  );
+}
+
+/** Reads every table of `bytes` into `tables`; throws the FormatError that stops it. */
+function readTables(bytes: Uint8Array, log: IssueLog, tables: DmlTable[]): void {
+  const reader = new ByteReader(bytes, 0, DML_FORMAT);
+  while (reader.remaining > 0) readTable(reader, log, tables);
+}
+
+/** Reads DML tables from a whole file; the tables read so far stay when it stops early. */
+export function parseDmlTables(bytes: Uint8Array): ParseResult<DmlTableFile> {
+  const log = new IssueLog();
+  const tables: DmlTable[] = [];
+  let fatal: ErrorInfo | null = null;
+  try {
+    readTables(bytes, log, tables);
+  } catch (error) {
+    if (!(error instanceof FormatError)) throw error;
+    fatal = toErrorInfo(error.withContext(DML_FORMAT));
+  }
+  checkDuplicates(tables, log);
+  // A list cut short cannot be held against the tables it names.
+  if (!fatal) checkTableList(tables, log);
+  return { value: { tables }, issues: log.done(), fatal };
+}
+
+/** The tables of a file that must read whole (a rewrite, the CLI): the FormatError thrown. */
+export function readDmlTablesOrThrow(bytes: Uint8Array): DmlTableFile {
+  const tables: DmlTable[] = [];
+  readTables(bytes, new IssueLog(), tables);
+  return { tables };
+}

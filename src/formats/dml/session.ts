@@ -1,0 +1,77 @@
+/**
+ * A DML table file as a session: a document whose nodes are its tables, their templates and
+ * fields, and their records (nodes.ts has the layout), each with its bytes in the file; the
+ * `dml-tables` view pages, sorts, filters, searches and exports the records (grid-view.ts).
+ * Issues name the node whose bytes they concern.
+ */
+import { DOCUMENT_COLUMNS, documentSession } from '../document-session.ts';
+import type { ColumnDef, Fact, Issue, NodeInput, OpenRequest, Session } from '../model.ts';
+import { DmlGrid, dmlGridView } from './grid-view.ts';
+import { DmlNodes } from './nodes.ts';
+import { DML_FORMAT, parseDmlTables } from './read.ts';
+
+/** Nodes handed to the tree at once. */
+const BATCH = 4096;
+/** Characters of the Value column. */
+const VALUE_LIMIT = 80;
+
+const counts = new Intl.NumberFormat('en-US');
+
+export const DML_COLUMNS: readonly ColumnDef[] = [
+  ...DOCUMENT_COLUMNS,
+  { id: 'value', label: 'Value', kind: 'text' },
+];
+
+/** Each issue with the node its bytes are in (`entryIndex`), where one holds them. */
+function locateIssues(issues: readonly Issue[], nodes: DmlNodes): Issue[] {
+  return issues.map((issue) => {
+    const node = issue.span ? nodes.nodeAt(issue.span.offset) : -1;
+    return node >= 0 ? { ...issue, entryIndex: node } : issue;
+  });
+}
+
+export async function openDmlSession({ sources, services, sink }: OpenRequest): Promise<Session> {
+  const source = sources[0]!;
+  const bytes = await source.read(0, source.size);
+  const { value, issues, fatal } = parseDmlTables(bytes);
+  const { tables } = value;
+  const nodes = new DmlNodes(tables);
+  for (let start = 0; start < nodes.count; start += BATCH) {
+    const end = Math.min(nodes.count, start + BATCH);
+    const batch: NodeInput[] = [];
+    for (let node = start; node < end; node++) {
+      const { length } = nodes.span(node);
+      batch.push({ index: node, path: nodes.path(node), size: length, storedSize: length });
+    }
+    sink.nodes(batch, end, nodes.count);
+    await services.pause();
+  }
+  const recordCount = tables.reduce((sum, table) => sum + table.records.length, 0);
+  const facts: Fact[] = [
+    ['Tables', counts.format(tables.length)],
+    ['Records', counts.format(recordCount)],
+  ];
+  return documentSession({
+    format: DML_FORMAT,
+    label: 'KingsIsle DML tables',
+    facts,
+    issues: locateIssues(issues, nodes),
+    fatal,
+    nodes: {
+      count: nodes.count,
+      path: (node) => nodes.path(node),
+      span: (node) => nodes.span(node),
+      kind: (node) => nodes.kind(node),
+      fields: (node) => nodes.fields(node),
+    },
+    columns: DML_COLUMNS,
+    cell(node, columnId) {
+      if (columnId === 'offset') return nodes.span(node).offset;
+      if (columnId === 'value') return nodes.summary(node, VALUE_LIMIT);
+      return null;
+    },
+    bytes,
+    source,
+    view: dmlGridView(new DmlGrid(tables, nodes, source.name)),
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * Grids: tables of rows and columns that a view pages through, sorts, filters, searches and
+ * exports without holding them. A session whose view shows tables of records answers these
+ * queries through `ViewCapability.request` (model.ts); its `data()` is a `GridSummary`. A
+ * grid view needs nothing of the format beyond these types (re-exported by model.ts, which
+ * the UI may import). Everything here is plain, structured-cloneable data.
+ *
+ * Rows are addressed by table (its index in `GridSummary.tables`) and row (its index in the
+ * table, in file order); `node` is the session node a row is, so a view can select it in the
+ * tree and its bytes in the hex view.
+ */
+
+/**
+ * How a column's cells compare and show: `text` (by code unit, ignoring case), `number`
+ * (numerically), `integer64` (64-bit integers, sent as exact decimal text, compared as
+ * integers).
+ */
+export type GridCellKind = 'text' | 'number' | 'integer64';
+
+export interface GridColumn {
+  /** Its header: a field's name (two columns of a table may share one). */
+  label: string;
+  kind: GridCellKind;
+  /** The format's name of its type (`UINT`, `STR`), for the header's title. */
+  type: string;
+}
+
+/**
+ * A cell: text, a number, an `integer64` column's decimal text, or null when the row holds
+ * no value there (a record cut short, a type the format does not know).
+ */
+export type GridCell = string | number | null;
+
+export interface GridTable {
+  name: string;
+  rowCount: number;
+  columns: GridColumn[];
+}
+
+/** What a grid view is given first (`ViewCapability.data()`): its tables and their columns. */
+export interface GridSummary {
+  tables: GridTable[];
+  /** Rows of every table together. */
+  rowCount: number;
+}
+
+/** An order of rows: by one column (its index in the table's columns), ascending or not. */
+export interface GridSort {
+  column: number;
+  descending: boolean;
+}
+
+/**
+ * What a grid view asks.
+ *
+ * - `rows`: a page (`offset`, `count`) of one table's rows, in the order `sort` gives (file
+ *   order without it; equal cells keep file order), keeping only the rows one of whose cells
+ *   holds `filter` (any case) when it is given and not empty.
+ * - `find`: the rows of every table one of whose cells holds `text` (any case): the first
+ *   `limit` in file order, and how many there are.
+ * - `export`: one table (`table`) or every row of every table, as CSV or JSON text.
+ */
+export type GridQuery =
+  | {
+      kind: 'rows';
+      table: number;
+      offset: number;
+      count: number;
+      sort?: GridSort;
+      filter?: string;
+    }
+  | { kind: 'find'; text: string; limit: number }
+  | { kind: 'export'; format: GridExportFormat; table?: number };
+
+export type GridExportFormat = 'csv' | 'json';
+
+/** One row: its index in its table, the node it is, and its cells in column order. */
+export interface GridRow {
+  row: number;
+  node: number;
+  cells: GridCell[];
+}
+
+export interface GridRowsAnswer {
+  kind: 'rows';
+  table: number;
+  offset: number;
+  /** Rows of the table that pass the filter (all of them without one). */
+  total: number;
+  rows: GridRow[];
+}
+
+/** A row that holds the text searched for, and the first of its columns that does. */
+export interface GridMatch {
+  table: number;
+  row: number;
+  node: number;
+  column: number;
+}
+
+export interface GridFindAnswer {
+  kind: 'find';
+  matches: GridMatch[];
+  /** Every matching row, listed or not. */
+  total: number;
+}
+
+export interface GridExportAnswer {
+  kind: 'export';
+  format: GridExportFormat;
+  /** A name to save it under, e.g. `Base.csv`. */
+  fileName: string;
+  /** `text/csv` or `application/json`. */
+  mediaType: string;
+  text: string;
+}
+
+export type GridAnswer = GridRowsAnswer | GridFindAnswer | GridExportAnswer;
