@@ -48,6 +48,8 @@ export interface ShareOptions {
   kernel: KiCrcKernel;
   /** Per window: index, KI-CRC, 1 when all zero, for each range that ended in it. */
   onResults: (results: Float64Array) => void;
+  /** After each window is hashed: its bytes (progress within a large range). */
+  onWindow?: (bytes: number) => void;
   /** Read with `slice().arrayBuffer()` even where BYOB streams work (tests). */
   noStreams?: boolean;
 }
@@ -131,6 +133,7 @@ export async function hashShare(
       }
     }
     if (endedCount > 0) onResults(endedCount === ended.length ? ended : ended.slice(0, endedCount));
+    options.onWindow?.(read.length);
   };
   const reads = planReads(ranges, windowSize, options.maxGap);
   let buffer: ArrayBuffer | null = null;

@@ -9,7 +9,15 @@ import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { digestBytes, digestRange } from '../../binary/hashes.ts';
 import { HttpByteSource } from '../../binary/http-source.ts';
-import type { ContentRef, FileTail, FormatModule, Session, Span } from '../../formats/model.ts';
+import { installReport } from '../../formats/install-report.ts';
+import type {
+  ContentRef,
+  FileTail,
+  FormatModule,
+  InstallCheckResult,
+  Session,
+  Span,
+} from '../../formats/model.ts';
 import {
   DETECT_HEAD_LENGTH,
   DETECT_TAIL_LENGTH,
@@ -28,6 +36,7 @@ import {
   type SearchSteps,
 } from '../jobs/content-search.ts';
 import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
+import { installCheckJob } from '../jobs/install-check.ts';
 import { recheckMissing, verifyAll } from '../jobs/verify-all.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
 import { documentNodeFileName } from '../jobs/content-names.ts';
@@ -103,6 +112,8 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
   const statuses = new NodeStatuses();
   /** Set once Verify all has run: whether its last run was cancelled. */
   let lastVerify: { cancelled: boolean } | null = null;
+  /** The last install check's result, for its report. */
+  let lastInstall: InstallCheckResult | null = null;
   let opened: Opened | null = null;
 
   function current(): Opened {
@@ -243,6 +254,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         view: session.view?.kind ?? null,
         sources: session.sources !== undefined,
         wrappedNode: session.wrappedNode ?? null,
+        installCheck: session.installCheck !== undefined,
       },
       sources: session.sources?.used() ?? [sources[0]!.name],
       missingSources: session.sources?.missing() ?? [],
@@ -471,6 +483,34 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
           return summary;
         }),
       ),
+
+    checkInstall: async (files, onProgress) => {
+      const opened = attemptNow(sessionOf);
+      if (!opened.ok) return opened;
+      // A list that was not read to its end is no list to check against: its error, with
+      // the offset where it stopped.
+      if (opened.value.fatal) return { ok: false, error: opened.value.fatal };
+      return attempt(() =>
+        jobs.run('install', async (token) => {
+          const result = await installCheckJob(
+            opened.value,
+            files,
+            services.checksums,
+            onProgress,
+            token,
+          );
+          lastInstall = result;
+          return result;
+        }),
+      );
+    },
+
+    installReport: (kind) =>
+      attemptNow(() => {
+        if (!lastInstall) throw internal('no install check has run');
+        const type = kind === 'json' ? 'application/json' : 'text/csv';
+        return new Blob([installReport(lastInstall, kind)], { type });
+      }),
 
     zip: (nodeIds, onProgress, options = {}) =>
       attempt(() =>
