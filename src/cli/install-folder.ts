@@ -26,7 +26,7 @@ export class PathByteSource implements ByteSource {
     try {
       handle = await open(this.path, 'r');
     } catch (error) {
-      throw new Error(systemErrorText(error));
+      throw new Error(systemErrorText(error), { cause: error });
     }
     try {
       const buffer = new Uint8Array(length);
