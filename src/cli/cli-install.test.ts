@@ -78,7 +78,7 @@ describe('verify-install', () => {
     // The same size, one byte changed: only the checksum can tell.
     const path = join(game, corrupted!.source);
     const bytes = new Uint8Array(readFileSync(path));
-    bytes[0] ^= 0xff;
+    bytes[0] = bytes[0]! ^ 0xff;
     writeFileSync(path, bytes);
     appendFileSync(join(game, dynamic.source), 'grown');
     writeFileSync(join(game, 'Bin', 'notes.txt'), 'not listed');
