@@ -8,11 +8,11 @@
  * A task of whole files (install verification) answers each file's checksum, `read` bytes
  * as it goes, and `file-failed` for a file that cannot be read, then goes on.
  */
-import { FormatError, toErrorFields } from '../../binary/format-error.ts';
+import { toErrorFields } from '../../binary/format-error.ts';
 import { kiCrcKernel } from '../../binary/ki-crc-wasm.ts';
 import type { IndexedRange } from '../../binary/coalesced-read.ts';
 import type { CrcPoolReply, CrcPoolRequest } from './crc-pipeline.ts';
-import { hashShare } from './crc-share.ts';
+import { hashFiles, hashShare } from './crc-share.ts';
 
 let blob: Blob | null = null;
 let windowSize = 0;
@@ -71,58 +71,20 @@ async function warmUp(): Promise<void> {
   await hashShare(zeros, ranges, options);
 }
 
-/** What a failed read of a file was, in a line: the browser's words, or a FormatError's message. */
-function readFailure(error: unknown): string {
-  if (error instanceof FormatError) return error.message;
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return String(error);
-}
-
-/** Bytes read between two `read` replies of a files task, at least (progress, not chatter). */
-const READ_REPORT_BYTES = 8 * 1024 * 1024;
-
 /**
- * A task of whole files (install verification): each read and hashed from start to end, a
- * small one in one read, a larger one as a stream through the window. A file that cannot be
- * read (changed or gone since it was picked) is reported and the next goes on.
+ * A task of whole files (install verification): each file's checksum, `read` bytes as they
+ * go, and `file-failed` for one that cannot be read (the next goes on).
  */
 async function runFiles(id: number, blobs: readonly Blob[], indexes: Float64Array): Promise<void> {
   if (hasFailed) return;
-  const kernel = kiCrcKernel();
-  let results: number[] = [];
-  let bytesRead = 0;
-  const flush = () => {
-    if (results.length > 0) {
-      const packed = Float64Array.from(results);
-      reply({ kind: 'results', results: packed }, [packed.buffer]);
-      results = [];
-    }
-    if (bytesRead > 0) reply({ kind: 'read', bytes: bytesRead });
-    bytesRead = 0;
-  };
-  const onWindow = (bytes: number) => {
-    bytesRead += bytes;
-    if (bytesRead >= READ_REPORT_BYTES) flush();
-  };
-  for (const [at, file] of blobs.entries()) {
-    const index = indexes[at]!;
-    try {
-      let crc = 0;
-      if (file.size <= windowSize) {
-        crc = kernel.kiCrc(new Uint8Array(await file.arrayBuffer()));
-        onWindow(file.size);
-      } else {
-        const range = { index, offset: 0, length: file.size };
-        const onResults = (ended: Float64Array) => (crc = ended[1]!);
-        await hashShare(file, [range], { windowSize, maxGap, kernel, onResults, onWindow });
-      }
-      results.push(index, crc >>> 0, 0);
-    } catch (error) {
-      flush();
-      reply({ kind: 'file-failed', index, detail: readFailure(error) });
-    }
-  }
-  flush();
+  await hashFiles(blobs, indexes, {
+    windowSize,
+    maxGap,
+    kernel: kiCrcKernel(),
+    onResults: (results) => reply({ kind: 'results', results }, [results.buffer]),
+    onRead: (bytes) => reply({ kind: 'read', bytes }),
+    onFailure: (index, detail) => reply({ kind: 'file-failed', index, detail }),
+  });
   reply({ kind: 'done', id });
 }
 

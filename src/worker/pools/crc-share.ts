@@ -186,3 +186,65 @@ export async function hashShare(
     });
   }
 }
+
+/** What a failed read of a file was, in a line: a FormatError's message, or the browser's words. */
+function readFailure(error: unknown): string {
+  if (error instanceof FormatError) return error.message;
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+/** Bytes read between two `onRead` calls at least (progress, not chatter). */
+const READ_REPORT_BYTES = 8 * 1024 * 1024;
+
+export interface FilesOptions extends Omit<ShareOptions, 'onWindow'> {
+  /** Bytes read and hashed since the last call. */
+  onRead: (bytes: number) => void;
+  /** A file that could not be read: its index and why; the next file goes on. */
+  onFailure: (index: number, detail: string) => void;
+}
+
+/**
+ * Whole files (install verification), each read and hashed from start to end: one that
+ * fits a window in one read, a larger one as a stream through the window (hashShare).
+ * Results (index, KI-CRC, 0) and bytes read are sent in batches; a failure sends what came
+ * before it first, so the caller sees every file in the order it ended.
+ */
+export async function hashFiles(
+  blobs: readonly Blob[],
+  indexes: Float64Array,
+  options: FilesOptions,
+): Promise<void> {
+  const { windowSize, kernel } = options;
+  let results: number[] = [];
+  let bytesRead = 0;
+  const flush = () => {
+    if (results.length > 0) options.onResults(Float64Array.from(results));
+    if (bytesRead > 0) options.onRead(bytesRead);
+    results = [];
+    bytesRead = 0;
+  };
+  const onWindow = (bytes: number) => {
+    bytesRead += bytes;
+    if (bytesRead >= READ_REPORT_BYTES) flush();
+  };
+  for (const [at, file] of blobs.entries()) {
+    const index = indexes[at]!;
+    try {
+      let crc = 0;
+      if (file.size <= windowSize) {
+        crc = kernel.kiCrc(new Uint8Array(await file.arrayBuffer()));
+        onWindow(file.size);
+      } else {
+        const range = { index, offset: 0, length: file.size };
+        const onResults = (ended: Float64Array) => (crc = ended[1]!);
+        await hashShare(file, [range], { ...options, onResults, onWindow });
+      }
+      results.push(index, crc >>> 0, 0);
+    } catch (error) {
+      flush();
+      options.onFailure(index, readFailure(error));
+    }
+  }
+  flush();
+}
