@@ -7,26 +7,11 @@
  */
 import { useRef, type ReactElement } from 'react';
 import { useActions } from '../../state/hooks.ts';
-import {
-  describeError,
-  itemsOfInputFiles,
-  walkDirectoryHandle,
-  type DirectoryHandleLike,
-} from './folder-walk.ts';
+import { describeError, itemsOfInputFiles, walkDirectoryHandle } from './folder-walk.ts';
 import { notify } from './notify.ts';
+import { showFolderPicker } from './pick-folder.ts';
 import { ReadingStatus } from './ReadingStatus.tsx';
 import { useFolderReading } from './use-folder-reading.ts';
-
-/** The File System Access API's picker: not in every browser, nor in TypeScript's DOM types. */
-interface WindowWithPicker {
-  showDirectoryPicker?: (options?: { id?: string; mode?: 'read' }) => Promise<DirectoryHandleLike>;
-}
-
-const errorName = (error: unknown): string =>
-  error instanceof Error || error instanceof DOMException ? error.name : '';
-
-/** Picker failures that mean "use the input instead" rather than "something went wrong". */
-const PICKER_UNUSABLE = new Set(['SecurityError', 'TypeError']);
 
 export function OpenFolderButton(): ReactElement {
   const { openFiles } = useActions();
@@ -34,24 +19,18 @@ export function OpenFolderButton(): ReactElement {
   const inputRef = useRef<HTMLInputElement | null>(null);
 
   const pickFolder = async () => {
-    const host = window as WindowWithPicker;
-    if (typeof host.showDirectoryPicker !== 'function') {
-      inputRef.current?.click();
-      return;
-    }
-    let handle: DirectoryHandleLike;
+    let picked: Awaited<ReturnType<typeof showFolderPicker>>;
     try {
-      // Called as a method: the picker throws "Illegal invocation" when detached from window.
-      handle = await host.showDirectoryPicker({ id: 'delve-open-folder', mode: 'read' });
+      picked = await showFolderPicker('delve-open-folder');
     } catch (error) {
-      const name = errorName(error);
-      // The user closed the picker.
-      if (name === 'AbortError') return;
-      if (PICKER_UNUSABLE.has(name)) inputRef.current?.click();
-      else notify('error', `Open folder: the folder picker failed: ${describeError(error)}`);
+      notify('error', `Open folder: the folder picker failed: ${describeError(error)}`);
       return;
     }
-    await readFolder(handle.name, (options) => walkDirectoryHandle(handle, handle.name, options));
+    if (picked === 'input') inputRef.current?.click();
+    else if (picked) {
+      const handle = picked;
+      await readFolder(handle.name, (options) => walkDirectoryHandle(handle, handle.name, options));
+    }
   };
 
   const isReading = reading !== null;
