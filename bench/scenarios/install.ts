@@ -1,0 +1,194 @@
+/**
+ * Install verification: a generated install (by default 3,000 files, 2 GiB;
+ * bench/lib/install-data.ts) checked against its `LatestFileList.bin` in the app — the list
+ * opened through the file input, the game folder chosen in the install check's folder input
+ * (the `<input webkitdirectory>` the dialog falls back to without `showDirectoryPicker`) —
+ * timed by the worker call it makes (`checkInstall`: every listed file matched, every file but
+ * the dynamic WADs hashed whole on the checksum pool), against Node reading and KI-CRC-hashing
+ * the same files with the project's own kernel. Native runs are interleaved with the
+ * browser's, so both see the same machine load. One more run, untimed, samples the heap of
+ * the page and every worker: a check streams its files, so the heap must not grow with them.
+ */
+import type { Browser, Page } from '@playwright/test';
+import {
+  closePage,
+  HeapSampler,
+  longTasksBetween,
+  marks,
+  median,
+  openAppPage,
+  type ProbeWindow,
+} from '../lib/browser.ts';
+import { nativeInstallCheck, type GeneratedInstall } from '../lib/install-data.ts';
+import { MB, emptyReport, round, type ScenarioReport } from '../lib/results.ts';
+
+/** Runs of each side at least, whatever `--repeat` says. */
+const INSTALL_MIN_RUNS = 3;
+/** As in verify.ts: a person reads the summary before choosing the folder again. */
+const PAUSE_BETWEEN_RUNS_MS = 500;
+const CHECK_TIMEOUT_MS = 600_000;
+/** The folder input, as browsers without the picker have it. */
+const NO_PICKER = 'delete window.showDirectoryPicker;';
+
+interface AppRun {
+  /** The `checkInstall` worker call, sent to answered. */
+  ms: number;
+  /** From the folder input's change to the summary on screen. */
+  shownMs: number;
+  longTasks: number[];
+}
+
+/** Chooses the folder and waits for the `nth` check's answer and its summary. */
+async function checkOnce(page: Page, install: GeneratedInstall, nth: number): Promise<AppRun> {
+  await page.getByTestId('install-folder-input').setInputFiles(install.root);
+  const handle = await page.waitForFunction(
+    (n) => {
+      const calls = (window as unknown as ProbeWindow).__probe.calls.filter(
+        (call) => call.name === 'checkInstall',
+      );
+      const call = calls[n];
+      return call && call.end !== null ? { start: call.start, end: call.end } : null;
+    },
+    nth,
+    { timeout: CHECK_TIMEOUT_MS, polling: 50 },
+  );
+  const { start, end } = (await handle.jsonValue()) as { start: number; end: number };
+  const summary = page.getByTestId('install-summary');
+  await summary.waitFor({ state: 'visible' });
+  const shown = await page.evaluate(() => performance.now());
+  const at = await marks(page);
+  const changed = at['inputChange'] ?? start;
+  const tasks = await longTasksBetween(page, changed, shown);
+  return {
+    ms: end - start,
+    shownMs: shown - changed,
+    longTasks: tasks.map((task) => task.duration),
+  };
+}
+
+export async function benchInstall(
+  browser: Browser,
+  url: string,
+  install: GeneratedInstall,
+  repeat: number,
+  log: (line: string) => void,
+): Promise<ScenarioReport> {
+  repeat = Math.max(repeat, INSTALL_MIN_RUNS);
+  const report = emptyReport();
+  // Brings every file into the page cache: neither side pays for the disk.
+  const warm = nativeInstallCheck(install);
+  if (warm.mismatches > 0) throw new Error(`native check found ${warm.mismatches} mismatches`);
+  const bytes = install.hashedBytes;
+
+  const page = await openAppPage(browser, url, { initScript: NO_PICKER });
+  const native: number[] = [];
+  const runs: AppRun[] = [];
+  let summaryText: string;
+  let heapGrowthMB: number;
+  try {
+    await page.getByTestId('file-input').setInputFiles(install.listPath);
+    await page.getByTestId('install-check-open').click();
+    await page.getByTestId('install-dialog').waitFor({ state: 'visible' });
+    for (let i = 0; i < repeat; i++) {
+      const nativeRun = nativeInstallCheck(install);
+      native.push(nativeRun.ms);
+      if (i > 0) await page.waitForTimeout(PAUSE_BETWEEN_RUNS_MS);
+      const run = await checkOnce(page, install, i);
+      runs.push(run);
+      log(
+        `  run ${i + 1}: app ${run.ms.toFixed(0)} ms = ${(bytes / MB / (run.ms / 1000)).toFixed(0)} MB/s ` +
+          `(summary shown after ${run.shownMs.toFixed(0)} ms), native ${nativeRun.ms.toFixed(0)} ms = ` +
+          `${(bytes / MB / (nativeRun.ms / 1000)).toFixed(0)} MB/s, long tasks ${run.longTasks.length ? run.longTasks.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`,
+      );
+    }
+    summaryText = (await page.getByTestId('install-summary').textContent()) ?? '';
+    // One more run with the heap sampled (the sampler's calls would slow a timed run).
+    const sampler = await HeapSampler.create(browser, page);
+    await sampler.collectGarbage();
+    const idle = await sampler.sampleWithBuffers();
+    sampler.start(50);
+    await page.waitForTimeout(PAUSE_BETWEEN_RUNS_MS);
+    await checkOnce(page, install, repeat);
+    sampler.stop();
+    await sampler.detach();
+    const idleTotal = idle.page.withBuffers + idle.workers.withBuffers;
+    heapGrowthMB = (sampler.peakTotalWithBuffers - idleTotal) / MB;
+    log(
+      `  heap (page and workers, with array buffers): peak ${heapGrowthMB.toFixed(1)} MB over idle`,
+    );
+  } finally {
+    await closePage(page);
+  }
+
+  const expected = `${install.fileCount.toLocaleString('en-US')} files listed: ${install.hashed.length.toLocaleString('en-US')} ok, 0 missing, 0 size mismatch, 0 KI-CRC mismatch, ${install.dynamicCount.toLocaleString('en-US')} dynamic; 0 unlisted files`;
+  if (!summaryText.endsWith(expected)) report.notes.push(`install summary was "${summaryText}"`);
+  const appMs = median(runs.map((run) => run.ms));
+  const nativeMs = median(native);
+  const appRate = bytes / MB / (appMs / 1000);
+  const nativeRate = bytes / MB / (nativeMs / 1000);
+  const longest = Math.max(0, ...runs.flatMap((run) => run.longTasks));
+  report.figures.push(
+    {
+      id: 'install.hashed_mb',
+      label: 'Install bytes hashed',
+      value: round(bytes / MB),
+      unit: 'MB',
+    },
+    {
+      id: 'install.native_mbps',
+      label: 'Native fs read + KI-CRC kernel, file by file',
+      value: round(nativeRate),
+      unit: 'MB/s',
+    },
+    {
+      id: 'install.app_mbps',
+      label: 'App install check (worker call)',
+      value: round(appRate),
+      unit: 'MB/s',
+    },
+    { id: 'install.app_ms', label: 'App install check', value: round(appMs), unit: 'ms' },
+    {
+      id: 'install.shown_ms',
+      label: 'App install check, folder chosen to summary shown',
+      value: round(median(runs.map((run) => run.shownMs))),
+      unit: 'ms',
+    },
+    {
+      id: 'install.heap_growth_mb',
+      label: 'Heap growth while checking (page and workers, with array buffers)',
+      value: round(heapGrowthMB),
+      unit: 'MB',
+    },
+    {
+      id: 'install.longest_task_ms',
+      label: 'Longest main-thread task while checking an install',
+      value: round(longest),
+      unit: 'ms',
+    },
+  );
+  report.targets.push(
+    {
+      id: 'install.throughput',
+      label: 'Install verification: MB/s vs native',
+      measured: round(appRate),
+      unit: 'MB/s',
+      baseline: round(nativeRate),
+      ratio: round(appRate / nativeRate, 2),
+      target: '≥ 0.6× native',
+      met: appRate >= 0.6 * nativeRate,
+      note: `median of ${runs.length} runs in one page, native runs interleaved; ${install.fileCount.toLocaleString('en-US')} files of ${round(install.totalBytes / MB)} MB, the ${install.hashed.length.toLocaleString('en-US')} that are not dynamic hashed (${round(bytes / MB)} MB); native = Node reading each file in 8 MiB windows and hashing it with the project's KI-CRC kernel`,
+    },
+    {
+      id: 'responsive.install',
+      label: 'Longest main-thread task while checking an install',
+      measured: round(longest),
+      unit: 'ms',
+      baseline: null,
+      ratio: null,
+      target: '≤ 50 ms',
+      met: longest <= 50,
+      note: "PerformanceObserver 'longtask', from the folder chosen to the summary shown; 0 means none was reported",
+    },
+  );
+  return report;
+}
