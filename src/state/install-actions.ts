@@ -8,13 +8,45 @@
 import type { FolderItem, InstallReportKind } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { createJobRunner } from './run-job.ts';
-import type { FolderPick, InstallCheckState } from './types.ts';
+import { cancelledError } from './errors.ts';
+import type { FolderPick, InstallCheckState, OpenFile } from './types.ts';
 
 export interface InstallActions {
   /** Checks the picked folder against the file's install list (a job; one at a time per file). */
   checkInstall(fileId: string, pick: FolderPick): Promise<void>;
   /** Saves the report of the file's last install check. */
   saveInstallReport(fileId: string, kind: InstallReportKind): Promise<void>;
+}
+
+/** Files handed over in one message at most. */
+const HAND_OVER_CHUNK = 32;
+/** The longest the page hands files over before it lets other work in, ms. */
+const HAND_OVER_SLICE_MS = 8;
+
+/**
+ * Hands a folder's files to the worker a chunk at a time (api.ts `addFolderFiles`), letting
+ * the page render between slices of a few milliseconds: the browser registers each File the
+ * first time it crosses to a worker, which for thousands of files took seconds in one go.
+ * Answers false when cancelled before the last chunk.
+ */
+async function handOver(
+  decoder: OpenFile['decoder'],
+  items: readonly FolderItem[],
+  isCancelled: () => boolean,
+  now: () => number,
+): Promise<boolean> {
+  let sliceStart = now();
+  const sent: Promise<unknown>[] = [];
+  for (let at = 0; at === 0 || at < items.length; at += HAND_OVER_CHUNK) {
+    if (isCancelled()) return false;
+    sent.push(decoder.addFolderFiles(items.slice(at, at + HAND_OVER_CHUNK), at === 0));
+    if (now() - sliceStart > HAND_OVER_SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = now();
+    }
+  }
+  await Promise.all(sent);
+  return !isCancelled();
 }
 
 /** The report's file name: the list's name without its extension, then what it is. */
@@ -57,15 +89,23 @@ export function createInstallActions(context: Context): InstallActions {
       ];
       // Progress has its own message port and may arrive after the result: ignored then.
       let isFinished = false;
+      let isCancelled = false;
       const outcome = await runJob(
         { fileId, kind: 'install', label: `Checking ${pick.name} against ${file.name}`, total: 0 },
-        () => void file.decoder.cancel('install'),
-        (report) =>
-          file.decoder.checkInstall(items, (progress) => {
+        () => {
+          isCancelled = true;
+          void file.decoder.cancel('install');
+        },
+        async (report) => {
+          if (!(await handOver(file.decoder, items, () => isCancelled, deps.now))) {
+            return { ok: false, error: cancelledError() };
+          }
+          return file.decoder.checkInstall((progress) => {
             if (isFinished) return;
             changeCheck(fileId, { progress });
             report(progress.bytesDone, progress.bytesTotal);
-          }),
+          });
+        },
       );
       isFinished = true;
       if (!outcome || !context.liveFile(fileId)) return;
@@ -74,7 +114,10 @@ export function createInstallActions(context: Context): InstallActions {
         changeCheck(fileId, { status: 'done', result: result.value });
       } else {
         changeCheck(fileId, { status: 'failed', error: result.error });
-        context.toastError(file.name, `checking ${pick.name} failed`, result.error);
+        // Cancelled while the files were handed over: nothing was checked yet.
+        if (result.error.code === 'CANCELLED') {
+          context.toast('info', `${file.name}: checking ${pick.name} cancelled`);
+        } else context.toastError(file.name, `checking ${pick.name} failed`, result.error);
       }
     },
 

@@ -99,6 +99,31 @@ describe('install checks', () => {
     }));
     const { list, items } = installFiles(many);
     await actions.openFiles([list]);
+    // Cancelled once the worker has begun (its first progress report).
+    const unsubscribe = state.stores.installChecks.subscribe(({ checks }) => {
+      const job = state.stores.jobs.getState().jobs[0];
+      if (checks[file().id]?.progress && job && !job.isCancelling) actions.cancelJob(job.id);
+    });
+    await actions.checkInstall(file().id, {
+      name: 'Game',
+      items: [...items, { path: 'Game/extra.txt', file: new File(['x'], 'extra.txt') }],
+      failures: [],
+      unreadNote: null,
+    });
+    unsubscribe();
+    const result = check()!.result!;
+    expect(check()!.status).toBe('done');
+    expect(result.cancelled).toBe(true);
+    expect(result.counts.unchecked).toBeGreaterThan(0);
+    expect(result.counts.ok + result.counts.unchecked).toBe(5);
+    // What needs no reading is still told.
+    expect(result.unlisted).toEqual([{ path: 'extra.txt', size: 1 }]);
+  });
+
+  it('a check cancelled while its files are handed over checks nothing, and says so', async () => {
+    const { state, check, file, actions } = setup();
+    const { list, items } = installFiles(FILES);
+    await actions.openFiles([list]);
     const checking = actions.checkInstall(file().id, {
       name: 'Game',
       items,
@@ -109,11 +134,12 @@ describe('install checks', () => {
     expect(job?.kind).toBe('install');
     actions.cancelJob(job!.id);
     await checking;
-    const result = check()!.result!;
-    expect(check()!.status).toBe('done');
-    expect(result.cancelled).toBe(true);
-    expect(result.counts.unchecked).toBeGreaterThan(0);
-    expect(result.counts.ok + result.counts.unchecked).toBe(5);
+    expect(check()).toMatchObject({ status: 'failed', result: null });
+    expect(check()!.error?.code).toBe('CANCELLED');
+    expect(state.stores.toasts.getState().toasts.at(-1)).toMatchObject({
+      kind: 'info',
+      message: 'LatestFileList.bin: checking Game cancelled',
+    });
   });
 
   it('a list whose read stopped answers its error, with the offset, and checks nothing', async () => {

@@ -180,11 +180,15 @@ function InstallCheckDialog({
           {check.unreadNote}
         </p>
       )}
-      {check?.status === 'failed' && check.error && (
-        <p className="install-dialog-error" role="alert" data-testid="install-error">
-          {file.name}: {check.error.message}
-        </p>
-      )}
+      {check?.status === 'failed' &&
+        check.error &&
+        (check.error.code === 'CANCELLED' ? (
+          <p role="status">Cancelled before any file was checked.</p>
+        ) : (
+          <p className="install-dialog-error" role="alert" data-testid="install-error">
+            {file.name}: {check.error.message}
+          </p>
+        ))}
       {check?.status === 'done' && check.result && (
         <>
           <p

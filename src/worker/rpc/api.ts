@@ -377,14 +377,21 @@ export interface DecoderApi {
     options?: ZipOptions,
   ): Promise<Result<ZipResult>>;
   /**
-   * Checks a folder against the install list the file is (`Capabilities.installCheck`):
-   * every listed file present, of its size, with its checksum, and the folder's files the
-   * list does not name. Files are hashed in slices on the checksum pool, never read whole.
-   * Progress in files and bytes. Cancellable (`install`): a cancelled check answers what
-   * it had settled, marked `cancelled`. A list whose read stopped answers its error.
+   * Hands over files of a folder to check (`checkInstall`), a few at a time: the first time
+   * a File crosses to a worker the browser registers it, about a millisecond each on a busy
+   * machine, so a game folder in one message held the page for seconds. `isFirst` starts a
+   * new folder. Answers how many files the folder has so far.
+   */
+  addFolderFiles(files: FolderItem[], isFirst: boolean): number;
+  /**
+   * Checks the folder handed over (`addFolderFiles`) against the install list the file is
+   * (`Capabilities.installCheck`): every listed file present, of its size, with its
+   * checksum, and the folder's files the list does not name. Files are hashed in slices on
+   * the checksum pool, never read whole. Progress in files and bytes. Cancellable
+   * (`install`): a cancelled check answers what it had settled, marked `cancelled`. A list
+   * whose read stopped answers its error.
    */
   checkInstall(
-    files: FolderItem[],
     onProgress: (progress: InstallProgress) => void,
   ): Promise<Result<InstallCheckResult>>;
   /** The report of the last install check as a file (install-report.ts): JSON or CSV. */

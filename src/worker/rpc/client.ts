@@ -56,6 +56,7 @@ const METHOD_KINDS = {
   digest: 'tracked',
   verifyAll: 'tracked',
   zip: 'tracked',
+  addFolderFiles: 'tracked',
   checkInstall: 'tracked',
   installReport: 'tracked',
   ping: 'untracked',

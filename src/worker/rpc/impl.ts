@@ -47,6 +47,7 @@ import type {
   DecoderApi,
   EntryDetails,
   FileSummary,
+  FolderItem,
   JobKind,
   JobProgress,
   NamedSource,
@@ -114,6 +115,8 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
   let lastVerify: { cancelled: boolean } | null = null;
   /** The last install check's result, for its report. */
   let lastInstall: InstallCheckResult | null = null;
+  /** The folder handed over for the next install check. */
+  let folder: FolderItem[] = [];
   let opened: Opened | null = null;
 
   function current(): Opened {
@@ -484,7 +487,15 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         }),
       ),
 
-    checkInstall: async (files, onProgress) => {
+    addFolderFiles(files, isFirst) {
+      if (isFirst) folder = [];
+      for (const file of files) folder.push(file);
+      return folder.length;
+    },
+
+    checkInstall: async (onProgress) => {
+      const files = folder;
+      folder = [];
       const opened = attemptNow(sessionOf);
       if (!opened.ok) return opened;
       // A list that was not read to its end is no list to check against: its error, with
