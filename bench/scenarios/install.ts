@@ -1,20 +1,25 @@
 /**
  * Install verification: a generated install (by default 3,000 files, 2 GiB;
- * bench/lib/install-data.ts) checked against its `LatestFileList.bin` in the app — the list
- * opened through the file input, the game folder chosen in the install check's folder input
- * (the `<input webkitdirectory>` the dialog falls back to without `showDirectoryPicker`) —
- * timed by the worker call it makes (`checkInstall`: every listed file matched, every file but
- * the dynamic WADs hashed whole on the checksum pool), against Node reading and KI-CRC-hashing
- * the same files with the project's own kernel. Native runs are interleaved with the
- * browser's, so both see the same machine load. One more run, untimed, samples the heap of
- * the page and every worker: a check streams its files, so the heap must not grow with them.
+ * bench/lib/install-data.ts) checked against its `LatestFileList.bin` in the app, against
+ * Node reading and KI-CRC-hashing the same files with the project's own kernel. Native runs
+ * are interleaved with the browser's, so both see the same machine load.
+ *
+ * The app's way in Chromium is the folder picker (`showDirectoryPicker`), which Playwright
+ * cannot drive: the bench stands in for it with a handle tree over the real files, which a
+ * hidden `<input webkitdirectory>` was given before the runs (the browser's own listing of a
+ * chosen folder is not the app's work; with the picker it happens outside the page). A run
+ * is timed from the click on the dialog's "Choose the game folder…" to the answer of the
+ * `checkInstall` worker call: the folder walked, its files handed to the worker, every
+ * listed file matched, every file but the dynamic WADs hashed whole on the checksum pool.
+ * Long tasks are counted from the click to the summary on screen. One more run, untimed,
+ * samples the heap of the page and every worker: a check streams its files, so the heap
+ * must not grow with them.
  */
 import type { Browser, Page } from '@playwright/test';
 import {
   closePage,
   HeapSampler,
   longTasksBetween,
-  marks,
   median,
   openAppPage,
   type ProbeWindow,
@@ -27,41 +32,80 @@ const INSTALL_MIN_RUNS = 3;
 /** As in verify.ts: a person reads the summary before choosing the folder again. */
 const PAUSE_BETWEEN_RUNS_MS = 500;
 const CHECK_TIMEOUT_MS = 600_000;
-/** The folder input, as browsers without the picker have it. */
-const NO_PICKER = 'delete window.showDirectoryPicker;';
-
 interface AppRun {
-  /** The `checkInstall` worker call, sent to answered. */
+  /** From the click to the `checkInstall` worker call answered. */
   ms: number;
-  /** From the folder input's change to the summary on screen. */
+  /** From the click to the summary on screen. */
   shownMs: number;
   longTasks: number[];
 }
 
+/**
+ * Gives a hidden folder input the install's files, and makes `showDirectoryPicker` answer a
+ * handle tree over them (folder-walk.ts walks it as it walks a picked folder's).
+ */
+async function standInPicker(page: Page, root: string): Promise<void> {
+  await page.evaluate(
+    `(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.multiple = true;
+      input.webkitdirectory = true;
+      input.id = 'bench-folder';
+      input.hidden = true;
+      document.body.append(input);
+    })()`,
+  );
+  await page.locator('#bench-folder').setInputFiles(root);
+  // Plain script text: the bench runs through tsx, whose helpers a function sent to the
+  // page would call.
+  await page.evaluate(STAND_IN_PICKER);
+}
+
+/** A handle tree over the hidden input's files, answered by `showDirectoryPicker`. */
+const STAND_IN_PICKER = `(() => {
+  const folder = (name) => {
+    const children = new Map();
+    return { kind: 'directory', name, children, async *values() { yield* children.values(); } };
+  };
+  const files = Array.from(document.getElementById('bench-folder').files || []);
+  const top = folder(files[0] ? files[0].webkitRelativePath.split('/')[0] : 'Game');
+  for (const file of files) {
+    const parts = file.webkitRelativePath.split('/').slice(1);
+    const name = parts.pop();
+    let parent = top;
+    for (const part of parts) {
+      let next = parent.children.get(part);
+      if (!next) parent.children.set(part, (next = folder(part)));
+      parent = next;
+    }
+    parent.children.set(name, { kind: 'file', name, getFile: () => Promise.resolve(file) });
+  }
+  window.showDirectoryPicker = () => Promise.resolve(top);
+})()`;
+
 /** Chooses the folder and waits for the `nth` check's answer and its summary. */
-async function checkOnce(page: Page, install: GeneratedInstall, nth: number): Promise<AppRun> {
-  await page.getByTestId('install-folder-input').setInputFiles(install.root);
+async function checkOnce(page: Page, nth: number): Promise<AppRun> {
+  const clicked = await page.evaluate(() => performance.now());
+  await page.getByTestId('install-folder-pick').click();
   const handle = await page.waitForFunction(
     (n) => {
       const calls = (window as unknown as ProbeWindow).__probe.calls.filter(
         (call) => call.name === 'checkInstall',
       );
       const call = calls[n];
-      return call && call.end !== null ? { start: call.start, end: call.end } : null;
+      return call && call.end !== null ? call.end : null;
     },
     nth,
     { timeout: CHECK_TIMEOUT_MS, polling: 50 },
   );
-  const { start, end } = (await handle.jsonValue()) as { start: number; end: number };
-  const summary = page.getByTestId('install-summary');
-  await summary.waitFor({ state: 'visible' });
+  const answered = (await handle.jsonValue()) as number;
+  await page.getByTestId('install-summary').waitFor({ state: 'visible' });
   const shown = await page.evaluate(() => performance.now());
-  const at = await marks(page);
-  const changed = at['inputChange'] ?? start;
-  const tasks = await longTasksBetween(page, changed, shown);
+  const tasks = await longTasksBetween(page, clicked, shown);
   return {
-    ms: end - start,
-    shownMs: shown - changed,
+    ms: answered - clicked,
+    shownMs: shown - clicked,
     longTasks: tasks.map((task) => task.duration),
   };
 }
@@ -80,24 +124,25 @@ export async function benchInstall(
   if (warm.mismatches > 0) throw new Error(`native check found ${warm.mismatches} mismatches`);
   const bytes = install.hashedBytes;
 
-  const page = await openAppPage(browser, url, { initScript: NO_PICKER });
+  const page = await openAppPage(browser, url);
   const native: number[] = [];
   const runs: AppRun[] = [];
   let summaryText: string;
   let heapGrowthMB: number;
   try {
     await page.getByTestId('file-input').setInputFiles(install.listPath);
+    await standInPicker(page, install.root);
     await page.getByTestId('install-check-open').click();
     await page.getByTestId('install-dialog').waitFor({ state: 'visible' });
     for (let i = 0; i < repeat; i++) {
       const nativeRun = nativeInstallCheck(install);
       native.push(nativeRun.ms);
       if (i > 0) await page.waitForTimeout(PAUSE_BETWEEN_RUNS_MS);
-      const run = await checkOnce(page, install, i);
+      const run = await checkOnce(page, i);
       runs.push(run);
       log(
         `  run ${i + 1}: app ${run.ms.toFixed(0)} ms = ${(bytes / MB / (run.ms / 1000)).toFixed(0)} MB/s ` +
-          `(summary shown after ${run.shownMs.toFixed(0)} ms), native ${nativeRun.ms.toFixed(0)} ms = ` +
+          `(summary shown at ${run.shownMs.toFixed(0)} ms), native ${nativeRun.ms.toFixed(0)} ms = ` +
           `${(bytes / MB / (nativeRun.ms / 1000)).toFixed(0)} MB/s, long tasks ${run.longTasks.length ? run.longTasks.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`,
       );
     }
@@ -108,7 +153,7 @@ export async function benchInstall(
     const idle = await sampler.sampleWithBuffers();
     sampler.start(50);
     await page.waitForTimeout(PAUSE_BETWEEN_RUNS_MS);
-    await checkOnce(page, install, repeat);
+    await checkOnce(page, repeat);
     sampler.stop();
     await sampler.detach();
     const idleTotal = idle.page.withBuffers + idle.workers.withBuffers;
@@ -187,7 +232,7 @@ export async function benchInstall(
       ratio: null,
       target: '≤ 50 ms',
       met: longest <= 50,
-      note: "PerformanceObserver 'longtask', from the folder chosen to the summary shown; 0 means none was reported",
+      note: "PerformanceObserver 'longtask', from the click on the folder picker to the summary shown; 0 means none was reported",
     },
   );
   return report;

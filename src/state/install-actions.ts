@@ -19,15 +19,18 @@ export interface InstallActions {
 }
 
 /** Files handed over in one message at most. */
-const HAND_OVER_CHUNK = 32;
+const HAND_OVER_MOST = 64;
+/** What one message should cost the page, ms: the next chunk is sized by the last's cost. */
+const HAND_OVER_MESSAGE_MS = 4;
 /** The longest the page hands files over before it lets other work in, ms. */
 const HAND_OVER_SLICE_MS = 8;
 
 /**
  * Hands a folder's files to the worker a chunk at a time (api.ts `addFolderFiles`), letting
  * the page render between slices of a few milliseconds: the browser registers each File the
- * first time it crosses to a worker, which for thousands of files took seconds in one go.
- * Answers false when cancelled before the last chunk.
+ * first time it crosses to a worker (from a tenth of a millisecond to several on a busy
+ * machine), which for thousands of files took seconds in one message. Each chunk is sized
+ * by what the one before cost. Answers false when cancelled before the last chunk.
  */
 async function handOver(
   decoder: OpenFile['decoder'],
@@ -36,15 +39,22 @@ async function handOver(
   now: () => number,
 ): Promise<boolean> {
   let sliceStart = now();
+  let chunk = 4;
   const sent: Promise<unknown>[] = [];
-  for (let at = 0; at === 0 || at < items.length; at += HAND_OVER_CHUNK) {
+  let at = 0;
+  do {
     if (isCancelled()) return false;
-    sent.push(decoder.addFolderFiles(items.slice(at, at + HAND_OVER_CHUNK), at === 0));
+    const files = items.slice(at, at + chunk);
+    const started = now();
+    sent.push(decoder.addFolderFiles(files, at === 0));
+    const perFile = (now() - started) / Math.max(1, files.length);
+    at += files.length;
+    chunk = Math.max(1, Math.min(HAND_OVER_MOST, Math.floor(HAND_OVER_MESSAGE_MS / perFile)));
     if (now() - sliceStart > HAND_OVER_SLICE_MS) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       sliceStart = now();
     }
-  }
+  } while (at < items.length);
   await Promise.all(sent);
   return !isCancelled();
 }
