@@ -7,7 +7,15 @@
  * Cancel; the results follow (InstallResults.tsx). The dialog can be closed while a check
  * runs: the check goes on, and its job shows in the actions bar. Nothing here knows a format.
  */
-import { useCallback, useId, useRef, type DragEvent, type ReactElement } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useId,
+  useRef,
+  type DragEvent,
+  type ReactElement,
+} from 'react';
+import type { InstallCheckResult } from '../../formats/model.ts';
 import { useActions, useFileJobs, useInstallCheck } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
 import {
@@ -198,11 +206,26 @@ function InstallCheckDialog({
           >
             {check.folderName}: {describeInstallResult(check.result)}
           </p>
-          <InstallResults fileId={file.id} result={check.result} />
+          <DeferredResults fileId={file.id} result={check.result} />
         </>
       )}
     </dialog>
   );
+}
+
+/**
+ * The results' list, rendered in a render React may interrupt: the summary shows in the
+ * frame the check ends, the rows of thousands of files in the next.
+ */
+function DeferredResults({
+  fileId,
+  result,
+}: {
+  fileId: string;
+  result: InstallCheckResult;
+}): ReactElement | null {
+  const shown = useDeferredValue(result, null);
+  return shown ? <InstallResults fileId={fileId} result={shown} /> : null;
 }
 
 function CheckProgress({

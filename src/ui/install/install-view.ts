@@ -66,7 +66,8 @@ export function filterOptions(result: InstallCheckResult): FilterOption[] {
     const count = result.counts[status];
     if (count === 0) continue;
     const text = statusText(status, result.checksumLabel);
-    options.push({ filter: status, label: text[0]!.toUpperCase() + text.slice(1), count });
+    const label = status === 'ok' ? 'OK' : text[0]!.toUpperCase() + text.slice(1);
+    options.push({ filter: status, label, count });
   }
   if (result.unlisted.length > 0) {
     options.push({ filter: 'unlisted', label: 'Unlisted', count: result.unlisted.length });
