@@ -17,15 +17,15 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import {
+  answeredCall,
   closePage,
   HeapSampler,
   longTasksBetween,
   median,
   openAppPage,
-  type ProbeWindow,
 } from '../lib/browser.ts';
 import { nativeInstallCheck, type GeneratedInstall } from '../lib/install-data.ts';
-import { MB, emptyReport, round, type ScenarioReport } from '../lib/results.ts';
+import { MB, emptyReport, longestTaskTarget, round, type ScenarioReport } from '../lib/results.ts';
 
 /** Runs of each side at least, whatever `--repeat` says. */
 const INSTALL_MIN_RUNS = 3;
@@ -88,18 +88,7 @@ const STAND_IN_PICKER = `(() => {
 async function checkOnce(page: Page, nth: number): Promise<AppRun> {
   const clicked = await page.evaluate(() => performance.now());
   await page.getByTestId('install-folder-pick').click();
-  const handle = await page.waitForFunction(
-    (n) => {
-      const calls = (window as unknown as ProbeWindow).__probe.calls.filter(
-        (call) => call.name === 'checkInstall',
-      );
-      const call = calls[n];
-      return call && call.end !== null ? call.end : null;
-    },
-    nth,
-    { timeout: CHECK_TIMEOUT_MS, polling: 50 },
-  );
-  const answered = (await handle.jsonValue()) as number;
+  const { end: answered } = await answeredCall(page, 'checkInstall', nth, CHECK_TIMEOUT_MS);
   await page.getByTestId('install-summary').waitFor({ state: 'visible' });
   const shown = await page.evaluate(() => performance.now());
   const tasks = await longTasksBetween(page, clicked, shown);
@@ -223,17 +212,12 @@ export async function benchInstall(
       met: appRate >= 0.6 * nativeRate,
       note: `median of ${runs.length} runs in one page, native runs interleaved; ${install.fileCount.toLocaleString('en-US')} files of ${round(install.totalBytes / MB)} MB, the ${install.hashed.length.toLocaleString('en-US')} that are not dynamic hashed (${round(bytes / MB)} MB); native = Node reading each file in 8 MiB windows and hashing it with the project's KI-CRC kernel`,
     },
-    {
-      id: 'responsive.install',
-      label: 'Longest main-thread task while checking an install',
-      measured: round(longest),
-      unit: 'ms',
-      baseline: null,
-      ratio: null,
-      target: '≤ 50 ms',
-      met: longest <= 50,
-      note: "PerformanceObserver 'longtask', from the click on the folder picker to the summary shown; 0 means none was reported",
-    },
+    longestTaskTarget(
+      'responsive.install',
+      'Longest main-thread task while checking an install',
+      longest,
+      "PerformanceObserver 'longtask', from the click on the folder picker to the summary shown; 0 means none was reported",
+    ),
   );
   return report;
 }

@@ -15,17 +15,11 @@
 import { CSV_LINE_END, csvLine } from './csv.ts';
 import type { InstallCheckResult, InstalledFile, InstallStatus } from './install-types.ts';
 
-/** A listed file in the JSON report. */
-export interface InstallReportFile {
-  path: string;
-  status: InstallStatus;
-  expectedSize: number;
-  actualSize: number | null;
-  expectedCrc: number | null;
-  actualCrc: number | null;
-  foundAs?: string;
-  error?: string;
-}
+/** A listed file in the JSON report: `foundAs` and `error` only when set. */
+export type InstallReportFile = Pick<
+  InstalledFile,
+  'path' | 'status' | 'expectedSize' | 'actualSize' | 'expectedCrc' | 'actualCrc'
+> & { foundAs?: string; error?: string };
 
 export interface InstallReportJson {
   ok: number;

@@ -7,8 +7,8 @@
  * table per WAD named after it. No game data is in it.
  */
 import type { DmlTableDraft } from './types.ts';
-import { dmlTable } from './write.ts';
-import { DmlFileType, FILE_COLUMNS } from './generate.ts';
+import { DmlFileType, withTableList } from './generate.ts';
+import { dmlTable, FILE_COLUMNS } from './write.ts';
 
 /** A file of an install as its list records it. */
 export interface InstallRecord {
@@ -128,7 +128,7 @@ export function latestFileListOf(records: readonly InstallRecord[]): DmlTableDra
   const base = records.filter((record) => !record.target && !record.source.endsWith('.wad'));
   const patchClient = records.filter((record) => record.target);
   const wads = records.filter((record) => !record.target && record.source.endsWith('.wad'));
-  const tables = [
+  return withTableList([
     dmlTable('About', [['Version', 'UINT']], [[1]]),
     dmlTable('Base', FILE_COLUMNS, base.map(row)),
     dmlTable('PatchClient', FILE_COLUMNS, patchClient.map(row)),
@@ -139,14 +139,5 @@ export function latestFileListOf(records: readonly InstallRecord[]): DmlTableDra
         [row(record)],
       ),
     ),
-  ];
-  const names = tables.map((table) => table.fields[0]!.target!);
-  return [
-    dmlTable(
-      '_TableList',
-      [['Name', 'STR']],
-      names.map((name) => [name]),
-    ),
-    ...tables,
-  ];
+  ]);
 }

@@ -4,7 +4,7 @@
  * with sources it lacks and takes later).
  */
 import { kiCrc } from '../../binary/crc32.ts';
-import { dmlTable, writeDmlTables } from '../../formats/dml/write.ts';
+import { dmlTable, FILE_COLUMNS, writeDmlTables } from '../../formats/dml/write.ts';
 import { writeDvpl } from '../../formats/dvpl/write.ts';
 import { textValue, v1Archive, writeKa } from '../../formats/ka/write.ts';
 import { forgeKiwad } from '../../formats/kiwad/fixtures/make-fixtures.ts';
@@ -92,22 +92,7 @@ export function installFiles(
     const bytes = utf8.encode(content);
     return [path, '', isDynamic ? 5 : 1, bytes.length, 0, 0, kiCrc(bytes), 0];
   });
-  const list = writeDmlTables([
-    dmlTable(
-      'Base',
-      [
-        ['SrcFileName', 'STR'],
-        ['TarFileName', 'STR'],
-        ['FileType', 'UINT'],
-        ['Size', 'UINT'],
-        ['HeaderSize', 'UINT'],
-        ['CompressedHeaderSize', 'UINT'],
-        ['CRC', 'UINT'],
-        ['HeaderCRC', 'UINT'],
-      ],
-      rows,
-    ),
-  ]);
+  const list = writeDmlTables([dmlTable('Base', FILE_COLUMNS, rows)]);
   return {
     list: new File([list as Uint8Array<ArrayBuffer>], 'LatestFileList.bin'),
     items: files.map(({ path, content }) => ({

@@ -7,9 +7,9 @@
  */
 import { useRef, type ReactElement } from 'react';
 import { useActions } from '../../state/hooks.ts';
-import { describeError, itemsOfInputFiles, walkDirectoryHandle } from './folder-walk.ts';
+import { FolderInput } from './FolderInput.tsx';
 import { notify } from './notify.ts';
-import { showFolderPicker } from './pick-folder.ts';
+import { pickAndReadFolder } from './pick-folder.ts';
 import { ReadingStatus } from './ReadingStatus.tsx';
 import { useFolderReading } from './use-folder-reading.ts';
 
@@ -18,20 +18,13 @@ export function OpenFolderButton(): ReactElement {
   const { reading, readFolder, cancel } = useFolderReading();
   const inputRef = useRef<HTMLInputElement | null>(null);
 
-  const pickFolder = async () => {
-    let picked: Awaited<ReturnType<typeof showFolderPicker>>;
-    try {
-      picked = await showFolderPicker('delve-open-folder');
-    } catch (error) {
-      notify('error', `Open folder: the folder picker failed: ${describeError(error)}`);
-      return;
-    }
-    if (picked === 'input') inputRef.current?.click();
-    else if (picked) {
-      const handle = picked;
-      await readFolder(handle.name, (options) => walkDirectoryHandle(handle, handle.name, options));
-    }
-  };
+  const pickFolder = () =>
+    pickAndReadFolder(
+      'delve-open-folder',
+      'Open folder',
+      () => inputRef.current?.click(),
+      readFolder,
+    );
 
   const isReading = reading !== null;
   return (
@@ -50,20 +43,10 @@ export function OpenFolderButton(): ReactElement {
         {isReading ? 'Reading folder…' : 'Open folder…'}
       </button>
       {reading && <ReadingStatus reading={reading} onCancel={cancel} />}
-      <input
-        ref={(element) => {
-          // React has no prop for it; the property makes the input pick a folder.
-          if (element) element.webkitdirectory = true;
-          inputRef.current = element;
-        }}
-        data-testid="folder-input"
-        type="file"
-        multiple
-        hidden
-        onChange={(event) => {
-          const items = itemsOfInputFiles(event.target.files ?? []);
-          // Cleared so that choosing the same folder again still fires a change.
-          event.target.value = '';
+      <FolderInput
+        inputRef={inputRef}
+        testId="folder-input"
+        onItems={(items) => {
           if (items.length > 0) void openFiles(items);
           else notify('info', 'Open folder: the folder has no files');
         }}

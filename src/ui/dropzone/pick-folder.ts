@@ -3,7 +3,14 @@
  * Chromium). Where the browser has none, or it may not be used here (a cross-origin frame),
  * the caller falls back to its `<input webkitdirectory>`.
  */
-import type { DirectoryHandleLike } from './folder-walk.ts';
+import {
+  describeError,
+  walkDirectoryHandle,
+  type DirectoryHandleLike,
+  type WalkOptions,
+  type WalkResult,
+} from './folder-walk.ts';
+import { notify } from './notify.ts';
 
 /** The picker: not in every browser, nor in TypeScript's DOM types. */
 interface WindowWithPicker {
@@ -32,5 +39,30 @@ export async function showFolderPicker(id: string): Promise<DirectoryHandleLike 
     if (name === 'AbortError') return null;
     if (PICKER_UNUSABLE.has(name)) return 'input';
     throw error;
+  }
+}
+
+/**
+ * Asks for a folder and reads it (`read`, as use-folder-reading.ts's `readFolder`): its
+ * handles walked; where the picker cannot be used, `fallBackToInput` (the caller's
+ * `<input webkitdirectory>`). A failing picker is a toast, prefixed with `what`.
+ */
+export async function pickAndReadFolder(
+  id: string,
+  what: string,
+  fallBackToInput: () => void,
+  read: (name: string, walk: (options: WalkOptions) => Promise<WalkResult>) => Promise<void>,
+): Promise<void> {
+  let picked: DirectoryHandleLike | 'input' | null;
+  try {
+    picked = await showFolderPicker(id);
+  } catch (error) {
+    notify('error', `${what}: the folder picker failed: ${describeError(error)}`);
+    return;
+  }
+  if (picked === 'input') fallBackToInput();
+  else if (picked) {
+    const handle = picked;
+    await read(handle.name, (options) => walkDirectoryHandle(handle, handle.name, options));
   }
 }

@@ -18,14 +18,9 @@ import {
 import type { InstallCheckResult } from '../../formats/model.ts';
 import { useActions, useFileJobs, useInstallCheck } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
-import {
-  describeError,
-  describeFailures,
-  itemsOfInputFiles,
-  walkDirectoryHandle,
-  type WalkResult,
-} from '../dropzone/folder-walk.ts';
-import { showFolderPicker } from '../dropzone/pick-folder.ts';
+import { describeFailures, type WalkResult } from '../dropzone/folder-walk.ts';
+import { FolderInput } from '../dropzone/FolderInput.tsx';
+import { pickAndReadFolder } from '../dropzone/pick-folder.ts';
 import { ReadingStatus } from '../dropzone/ReadingStatus.tsx';
 import { carriesFiles, dropName, takeDrop, walkDrop } from '../dropzone/take-drop.ts';
 import { useFolderReading } from '../dropzone/use-folder-reading.ts';
@@ -75,7 +70,7 @@ function InstallCheckDialog({
 }): ReactElement {
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const { checkInstall, cancelJob, notify } = useActions();
+  const { checkInstall, cancelJob } = useActions();
   const check = useInstallCheck(file.id);
   const startCheck = useCallback(
     (name: string, { items, failures }: WalkResult) =>
@@ -90,20 +85,13 @@ function InstallCheckDialog({
   const { reading, readFolder, cancel } = useFolderReading(startCheck);
   const isBusy = reading !== null || check?.status === 'running';
 
-  const pickFolder = async () => {
-    let picked: Awaited<ReturnType<typeof showFolderPicker>>;
-    try {
-      picked = await showFolderPicker('delve-install-folder');
-    } catch (error) {
-      notify('error', `Install check: the folder picker failed: ${describeError(error)}`);
-      return;
-    }
-    if (picked === 'input') inputRef.current?.click();
-    else if (picked) {
-      const handle = picked;
-      await readFolder(handle.name, (options) => walkDirectoryHandle(handle, handle.name, options));
-    }
-  };
+  const pickFolder = () =>
+    pickAndReadFolder(
+      'delve-install-folder',
+      'Install check',
+      () => inputRef.current?.click(),
+      readFolder,
+    );
 
   const onDrop = (event: DragEvent<HTMLDialogElement>) => {
     if (!carriesFiles(event.nativeEvent)) return;
@@ -119,7 +107,7 @@ function InstallCheckDialog({
   return (
     <dialog
       ref={dialogRef}
-      className="install-dialog"
+      className="dialog install-dialog"
       aria-labelledby={titleId}
       data-testid="install-dialog"
       onDragOver={(event) => {
@@ -156,20 +144,10 @@ function InstallCheckDialog({
         >
           {check ? 'Check another folder…' : 'Choose the game folder…'}
         </button>
-        <input
-          ref={(element) => {
-            // React has no prop for it; the property makes the input pick a folder.
-            if (element) element.webkitdirectory = true;
-            inputRef.current = element;
-          }}
-          data-testid="install-folder-input"
-          type="file"
-          multiple
-          hidden
-          onChange={(event) => {
-            const items = itemsOfInputFiles(event.target.files ?? []);
-            // Cleared so that choosing the same folder again still fires a change.
-            event.target.value = '';
+        <FolderInput
+          inputRef={inputRef}
+          testId="install-folder-input"
+          onItems={(items) => {
             const name = items[0]?.path.split('/')[0] ?? 'folder';
             startCheck(name, { items, failures: [] });
           }}

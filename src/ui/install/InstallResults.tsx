@@ -123,22 +123,17 @@ export function InstallResults({
         />
       )}
       <div className="install-exports">
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="install-save-csv"
-          onClick={() => void saveInstallReport(fileId, 'csv')}
-        >
-          Save report as CSV
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="install-save-json"
-          onClick={() => void saveInstallReport(fileId, 'json')}
-        >
-          Save report as JSON
-        </button>
+        {(['csv', 'json'] as const).map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className="button button-small"
+            data-testid={`install-save-${kind}`}
+            onClick={() => void saveInstallReport(fileId, kind)}
+          >
+            Save report as {kind.toUpperCase()}
+          </button>
+        ))}
       </div>
     </section>
   );
