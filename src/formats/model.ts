@@ -3,7 +3,8 @@
  * a session is a tree of nodes (folders, entries, sections, records, values), each with a
  * stable path, a span into its bytes, and the columns its format declares. Content is
  * addressed by typed references (`ContentRef`); what a session can do beyond showing nodes
- * (read content, verify, give a decoded view, take more sources) are optional capabilities.
+ * (read content, verify, give a decoded view, take more sources, list an install's files)
+ * are optional capabilities.
  *
  * Sessions are pure code: they run in the decoder worker and in the Node CLI alike, and reach
  * the machine only through the `FormatServices` they are given (services.ts).
