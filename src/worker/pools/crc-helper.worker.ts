@@ -78,8 +78,6 @@ async function warmUp(): Promise<void> {
 async function runFiles(id: number, blobs: readonly Blob[], indexes: Float64Array): Promise<void> {
   if (hasFailed) return;
   await hashFiles(blobs, indexes, {
-    windowSize,
-    maxGap,
     kernel: kiCrcKernel(),
     onResults: (results) => reply({ kind: 'results', results }, [results.buffer]),
     onRead: (bytes) => reply({ kind: 'read', bytes }),

@@ -213,7 +213,7 @@ describe('splitFileTasks', () => {
 describe('hashFiles', () => {
   const other = Uint8Array.from({ length: 5_000 }, (_, i) => (i * 7) & 0xff);
 
-  async function hashAll(blobs: Blob[], windowSize: number) {
+  async function hashAll(blobs: Blob[], sliceSize: number) {
     const seen = new Map<number, number>();
     const failures: [number, string][] = [];
     let bytesRead = 0;
@@ -221,8 +221,7 @@ describe('hashFiles', () => {
       blobs,
       Float64Array.from(blobs, (_, at) => 10 + at),
       {
-        windowSize,
-        maxGap: 256,
+        sliceSize,
         kernel: kiCrcKernel(),
         onResults: (results) => {
           for (let at = 0; at < results.length; at += 3) seen.set(results[at]!, results[at + 1]!);
@@ -234,11 +233,11 @@ describe('hashFiles', () => {
     return { seen, failures, bytesRead };
   }
 
-  it('gives each whole file its KI-CRC, read in one go or as a stream of windows', async () => {
-    for (const windowSize of [1024, 64 * 1024]) {
+  it('gives each whole file its KI-CRC, read in one slice or in several', async () => {
+    for (const sliceSize of [1000, 64 * 1024]) {
       const { seen, failures, bytesRead } = await hashAll(
         [new Blob([bytes]), new Blob([other]), new Blob([])],
-        windowSize,
+        sliceSize,
       );
       expect(failures).toEqual([]);
       expect(seen).toEqual(
@@ -252,13 +251,31 @@ describe('hashFiles', () => {
     }
   });
 
-  it('reports a file that cannot be read, and goes on with the next', async () => {
+  it('reports a file that cannot be read, or ends early, and goes on with the next', async () => {
+    const blob = new Blob([bytes]);
+    // Its second slice fails, as a file changed on disk since it was picked.
     const unreadable = {
-      size: 100,
-      arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotReadableError')),
-    } as unknown as Blob;
-    const { seen, failures } = await hashAll([unreadable, new Blob([other])], 1024 * 1024);
-    expect(failures).toEqual([[10, 'NotReadableError: gone']]);
+      size: blob.size,
+      slice: (start: number, end: number) =>
+        start >= 1000
+          ? ({
+              arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotReadableError')),
+            } as Blob)
+          : blob.slice(start, end),
+    } as Blob;
+    // It says it has more bytes than it gives.
+    const short = {
+      size: 3000,
+      slice: (start: number, end: number) => blob.slice(start, Math.min(end, 2500)),
+    } as Blob;
+    const { seen, failures } = await hashAll([unreadable, new Blob([other]), short], 1000);
+    expect(failures).toEqual([
+      [10, 'NotReadableError: gone'],
+      [
+        12,
+        expect.stringMatching(/^unexpected end of data at 0x9C4: the file ended 500 bytes early/),
+      ],
+    ]);
     expect(seen).toEqual(new Map([[11, kiCrc(other)]]));
   });
 });

@@ -48,8 +48,6 @@ export interface ShareOptions {
   kernel: KiCrcKernel;
   /** Per window: index, KI-CRC, 1 when all zero, for each range that ended in it. */
   onResults: (results: Float64Array) => void;
-  /** After each window is hashed: its bytes (progress within a large range). */
-  onWindow?: (bytes: number) => void;
   /** Read with `slice().arrayBuffer()` even where BYOB streams work (tests). */
   noStreams?: boolean;
 }
@@ -133,7 +131,6 @@ export async function hashShare(
       }
     }
     if (endedCount > 0) onResults(endedCount === ended.length ? ended : ended.slice(0, endedCount));
-    options.onWindow?.(read.length);
   };
   const reads = planReads(ranges, windowSize, options.maxGap);
   let buffer: ArrayBuffer | null = null;
@@ -197,33 +194,46 @@ function readFailure(error: unknown): string {
 /** Bytes read between two `onRead` calls at least (progress, not chatter). */
 const READ_REPORT_BYTES = 8 * 1024 * 1024;
 
-export interface FilesOptions extends Omit<ShareOptions, 'onWindow'> {
+export interface FilesOptions extends Pick<ShareOptions, 'kernel' | 'onResults'> {
+  /** Bytes a slice of a file holds at most (tests make it small). */
+  sliceSize?: number;
   /** Bytes read and hashed since the last call. */
   onRead: (bytes: number) => void;
   /** A file that could not be read: its index and why; the next file goes on. */
   onFailure: (index: number, detail: string) => void;
 }
 
+/** A whole file is read in slices of at most this many bytes... */
+const FILE_SLICE = 4 * 1024 * 1024;
 /**
- * Small files read at once, ahead of the one being hashed: each read of a file waits for the
- * browser to open it, so a few in flight keep the worker busy (three workers reading one
- * file each took a third longer for a folder of mostly small files).
+ * ...and this many slices are in flight at once: each read waits for the browser to open
+ * and read the file in another process, so a few at once keep the worker busy (three
+ * workers reading one file each took a third longer for a folder of mostly small files).
+ * Bounded: a worker holds at most this many slices, whatever the files' sizes.
  */
-const FILES_AHEAD = 4;
+const SLICES_AHEAD = 4;
+
+/** A slice of a file to read: the file (its place in the task) and its bytes. */
+interface FileSlice {
+  file: number;
+  offset: number;
+  length: number;
+}
 
 /**
- * Whole files (install verification), each read and hashed from start to end: one that
- * fits a window in one read (a few read ahead), a larger one as a stream through the
- * window (hashShare). Results (index, KI-CRC, 0) and bytes read are sent in batches; a
- * failure sends what came before it first, so the caller sees every file in the order it
- * ended.
+ * Whole files (install verification), each read and hashed from start to end: slices of
+ * every file of the task in order, a few read ahead (`slice().arrayBuffer()`: no stream is
+ * kept open, so none can stall), each hashed into its file's running KI-CRC. Results
+ * (index, KI-CRC, 0) and bytes read are sent in batches; a file whose read fails is reported
+ * after what came before it, and its other slices are skipped.
  */
 export async function hashFiles(
   blobs: readonly Blob[],
   indexes: Float64Array,
   options: FilesOptions,
 ): Promise<void> {
-  const { windowSize, kernel } = options;
+  const { kernel } = options;
+  const sliceSize = options.sliceSize ?? FILE_SLICE;
   let results: number[] = [];
   let bytesRead = 0;
   const flush = () => {
@@ -232,41 +242,49 @@ export async function hashFiles(
     results = [];
     bytesRead = 0;
   };
-  const onWindow = (bytes: number) => {
-    bytesRead += bytes;
-    if (bytesRead >= READ_REPORT_BYTES) flush();
-  };
-  const isSmall = (at: number) => blobs[at]!.size <= windowSize;
+  const slices: FileSlice[] = [];
+  blobs.forEach((blob, file) => {
+    slices.push({ file, offset: 0, length: Math.min(sliceSize, blob.size) });
+    for (let offset = sliceSize; offset < blob.size; offset += sliceSize) {
+      slices.push({ file, offset, length: Math.min(sliceSize, blob.size - offset) });
+    }
+  });
+  const failed = new Set<number>();
   const reads = new Map<number, Promise<ArrayBuffer>>();
   const readAhead = (at: number) => {
-    if (at >= blobs.length || !isSmall(at) || reads.has(at)) return;
-    const read = blobs[at]!.arrayBuffer();
+    const slice = slices[at];
+    if (!slice || reads.has(at) || failed.has(slice.file)) return;
+    const { offset, length } = slice;
+    const read = blobs[slice.file]!.slice(offset, offset + length).arrayBuffer();
     // Awaited in its turn; a failure is that file's, reported then.
     read.catch(() => undefined);
     reads.set(at, read);
   };
-  for (let at = 0; at < FILES_AHEAD; at++) readAhead(at);
-  for (const [at, file] of blobs.entries()) {
-    readAhead(at + FILES_AHEAD);
-    const index = indexes[at]!;
+  let crc = 0;
+  for (let at = 0; at < slices.length; at++) {
+    for (let ahead = at; ahead < at + SLICES_AHEAD; ahead++) readAhead(ahead);
+    const { file, offset, length } = slices[at]!;
+    const read = reads.get(at);
+    reads.delete(at);
+    if (failed.has(file) || !read) continue;
+    if (offset === 0) crc = 0;
     try {
-      let crc = 0;
-      if (isSmall(at)) {
-        readAhead(at);
-        const bytes = await reads.get(at)!;
-        reads.delete(at);
-        crc = kernel.kiCrc(new Uint8Array(bytes));
-        onWindow(file.size);
-      } else {
-        const range = { index, offset: 0, length: file.size };
-        const onResults = (ended: Float64Array) => (crc = ended[1]!);
-        await hashShare(file, [range], { ...options, onResults, onWindow });
+      const bytes = new Uint8Array(await read);
+      if (bytes.length < length) {
+        throw new FormatError({
+          code: ErrorCode.UNEXPECTED_EOF,
+          offset: offset + bytes.length,
+          detail: `the file ended ${length - bytes.length} bytes early while reading for checksums`,
+        });
       }
-      results.push(index, crc >>> 0, 0);
+      crc = kernel.kiCrc(bytes, crc);
+      bytesRead += length;
+      if (offset + length >= blobs[file]!.size) results.push(indexes[file]!, crc >>> 0, 0);
+      if (bytesRead >= READ_REPORT_BYTES) flush();
     } catch (error) {
-      reads.delete(at);
+      failed.add(file);
       flush();
-      options.onFailure(index, readFailure(error));
+      options.onFailure(indexes[file]!, readFailure(error));
     }
   }
   flush();
