@@ -94,7 +94,10 @@ const BARE_READ = `(async () => {
   const code = 'onmessage = async (event) => {' +
     '  const files = event.data; let bytes = 0; let next = 0;' +
     '  await Promise.all([0, 1, 2, 3].map(async () => {' +
-    '    while (next < files.length) bytes += (await files[next++].arrayBuffer()).byteLength;' +
+    '    while (next < files.length) {' +
+    '      const read = await files[next++].arrayBuffer();' +
+    '      bytes += read.byteLength;' +
+    '    }' +
     '  }));' +
     '  postMessage(bytes);' +
     '};';
