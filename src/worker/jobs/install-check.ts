@@ -38,7 +38,8 @@ export async function installCheckJob(
       detail: `a ${session.label} lists no files of an install`,
     });
   }
-  const report = throttle(onProgress, 50);
+  // A check takes seconds to minutes: ten reports a second are plenty, and each one renders.
+  const report = throttle(onProgress, 100);
   let last: InstallProgress | null = null;
   const result = await checkInstall({
     listed: capability.files(),
