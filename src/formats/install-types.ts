@@ -35,13 +35,7 @@ export interface ListedFile {
  * `unchecked` (a cancelled check did not come to it).
  */
 export type InstallStatus =
-  | 'ok'
-  | 'missing'
-  | 'size-mismatch'
-  | 'crc-mismatch'
-  | 'dynamic'
-  | 'unreadable'
-  | 'unchecked';
+  'ok' | 'missing' | 'size-mismatch' | 'crc-mismatch' | 'dynamic' | 'unreadable' | 'unchecked';
 
 export const INSTALL_STATUSES: readonly InstallStatus[] = [
   'ok',
