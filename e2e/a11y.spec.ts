@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { writeInstallFiles } from '../src/cli/testing/install-on-disk.ts';
+import { writeInstallFiles } from '../bench/lib/install-files.ts';
 import { installPath, latestFileListOf, planInstall } from '../src/formats/dml/generate-install.ts';
 import { writeDmlTables } from '../src/formats/dml/write.ts';
 import { dropFiles, openKiwadSample, selectRow, treeItem } from './helpers.ts';

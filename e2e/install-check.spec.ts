@@ -21,7 +21,7 @@ import {
   type InstallRecord,
 } from '../src/formats/dml/generate-install.ts';
 import { writeDmlTables } from '../src/formats/dml/write.ts';
-import { writeInstallFiles } from '../src/cli/testing/install-on-disk.ts';
+import { writeInstallFiles } from '../bench/lib/install-files.ts';
 import { collectPageErrors, downloadedBytes, dropFiles, treeItem } from './helpers.ts';
 
 let root: string;

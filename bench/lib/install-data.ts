@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { kiCrcKernel } from '../../src/binary/ki-crc-wasm.ts';
 import { DmlFileType } from '../../src/formats/dml/generate.ts';
 import { installPath, planInstall } from '../../src/formats/dml/generate-install.ts';
-import { writeInstallFiles, writeInstallList } from '../../src/cli/testing/install-on-disk.ts';
+import { writeInstallFiles, writeInstallList } from './install-files.ts';
 
 export interface GeneratedInstall {
   /** The game folder. */

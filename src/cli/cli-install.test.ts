@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planInstall, type InstallRecord } from '../formats/dml/generate-install.ts';
 import { writeKiwad } from '../formats/kiwad/write.ts';
 import { PathByteSource } from './install-folder.ts';
-import { writeInstallFiles, writeInstallList } from './testing/install-on-disk.ts';
+import { writeInstallFiles, writeInstallList } from '../../bench/lib/install-files.ts';
 import { cliIn } from './testing/run-cli.ts';
 
 let root: string;

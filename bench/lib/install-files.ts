@@ -1,20 +1,20 @@
 /**
- * Generated game installs written to disk, for the CLI's tests, e2e and the bench: each file
+ * Generated game installs written to disk, for the bench, e2e and the CLI's tests: each file
  * of a plan (formats/dml/generate-install.ts) written a chunk at a time (a file of any size
  * is never held whole) with its KI-CRC computed on the way, then the `LatestFileList.bin`
  * that lists them.
  */
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { kiCrcKernel } from '../../binary/ki-crc-wasm.ts';
+import { kiCrcKernel } from '../../src/binary/ki-crc-wasm.ts';
 import {
   INSTALL_CHUNK,
   fillInstallChunk,
   installPath,
   latestFileListOf,
   type InstallRecord,
-} from '../../formats/dml/generate-install.ts';
-import { writeDmlTables } from '../../formats/dml/write.ts';
+} from '../../src/formats/dml/generate-install.ts';
+import { writeDmlTables } from '../../src/formats/dml/write.ts';
 
 /** Writes each planned file below `root` (by its install path); answers them with their KI-CRCs. */
 export function writeInstallFiles(
