@@ -21,9 +21,9 @@ export interface InstallActions {
 /** Files handed over in one message at most. */
 const HAND_OVER_MOST = 64;
 /** What one message should cost the page, ms: the next chunk is sized by the last's cost. */
-const HAND_OVER_MESSAGE_MS = 4;
+const HAND_OVER_MESSAGE_MS = 2;
 /** The longest the page hands files over before it lets other work in, ms. */
-const HAND_OVER_SLICE_MS = 8;
+const HAND_OVER_SLICE_MS = 4;
 
 /**
  * Hands a folder's files to the worker a chunk at a time (api.ts `addFolderFiles`), letting
@@ -39,7 +39,7 @@ async function handOver(
   now: () => number,
 ): Promise<boolean> {
   let sliceStart = now();
-  let chunk = 4;
+  let chunk = 1;
   const sent: Promise<unknown>[] = [];
   let at = 0;
   do {
