@@ -47,7 +47,7 @@ function seeded(seed: number): () => number {
 /**
  * The files of an install, without checksums: a few client binaries under `Bin/`, a few
  * patch-client files with a destination, and WADs under `Data/GameData/`; sizes spread
- * from a few KiB to tens of MiB (log-uniform), scaled to `totalBytes` exactly.
+ * over four orders of magnitude (log-uniform), scaled to `totalBytes` exactly.
  */
 export function planInstall(options: InstallPlanOptions): Omit<InstallRecord, 'crc'>[] {
   const random = seeded(options.seed ?? 1);
