@@ -75,8 +75,9 @@ export function frameResult(bytes: Uint8Array, frame: DmlFrame): DmlFrameResult 
 const errorOf = (where: 'text' | 'bytes', error: FormatError): DmlFrameDecode['error'] => ({
   in: where,
   code: error.code,
-  message: error.message,
   offset: error.offset,
+  message: error.message,
+  detail: error.detail,
 });
 
 /** Decodes the frames `hex` spells, with `protocols` naming the messages they describe. */

@@ -196,7 +196,15 @@ export interface DmlFrameDecode {
    * (the offset is the character's in the text), `bytes` for bytes that are not a frame
    * (the offset is the byte's in the decoded bytes).
    */
-  error: { in: 'text' | 'bytes'; code: string; message: string; offset: number } | null;
+  error: {
+    in: 'text' | 'bytes';
+    code: string;
+    offset: number;
+    /** The whole message, `bad magic at 0x15: …`. */
+    message: string;
+    /** What went wrong, without the code and offset. */
+    detail: string;
+  } | null;
   /** Frames left undecoded after the first `frames.length` (a long paste is cut short). */
   framesLeft: boolean;
   /** The protocols decoded with. */
