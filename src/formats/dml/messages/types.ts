@@ -142,29 +142,17 @@ export interface DmlMessagesSummary {
 /** The view's questions: decode the frames that hex text (pasted from a capture) spells. */
 export type DmlMessagesQuery = { kind: 'decode-frame'; hex: string };
 
-/** A decoded field, as plain data (the view, JSON). */
-export interface DmlFieldResult {
-  name: string;
-  type: DmlTypeName;
+/** A decoded field, as plain data (the view, JSON): its span is in the decoded bytes. */
+export interface DmlFieldResult extends Pick<DmlMessageField, 'name' | 'type' | 'text' | 'span'> {
   /** A number, or text: strings as they are, GIDs as exact decimal. */
   value: number | string | null;
-  /** The value for display: strings quoted, GIDs exact. */
-  text: string;
-  /** Where its bytes are in the decoded bytes. */
-  span: Span;
 }
 
 /** A decoded DML message, as plain data. */
-export interface DmlMessageResult {
-  span: Span;
-  service: number;
-  order: number;
-  /** The u16 length it declares, its header included. */
-  length: number;
-  /** The protocol of its service's name; null when none of those decoded with describes it. */
-  protocol: string | null;
-  /** Its name when the protocol has its order; null otherwise. */
-  name: string | null;
+export interface DmlMessageResult extends Pick<
+  DmlMessage,
+  'span' | 'service' | 'order' | 'length' | 'protocol' | 'name'
+> {
   fields: DmlFieldResult[];
   /** Payload bytes not decoded into fields, in hex (`05 24 …`); null: none. */
   raw: string | null;
@@ -174,12 +162,10 @@ export interface DmlMessageResult {
 }
 
 /** A decoded frame, as plain data: offsets are in the decoded bytes. */
-export interface DmlFrameResult {
-  span: Span;
-  header: DmlFrameHeader;
-  isControl: boolean;
-  opcode: number;
-  opcodeName: string | null;
+export interface DmlFrameResult extends Pick<
+  DmlFrame,
+  'span' | 'header' | 'isControl' | 'opcode' | 'opcodeName'
+> {
   /** A control frame's data in hex (null when it has none, and for data frames). */
   data: string | null;
   messages: DmlMessageResult[];

@@ -4,46 +4,37 @@
  * selects its node in the tree — and the *Decode frame* box.
  */
 import type { ReactElement } from 'react';
-import { useActions, useDocumentView, useFile } from '../../../state/hooks.ts';
+import { useActions } from '../../../state/hooks.ts';
 import { FactList } from '../../details/FactList.tsx';
 import { formatCount, formatCountOf, formatOffset } from '../../format.ts';
+import { DocumentViewGate } from '../DocumentViewGate.tsx';
 import { DecodeFrame } from './DecodeFrame.tsx';
 import { protocolSummaryOf, type MessageSummary, type ProtocolSummary } from './view-types.ts';
 
 export function ProtocolPane({ fileId }: { fileId: string }): ReactElement {
-  const fileName = useFile(fileId)?.name ?? '';
-  const view = useDocumentView(fileId);
-  if (view.status === 'loading') {
-    return (
-      <section className="msgs-view" data-testid="msgs-view" data-state="loading" aria-busy="true">
-        <p className="muted">Reading the protocol…</p>
-      </section>
-    );
-  }
-  const summary = view.status === 'ok' ? protocolSummaryOf(view.value) : null;
-  if (!summary) {
-    const message =
-      view.status === 'error' ? view.error.message : `${fileName} is not a protocol file`;
-    return (
-      <section className="msgs-view" data-testid="msgs-view" data-state="error">
-        <p className="error-text" role="alert">
-          Could not show the protocol: {message}
-        </p>
-      </section>
-    );
-  }
   return (
-    <section
+    <DocumentViewGate
+      fileId={fileId}
       className="msgs-view"
-      data-testid="msgs-view"
-      data-state="ready"
-      aria-label={`Protocol ${summary.name} in ${fileName}`}
+      testId="msgs-view"
+      what="the protocol"
+      otherKind="is not a protocol file"
+      summaryOf={protocolSummaryOf}
     >
-      <h2 className="details-title">Protocol {summary.name}</h2>
-      <ProtocolFacts summary={summary} />
-      <DecodeFrame key={fileId} fileId={fileId} protocol={summary} />
-      <MessageTable fileId={fileId} messages={summary.messages} />
-    </section>
+      {(summary, fileName) => (
+        <section
+          className="msgs-view"
+          data-testid="msgs-view"
+          data-state="ready"
+          aria-label={`Protocol ${summary.name} in ${fileName}`}
+        >
+          <h2 className="details-title">Protocol {summary.name}</h2>
+          <ProtocolFacts summary={summary} />
+          <DecodeFrame key={fileId} fileId={fileId} protocol={summary} />
+          <MessageTable fileId={fileId} messages={summary.messages} />
+        </section>
+      )}
+    </DocumentViewGate>
   );
 }
 
