@@ -6,9 +6,11 @@
  * its node in the tree (opening the archives above it) from a click, Enter or Space; the
  * arrow keys move between results.
  */
-import { useEffect, useId, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useEffect, useId, useState, type ReactElement } from 'react';
 import { fileMemory, useActions, useEntryDetails, useViewAnswer } from '../../../state/hooks.ts';
+import { moveFocusAmong } from '../../focus-keys.ts';
 import { formatCount } from '../../format.ts';
+import { useDebounced } from '../../use-debounced.ts';
 import {
   SEARCH_LIMIT,
   searchQuery,
@@ -21,15 +23,6 @@ import { valueLine } from './value-text.ts';
 /** Quiet time after the last key before the worker is asked. */
 const DEBOUNCE_MS = 250;
 const MEMORY_SLOT = 'ka-view-search';
-
-function useDebounced(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 export function KaSearch({ fileId }: { fileId: string }): ReactElement {
   const id = useId();
@@ -98,25 +91,6 @@ function resultButtons(container: Element | null): HTMLButtonElement[] {
   return container ? [...container.querySelectorAll<HTMLButtonElement>('.ka-result-button')] : [];
 }
 
-/** The up and down arrows move between results, Home and End to the first and last. */
-function onResultKey(event: KeyboardEvent<HTMLOListElement>): void {
-  const buttons = resultButtons(event.currentTarget);
-  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  const next =
-    event.key === 'ArrowDown'
-      ? at + 1
-      : event.key === 'ArrowUp'
-        ? at - 1
-        : event.key === 'Home'
-          ? 0
-          : event.key === 'End'
-            ? buttons.length - 1
-            : null;
-  if (next === null || at < 0) return;
-  event.preventDefault();
-  buttons[Math.max(0, Math.min(buttons.length - 1, next))]?.focus();
-}
-
 export function SearchResults({
   fileId,
   needle,
@@ -138,7 +112,11 @@ export function SearchResults({
         {more > 0 && `; the first ${formatCount(SEARCH_LIMIT)} are listed`}
       </p>
       {answer.indexes.length > 0 && (
-        <ol className="ka-result-list" aria-label="Search results" onKeyDown={onResultKey}>
+        <ol
+          className="ka-result-list"
+          aria-label="Search results"
+          onKeyDown={(event) => moveFocusAmong(event, '.ka-result-button')}
+        >
           {answer.indexes.map((index) => (
             <ResultRow key={index} fileId={fileId} index={index} onPick={onPick} />
           ))}
