@@ -4,9 +4,9 @@
  * A plug-in names what its rows are and how its columns show; the rest is here.
  */
 import type { ReactElement } from 'react';
-import { useDocumentView, useFile } from '../../../state/hooks.ts';
 import { EntryDetailsView } from '../../details/EntryDetailsView.tsx';
 import { NodeBytesView } from '../../details/NodeBytesView.tsx';
+import { DocumentViewGate } from '../DocumentViewGate.tsx';
 import type { FilePaneProps, NodePaneProps } from '../view-plugin.ts';
 import type { ColumnDisplayOf } from './cell-format.ts';
 import { gridSummaryOf } from './grid-queries.ts';
@@ -30,44 +30,34 @@ function GridOfFile({
   node?: number;
   options: GridPaneOptions;
 }): ReactElement {
-  const fileName = useFile(fileId)?.name ?? '';
-  const view = useDocumentView(fileId);
-  if (view.status === 'loading') {
-    return (
-      <section className="grid-pane" data-testid="grid-pane" data-state="loading" aria-busy="true">
-        <p className="muted">Reading the tables…</p>
-      </section>
-    );
-  }
-  const summary = view.status === 'ok' ? gridSummaryOf(view.value) : null;
-  if (!summary) {
-    const message =
-      view.status === 'error' ? view.error.message : `${fileName} has no tables to show`;
-    return (
-      <section className="grid-pane" data-testid="grid-pane" data-state="error">
-        <p className="error-text" role="alert">
-          Could not show the tables: {message}
-        </p>
-      </section>
-    );
-  }
   return (
-    <section
+    <DocumentViewGate
+      fileId={fileId}
       className="grid-pane"
-      data-testid="grid-pane"
-      data-state="ready"
-      aria-label={`${options.title} of ${fileName}`}
+      testId="grid-pane"
+      what="the tables"
+      isNot="has no tables to show"
+      check={gridSummaryOf}
     >
-      <h2 className="details-title">{options.title}</h2>
-      <GridView
-        key={fileId}
-        fileId={fileId}
-        summary={summary}
-        displayOf={options.displayOf}
-        rowNoun={options.rowNoun}
-        {...(node === undefined ? {} : { node })}
-      />
-    </section>
+      {(summary, fileName) => (
+        <section
+          className="grid-pane"
+          data-testid="grid-pane"
+          data-state="ready"
+          aria-label={`${options.title} of ${fileName}`}
+        >
+          <h2 className="details-title">{options.title}</h2>
+          <GridView
+            key={fileId}
+            fileId={fileId}
+            summary={summary}
+            displayOf={options.displayOf}
+            rowNoun={options.rowNoun}
+            {...(node === undefined ? {} : { node })}
+          />
+        </section>
+      )}
+    </DocumentViewGate>
   );
 }
 
