@@ -9,6 +9,7 @@ import { useId, useMemo, type ReactElement } from 'react';
 import { useViewAnswer } from '../../../state/hooks.ts';
 import { moveFocusAmong } from '../../focus-keys.ts';
 import { formatCount, formatCountOf } from '../../format.ts';
+import { SearchField } from '../../SearchField.tsx';
 import { useDebounced } from '../../use-debounced.ts';
 import {
   FIND_LIMIT,
@@ -54,29 +55,15 @@ export function GridFind(props: GridFindProps): ReactElement {
 
   return (
     <section className="grid-find" aria-labelledby={`${id}-label`}>
-      <label id={`${id}-label`} htmlFor={`${id}-input`} className="grid-find-label">
-        Find in every table
-      </label>
-      <input
-        id={`${id}-input`}
-        className="grid-find-input"
-        type="search"
-        data-testid="grid-find-input"
+      <SearchField
+        id={id}
+        block="grid-find"
+        label="Find in every table"
+        testId="grid-find-input"
         value={text}
         placeholder="A table, a path fragment, a number"
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => onText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown') return;
-          const first = event.currentTarget
-            .closest('.grid-find')
-            ?.querySelector<HTMLElement>(RESULT);
-          if (first) {
-            event.preventDefault();
-            first.focus();
-          }
-        }}
+        onChange={onText}
+        resultSelector={RESULT}
       />
       {needle !== '' && (
         // Over the view while the search has the keyboard; a press on it keeps the keyboard there.

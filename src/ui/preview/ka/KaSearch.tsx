@@ -10,6 +10,7 @@ import { useEffect, useId, useState, type ReactElement } from 'react';
 import { fileMemory, useActions, useEntryDetails, useViewAnswer } from '../../../state/hooks.ts';
 import { moveFocusAmong } from '../../focus-keys.ts';
 import { formatCount } from '../../format.ts';
+import { SearchField } from '../../SearchField.tsx';
 import { useDebounced } from '../../use-debounced.ts';
 import {
   SEARCH_LIMIT,
@@ -43,27 +44,15 @@ export function KaSearch({ fileId }: { fileId: string }): ReactElement {
   const isTyping = text.trim() !== needle;
   return (
     <section className="ka-search" aria-labelledby={`${id}-label`}>
-      <label id={`${id}-label`} htmlFor={`${id}-input`} className="ka-search-label">
-        Search keys and values
-      </label>
-      <input
-        id={`${id}-input`}
-        className="ka-search-input"
-        type="search"
-        data-testid="ka-search-input"
+      <SearchField
+        id={id}
+        block="ka-search"
+        label="Search keys and values"
+        testId="ka-search-input"
         value={text}
         placeholder="A key or a value, e.g. position"
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown') return;
-          const first = resultButtons(event.currentTarget.closest('.ka-search'))[0];
-          if (first) {
-            event.preventDefault();
-            first.focus();
-          }
-        }}
+        onChange={setText}
+        resultSelector=".ka-result-button"
       />
       {needle === '' ? (
         <p className="muted ka-note">Matches keys and values, ignoring case.</p>
@@ -85,10 +74,6 @@ export function KaSearch({ fileId }: { fileId: string }): ReactElement {
       )}
     </section>
   );
-}
-
-function resultButtons(container: Element | null): HTMLButtonElement[] {
-  return container ? [...container.querySelectorAll<HTMLButtonElement>('.ka-result-button')] : [];
 }
 
 export function SearchResults({
