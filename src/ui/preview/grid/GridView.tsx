@@ -56,7 +56,15 @@ export function GridView({
   const selectedNode =
     selection?.fileId === fileId && selection.kind === 'row' ? selection.row.entryIndex : -1;
   const [note, setNote] = useState('');
-  const gridRef = useRef<HTMLDivElement>(null);
+  const recordsRef = useRef<HTMLElement>(null);
+  /** Gives the grid (the rows' tab stop) the keyboard, without scrolling the pane. */
+  const focusGrid = useCallback(
+    () =>
+      recordsRef.current
+        ?.querySelector<HTMLElement>('[role="grid"]')
+        ?.focus({ preventScroll: true }),
+    [],
+  );
 
   const tableIndex = state.table;
   const table = summary.tables[tableIndex];
@@ -69,8 +77,8 @@ export function GridView({
   /** Bumped to give the grid the keyboard once it has rendered (a found row's table). */
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {
-    if (focusRequest > 0) gridRef.current?.focus({ preventScroll: true });
-  }, [focusRequest]);
+    if (focusRequest > 0) focusGrid();
+  }, [focusRequest, focusGrid]);
   /** Until when the grid of the pane a pick brings takes the keyboard: only the file's pane gives way. */
   const handover = useCallback(
     () => (node === undefined ? performance.now() + FOCUS_HANDOVER_MS : 0),
@@ -147,10 +155,10 @@ export function GridView({
   // The grid that takes over from the pane where a row was picked takes the keyboard too.
   useEffect(() => {
     if (latest().focusUntil > performance.now()) {
-      gridRef.current?.focus({ preventScroll: true });
+      focusGrid();
       update((current) => ({ ...current, focusUntil: 0 }));
     }
-  }, [latest, update]);
+  }, [latest, update, focusGrid]);
 
   const onSort = useCallback(
     (sort: GridSort | null) => update((current) => withTableView(current, current.table, { sort })),
@@ -184,7 +192,10 @@ export function GridView({
           summary={summary}
           text={state.find}
           onText={(find) => update((current) => ({ ...current, find }))}
-          onTable={onTable}
+          onTable={(index) => {
+            onTable(index);
+            setFocusRequest((count) => count + 1);
+          }}
           onMatch={(match: GridMatch) => void show(match.node, { select: true })}
           rowNoun={rowNoun}
         />
@@ -204,7 +215,7 @@ export function GridView({
           rowNoun={rowNoun}
           idBase={idBase}
         />
-        <section className="grid-records" aria-label={`Table ${title}`}>
+        <section className="grid-records" aria-label={`Table ${title}`} ref={recordsRef}>
           <div className="grid-toolbar">
             <h3 className="grid-title" data-testid="grid-title">
               {title}
@@ -249,7 +260,6 @@ export function GridView({
             onCursor={onCursor}
             onSort={onSort}
             onPick={pick}
-            gridRef={gridRef}
           />
           {note !== '' && (
             <p className="error-text grid-note" role="alert">

@@ -14,16 +14,14 @@ import {
   useCallback,
   useEffect,
   useMemo,
-  useRef,
   useState,
   type CSSProperties,
   type KeyboardEvent,
   type ReactElement,
-  type Ref,
-  type RefObject,
 } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { useViewAnswer } from '../../../state/hooks.ts';
+import { keyTarget, moveFocusAmong } from '../../focus-keys.ts';
 import { formatCount } from '../../format.ts';
 import { cellText, columnWidth, type ColumnDisplay, type ColumnDisplayOf } from './cell-format.ts';
 import {
@@ -35,7 +33,7 @@ import {
   type GridTable,
 } from './grid-queries.ts';
 
-/** Must match `.grid-row` height in grid.css. */
+/** Must match `.grid-row` height in grid.css; the header row is as high. */
 const ROW_HEIGHT = 24;
 /** The row-number column, before the table's own. */
 const INDEX_WIDTH = 72;
@@ -55,8 +53,6 @@ export interface RecordGridProps {
   onCursor(position: number): void;
   onSort(sort: GridSort | null): void;
   onPick(row: GridRow): void;
-  /** The grid element (the rows' tab stop), for a pane that gives it the keyboard. */
-  gridRef?: Ref<HTMLDivElement>;
 }
 
 /** The rows a page of the table's order holds, as a hook each visible row calls. */
@@ -79,7 +75,6 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
   const { fileId, tableIndex, table, sort, filter, cursor, onCursor, onPick, displayOf } = props;
   const idBase = `grid-${fileId}-${tableIndex}`;
   const listRef = useListRef(null);
-  const headRef = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState({ start: 0, stop: 0 });
   const displays = useMemo(
     () => table.columns.map((column) => displayOf(column)),
@@ -121,17 +116,11 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
-    const page = Math.max(1, visible.stop - visible.start);
-    const moves: Record<string, number> = {
-      ArrowDown: cursor + 1,
-      ArrowUp: cursor - 1,
-      PageDown: cursor + page,
-      PageUp: cursor - page,
-      Home: 0,
-      End: total - 1,
-    };
-    const target = moves[event.key];
-    if (target !== undefined) {
+    // A screen of rows, less one: the same size both ways, whatever row the screen starts at.
+    const height = listRef.current?.element?.clientHeight ?? 0;
+    const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
+    const target = keyTarget(event.key, cursor, total, page);
+    if (target !== null) {
       event.preventDefault();
       moveTo(target);
       return;
@@ -141,7 +130,7 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
       onPick(cursorRow);
     } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
-      listRef.current?.element?.scrollBy({ left: event.key === 'ArrowLeft' ? -120 : 120 });
+      event.currentTarget.scrollBy({ left: event.key === 'ArrowLeft' ? -120 : 120 });
     }
   };
 
@@ -154,44 +143,35 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
     '--grid-width': `${widths.reduce((sum, width) => sum + width, 0)}px`,
   } as CSSProperties;
 
-  const rowProps = useMemo<RowData>(
-    () => ({
-      fileId,
-      tableIndex,
-      table,
-      displays,
-      sort,
-      filter,
-      cursor,
-      selectedNode: props.selectedNode,
-      idBase,
-      onClick: (position, row) => {
-        onCursor(position);
-        if (row) onPick(row);
-      },
-    }),
-    [
-      fileId,
-      tableIndex,
-      table,
-      displays,
-      sort,
-      filter,
-      cursor,
-      props.selectedNode,
-      idBase,
-      onCursor,
-      onPick,
-    ],
+  const onRowClick = useCallback(
+    (position: number, row: GridRow | undefined) => {
+      onCursor(position);
+      if (row) onPick(row);
+    },
+    [onCursor, onPick],
   );
+  // The list keeps the same props object while its values are the same (a shallow compare).
+  const rowProps: RowData = {
+    fileId,
+    tableIndex,
+    table,
+    displays,
+    sort,
+    filter,
+    cursor,
+    selectedNode: props.selectedNode,
+    idBase,
+    onClick: onRowClick,
+  };
 
   const isCursorShown = total > 0 && cursor >= visible.start && cursor <= visible.stop;
+  // The grid is the list's own element: what scrolls is the tab stop, and the header scrolls
+  // sideways with the rows (it sticks to the top; the rows start below it).
   return (
-    <div
-      ref={props.gridRef}
-      role="grid"
+    <List
       className="grid"
       style={layout}
+      role="grid"
       tabIndex={0}
       aria-label={`Records of ${props.title}`}
       aria-rowcount={total + 1}
@@ -201,40 +181,32 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
       data-testid="grid"
       data-state={isBusy ? 'busy' : 'ready'}
       onKeyDown={onKeyDown}
+      listRef={listRef}
+      rowComponent={RecordRow}
+      rowProps={rowProps}
+      rowCount={total}
+      rowHeight={ROW_HEIGHT}
+      defaultHeight={320}
+      // A grid that mounts at a row (a node's pane, a found row) starts there.
+      defaultScrollOffset={Math.max(0, cursor - 2) * ROW_HEIGHT}
+      overscanCount={10}
+      onRowsRendered={(shown) =>
+        setVisible((before) =>
+          before.start === shown.startIndex && before.stop === shown.stopIndex
+            ? before
+            : { start: shown.startIndex, stop: shown.stopIndex },
+        )
+      }
     >
-      <GridHeader table={table} sort={sort} onSort={props.onSort} headRef={headRef} />
-      {total === 0 && !isBusy ? (
-        <p className="grid-empty muted" role="row">
-          <span role="gridcell">
+      <GridHeader table={table} sort={sort} onSort={props.onSort} />
+      {total === 0 && !isBusy && (
+        <div className="grid-row grid-empty" role="row">
+          <span role="gridcell" className="muted">
             {filter === '' ? 'This table has no records.' : `No record holds “${filter}”.`}
           </span>
-        </p>
-      ) : (
-        <List
-          className="grid-body"
-          role="rowgroup"
-          listRef={listRef}
-          rowComponent={RecordRow}
-          rowProps={rowProps}
-          rowCount={total}
-          rowHeight={ROW_HEIGHT}
-          defaultHeight={320}
-          // A grid that mounts at a row (a node's pane, a found row) starts there.
-          defaultScrollOffset={Math.max(0, cursor - 2) * ROW_HEIGHT}
-          overscanCount={10}
-          onRowsRendered={(shown) =>
-            setVisible((before) =>
-              before.start === shown.startIndex && before.stop === shown.stopIndex
-                ? before
-                : { start: shown.startIndex, stop: shown.stopIndex },
-            )
-          }
-          onScroll={(event) => {
-            if (headRef.current) headRef.current.scrollLeft = event.currentTarget.scrollLeft;
-          }}
-        />
+        </div>
       )}
-    </div>
+    </List>
   );
 }
 
@@ -242,47 +214,23 @@ function GridHeader({
   table,
   sort,
   onSort,
-  headRef,
 }: {
   table: GridTable;
   sort: GridSort | null;
   onSort(sort: GridSort | null): void;
-  headRef: RefObject<HTMLDivElement | null>;
 }): ReactElement {
   const [focused, setFocused] = useState(0);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('.grid-sort')];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    if (at < 0) return;
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      headRef.current?.closest<HTMLElement>('[role="grid"]')?.focus();
+      event.currentTarget.closest<HTMLElement>('[role="grid"]')?.focus();
       return;
     }
-    const next =
-      event.key === 'ArrowRight'
-        ? at + 1
-        : event.key === 'ArrowLeft'
-          ? at - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? buttons.length - 1
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    const clamped = Math.max(0, Math.min(buttons.length - 1, next));
-    setFocused(clamped);
-    buttons[clamped]?.focus();
+    // The button that takes the focus becomes the headers' tab stop (its onFocus).
+    moveFocusAmong(event, '.grid-sort', 'horizontal');
   };
   return (
-    <div
-      ref={headRef}
-      role="row"
-      aria-rowindex={1}
-      className="grid-row grid-head"
-      onKeyDown={onKeyDown}
-    >
+    <div role="row" aria-rowindex={1} className="grid-row grid-head" onKeyDown={onKeyDown}>
       <div
         role="columnheader"
         className="grid-cell grid-cell--index"
@@ -370,7 +318,7 @@ function RecordRow({
   const row = page.status === 'ok' ? page.value.rows[index - page.value.offset] : undefined;
   const isSelected = row !== undefined && row.node === selectedNode;
   const className = [
-    'grid-row',
+    'grid-row grid-body-row',
     index === cursor ? 'is-active' : '',
     isSelected ? 'is-selected' : '',
   ].join(' ');
@@ -380,7 +328,7 @@ function RecordRow({
       role="row"
       aria-rowindex={index + 2}
       aria-selected={isSelected}
-      style={style}
+      style={{ ...style, top: ROW_HEIGHT }}
       className={className}
       data-testid="grid-row"
       data-position={index}

@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, type KeyboardEvent, type ReactElement } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
+import { keyTarget } from '../../focus-keys.ts';
 import { formatCount, formatCountOf } from '../../format.ts';
 import { tableTitle, type GridTable } from './grid-queries.ts';
 
@@ -38,18 +39,10 @@ export function TableList({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const element = listRef.current?.element;
     const page = Math.max(1, Math.floor((element?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: selected + 1,
-      ArrowUp: selected - 1,
-      PageDown: selected + page,
-      PageUp: selected - page,
-      Home: 0,
-      End: tables.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
+    const target = keyTarget(event.key, selected, tables.length, page);
+    if (target === null) return;
     event.preventDefault();
-    onSelect(Math.max(0, Math.min(tables.length - 1, target)));
+    onSelect(target);
   };
 
   const rowProps = useMemo<OptionData>(
