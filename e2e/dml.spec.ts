@@ -172,6 +172,9 @@ test.describe('DML tables view', () => {
       'aria-rowcount',
       String(kept.length + 1),
     );
+    await expect(page.getByTestId('grid-status')).toHaveText(
+      `${counts.format(kept.length)} of 3,000 records hold “bugREPORTER”`,
+    );
     await expect.poll(() => firstRows(page, 5)).toEqual(kept.slice(0, 5));
     // From the keyboard: the headers sort, the rows move.
     const crcButton = page

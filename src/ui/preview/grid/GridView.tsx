@@ -252,6 +252,7 @@ export function GridView({
             tableIndex={tableIndex}
             table={table}
             title={title}
+            rowNoun={rowNoun}
             sort={view.sort}
             filter={filter}
             cursor={state.cursor}

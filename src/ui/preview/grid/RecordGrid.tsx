@@ -22,7 +22,7 @@ import {
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { useViewAnswer } from '../../../state/hooks.ts';
 import { keyTarget, moveFocusAmong } from '../../focus-keys.ts';
-import { formatCount } from '../../format.ts';
+import { formatCount, formatCountOf } from '../../format.ts';
 import { cellText, columnWidth, type ColumnDisplay, type ColumnDisplayOf } from './cell-format.ts';
 import {
   PAGE_SIZE,
@@ -44,6 +44,8 @@ export interface RecordGridProps {
   table: GridTable;
   /** The table's name, for the grid's accessible name. */
   title: string;
+  /** What a row is, singular: `record`. */
+  rowNoun: string;
   sort: GridSort | null;
   filter: string;
   cursor: number;
@@ -166,47 +168,59 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
 
   const isCursorShown = total > 0 && cursor >= visible.start && cursor <= visible.stop;
   // The grid is the list's own element: what scrolls is the tab stop, and the header scrolls
-  // sideways with the rows (it sticks to the top; the rows start below it).
+  // sideways with the rows (it sticks to the top; the rows start below it). Below it, what
+  // the worker is doing, or how many rows the filter keeps.
   return (
-    <List
-      className="grid"
-      style={layout}
-      role="grid"
-      tabIndex={0}
-      aria-label={`Records of ${props.title}`}
-      aria-rowcount={total + 1}
-      aria-colcount={widths.length}
-      aria-busy={isBusy}
-      aria-activedescendant={isCursorShown ? `${idBase}-row-${cursor}` : undefined}
-      data-testid="grid"
-      data-state={isBusy ? 'busy' : 'ready'}
-      onKeyDown={onKeyDown}
-      listRef={listRef}
-      rowComponent={RecordRow}
-      rowProps={rowProps}
-      rowCount={total}
-      rowHeight={ROW_HEIGHT}
-      defaultHeight={320}
-      // A grid that mounts at a row (a node's pane, a found row) starts there.
-      defaultScrollOffset={Math.max(0, cursor - 2) * ROW_HEIGHT}
-      overscanCount={10}
-      onRowsRendered={(shown) =>
-        setVisible((before) =>
-          before.start === shown.startIndex && before.stop === shown.stopIndex
-            ? before
-            : { start: shown.startIndex, stop: shown.stopIndex },
-        )
-      }
-    >
-      <GridHeader table={table} sort={sort} onSort={props.onSort} />
-      {total === 0 && !isBusy && (
-        <div className="grid-row grid-empty" role="row">
-          <span role="gridcell" className="muted">
-            {filter === '' ? 'This table has no records.' : `No record holds “${filter}”.`}
-          </span>
-        </div>
-      )}
-    </List>
+    <>
+      <List
+        className="grid"
+        style={layout}
+        role="grid"
+        tabIndex={0}
+        aria-label={`Records of ${props.title}`}
+        aria-rowcount={total + 1}
+        aria-colcount={widths.length}
+        aria-busy={isBusy}
+        aria-activedescendant={isCursorShown ? `${idBase}-row-${cursor}` : undefined}
+        data-testid="grid"
+        data-state={isBusy ? 'busy' : 'ready'}
+        onKeyDown={onKeyDown}
+        listRef={listRef}
+        rowComponent={RecordRow}
+        rowProps={rowProps}
+        rowCount={total}
+        rowHeight={ROW_HEIGHT}
+        defaultHeight={320}
+        // A grid that mounts at a row (a node's pane, a found row) starts there.
+        defaultScrollOffset={Math.max(0, cursor - 2) * ROW_HEIGHT}
+        overscanCount={10}
+        onRowsRendered={(shown) =>
+          setVisible((before) =>
+            before.start === shown.startIndex && before.stop === shown.stopIndex
+              ? before
+              : { start: shown.startIndex, stop: shown.stopIndex },
+          )
+        }
+      >
+        <GridHeader table={table} sort={sort} onSort={props.onSort} />
+        {total === 0 && !isBusy && (
+          <div className="grid-row grid-empty" role="row">
+            <span role="gridcell" className="muted">
+              {filter === ''
+                ? `This table has no ${props.rowNoun}s.`
+                : `No ${props.rowNoun} holds “${filter}”.`}
+            </span>
+          </div>
+        )}
+      </List>
+      <p className="grid-status muted" role="status" data-testid="grid-status">
+        {isBusy
+          ? `${filter === '' ? 'Sorting' : 'Filtering'} ${formatCountOf(table.rowCount, props.rowNoun)}…`
+          : filter === ''
+            ? ''
+            : `${formatCount(total)} of ${formatCountOf(table.rowCount, props.rowNoun)} hold “${filter}”`}
+      </p>
+    </>
   );
 }
 

@@ -46,6 +46,7 @@ function gridOf(sort: { column: number; descending: boolean } | null, filter = '
       tableIndex={0}
       table={summary.tables[0]!}
       title="Files"
+      rowNoun="record"
       sort={sort}
       filter={filter}
       cursor={0}
@@ -107,6 +108,9 @@ describe('the grid', () => {
   it('says it is busy while the worker sorts, and which way it sorts', () => {
     const html = gridOf({ column: 1, descending: true });
     expect(html).toContain('data-state="busy"');
+    expect(html).toMatch(/data-testid="grid-status">Sorting 50,000 records…</);
+    expect(gridOf(null, 'x')).toMatch(/data-testid="grid-status">Filtering 50,000 records…</);
+    expect(gridOf(null)).toMatch(/data-testid="grid-status"><\/p>/);
     expect(html).toMatch(/role="grid"[^>]*aria-busy="true"/);
     expect(html).toMatch(/aria-sort="descending"[^>]*><button[^>]*>Size/);
     expect(html).toContain('title="Size (UINT): sort ascending"');
