@@ -1,7 +1,8 @@
 /**
  * Accessibility end to end: axe finds no serious or critical violation on the empty page, an
- * open archive, a level and a keyed-archive tree (with `label-content-name-mismatch`, an
- * experimental rule, switched on); the page has one main landmark; tree rows are named by
+ * open archive, a level, a keyed-archive tree and a grid of tables with a record's pane (with
+ * `label-content-name-mismatch`, an experimental rule, switched on); the page has one main
+ * landmark; tree rows are named by
  * their visible name; and choosing a sample from the menu by keyboard leaves the focus in
  * the tree, never on the page's body.
  */
@@ -95,6 +96,21 @@ test.describe('accessibility', () => {
     await selectRow(page, /^every-type-v1\.ka$/);
     await expect(page.getByTestId('ka-view')).toHaveAttribute('data-state', 'ready');
     await expectOneMain(page);
+    await expectNoSeriousViolations(page);
+  });
+
+  test('a grid of tables (DML), a record picked in it', async ({ page }) => {
+    await page.goto('/');
+    const bytes = committedFixture('dml/fixtures/file-list.bin');
+    await dropFiles(page, [{ name: 'LatestFileList.bin', bytes }]);
+    await selectRow(page, /^LatestFileList\.bin$/);
+    await expect(page.getByTestId('grid-pane')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('grid-row').first()).toHaveAttribute('data-row', '0');
+    await expectOneMain(page);
+    await expectNoSeriousViolations(page);
+    // A record's pane: the grid above the record's bytes.
+    await page.getByTestId('grid-row').first().click();
+    await expect(page.getByTestId('section-hex')).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 

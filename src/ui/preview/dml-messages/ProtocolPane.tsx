@@ -18,8 +18,8 @@ export function ProtocolPane({ fileId }: { fileId: string }): ReactElement {
       className="msgs-view"
       testId="msgs-view"
       what="the protocol"
-      otherKind="is not a protocol file"
-      summaryOf={protocolSummaryOf}
+      isNot="is not a protocol file"
+      check={protocolSummaryOf}
     >
       {(summary, fileName) => (
         <section

@@ -18,8 +18,8 @@ export function KaArchivePane({ fileId }: FilePaneProps): ReactElement {
       className="ka-view"
       testId="ka-view"
       what="the archive"
-      otherKind="is not a keyed archive"
-      summaryOf={kaSummaryOf}
+      isNot="is not a keyed archive"
+      check={kaSummaryOf}
     >
       {(summary, fileName) => (
         <section

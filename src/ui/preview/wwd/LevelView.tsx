@@ -51,9 +51,9 @@ export function LevelView({ fileId }: LevelViewProps): ReactElement {
       className="level-view"
       testId="level-view"
       what="the level"
-      otherKind="does not decode to a level"
-      noteClass="lv-note"
-      summaryOf={levelViewData}
+      isNot="does not decode to a level"
+      noteClassName="lv-note"
+      check={levelViewData}
     >
       {(data, fileName) => (
         <LevelViewer
