@@ -1,6 +1,7 @@
 /**
  * Accessibility end to end: axe finds no serious or critical violation on the empty page, an
- * open archive, a level, a keyed-archive tree and a grid of tables with a record's pane (with
+ * open archive, a level, a keyed-archive tree, a grid of tables with a record's pane and a
+ * protocol file with a decoded frame (with
  * `label-content-name-mismatch`, an experimental rule, switched on); the page has one main
  * landmark; tree rows are named by
  * their visible name; and choosing a sample from the menu by keyboard leaves the focus in
@@ -10,6 +11,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { GAME_PROTOCOL } from '../src/formats/dml/messages/protocol-samples.ts';
+import { writeDmlProtocol } from '../src/formats/dml/messages/write-protocol.ts';
 import { dropFiles, openKiwadSample, selectRow, treeItem } from './helpers.ts';
 
 /** The files open and axe runs in a browser that shares a busy machine: waits allow for it. */
@@ -111,6 +114,21 @@ test.describe('accessibility', () => {
     // A record's pane: the grid above the record's bytes.
     await page.getByTestId('grid-row').first().click();
     await expect(page.getByTestId('section-hex')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('a protocol file (DML messages) with a decoded frame', async ({ page }) => {
+    await page.goto('/');
+    const bytes = writeDmlProtocol(GAME_PROTOCOL);
+    await dropFiles(page, [{ name: 'GameMessages.xml', bytes }]);
+    await selectRow(page, /^GameMessages\.xml$/);
+    await expect(page.getByTestId('msgs-view')).toHaveAttribute('data-state', 'ready');
+    await page
+      .getByTestId('msgs-hex-input')
+      .fill('0D F0 11 00 00 00 00 00 05 24 0C 00 01 00 02 00 03 00 04 00 00');
+    await page.getByTestId('msgs-decode-button').click();
+    await expect(page.getByTestId('msgs-field')).toHaveCount(4);
+    await expectOneMain(page);
     await expectNoSeriousViolations(page);
   });
 
