@@ -23,10 +23,12 @@ import {
   type BenchResults,
 } from './lib/report.ts';
 import type { ScenarioReport } from './lib/results.ts';
+import { generatedInstall, installFacts } from './lib/install-data.ts';
 import { kaArchive } from './lib/ka-data.ts';
 import { wowsBuild } from './lib/wows-data.ts';
 import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/server.ts';
 import { benchExtract } from './scenarios/extract.ts';
+import { benchInstall } from './scenarios/install.ts';
 import { benchKa } from './scenarios/ka.ts';
 import { benchOpen } from './scenarios/open.ts';
 import { benchPeers } from './scenarios/peers.ts';
@@ -84,7 +86,9 @@ async function main(): Promise<void> {
     options.wowsNodes === 400_000 &&
     options.wowsIndexes === 40 &&
     options.wowsSizeMiB === 1024 &&
-    options.kaValues === 1_000_000;
+    options.kaValues === 1_000_000 &&
+    options.installFiles === 3000 &&
+    options.installSizeMiB === 2048;
   const workdir = options.workdir ?? mkdtempSync(join(tmpdir(), 'delve-bench-'));
   mkdirSync(workdir, { recursive: true });
   const isTemporary = options.workdir === null;
@@ -112,7 +116,8 @@ async function main(): Promise<void> {
     servers.push(harness);
 
     const needsBig = options.only.some(
-      (scenario) => !(['tree', 'wwd', 'wows', 'ka', 'peers'] as string[]).includes(scenario),
+      (scenario) =>
+        !(['tree', 'wwd', 'wows', 'ka', 'peers', 'install'] as string[]).includes(scenario),
     );
     const archive = needsBig ? await bigArchive(options, workdir) : null;
     const wows = options.only.some((scenario) => scenario === 'wows' || scenario === 'peers')
@@ -129,6 +134,13 @@ async function main(): Promise<void> {
       : null;
 
     const ka = options.only.includes('ka') ? kaArchive(workdir, options.kaValues, log) : null;
+    const install = options.only.includes('install')
+      ? generatedInstall(
+          workdir,
+          { files: options.installFiles, sizeMiB: options.installSizeMiB },
+          log,
+        )
+      : null;
 
     const browser = await launchBrowser(options.headed);
     const reports: ScenarioReport[] = [];
@@ -155,6 +167,8 @@ async function main(): Promise<void> {
           reports.push(await benchPeers(wows!, workdir, options.repeat, log));
         if (scenario === 'ka')
           reports.push(await benchKa(browser, app.url, ka!, options.repeat, log));
+        if (scenario === 'install')
+          reports.push(await benchInstall(browser, app.url, install!, options.repeat, log));
         if (scenario === 'tree') {
           reports.push(
             await benchTree(
@@ -181,6 +195,8 @@ async function main(): Promise<void> {
           wowsIndexes: options.wowsIndexes,
           wowsSizeMiB: options.wowsSizeMiB,
           kaValues: options.kaValues,
+          installFiles: options.installFiles,
+          installSizeMiB: options.installSizeMiB,
           only: options.only,
           repeat: options.repeat,
           level: options.level,
@@ -189,6 +205,7 @@ async function main(): Promise<void> {
         archive: archive ? { ...archive, path: basename(archive.path) } : null,
         wows: wows ? wowsFacts(wows) : null,
         ka: ka ? kaFacts(ka) : null,
+        install: install ? installFacts(install) : null,
         durationSeconds: (performance.now() - started) / 1000,
         ...merged,
       };

@@ -1,18 +1,21 @@
 /**
  * Accessibility end to end: axe finds no serious or critical violation on the empty page, an
- * open archive, a level, a keyed-archive tree, a grid of tables with a record's pane and a
- * protocol file with a decoded frame (with
+ * open archive, a level, a keyed-archive tree, a grid of tables with a record's pane, a
+ * protocol file with a decoded frame and an install check's results (with
  * `label-content-name-mismatch`, an experimental rule, switched on); the page has one main
- * landmark; tree rows are named by
- * their visible name; and choosing a sample from the menu by keyboard leaves the focus in
- * the tree, never on the page's body.
+ * landmark; tree rows are named by their visible name; and choosing a sample from the menu
+ * by keyboard leaves the focus in the tree, never on the page's body.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { GAME_PROTOCOL } from '../src/formats/dml/messages/protocol-samples.ts';
 import { writeDmlProtocol } from '../src/formats/dml/messages/write-protocol.ts';
+import { writeInstallFiles } from '../src/cli/testing/install-on-disk.ts';
+import { installPath, latestFileListOf, planInstall } from '../src/formats/dml/generate-install.ts';
+import { writeDmlTables } from '../src/formats/dml/write.ts';
 import { dropFiles, openKiwadSample, selectRow, treeItem } from './helpers.ts';
 
 /** The files open and axe runs in a browser that shares a busy machine: waits allow for it. */
@@ -130,6 +133,28 @@ test.describe('accessibility', () => {
     await expect(page.getByTestId('msgs-field')).toHaveCount(4);
     await expectOneMain(page);
     await expectNoSeriousViolations(page);
+  });
+
+  test("an install check's dialog with its results", async ({ page }) => {
+    const root = mkdtempSync(join(tmpdir(), 'delve-a11y-install-'));
+    try {
+      const plan = planInstall({ fileCount: 6, totalBytes: 50_000, seed: 3, dynamicEvery: 3 });
+      const records = writeInstallFiles(join(root, 'Game'), plan);
+      rmSync(join(root, 'Game', installPath(records.at(-1)!)));
+      await page.addInitScript(() => {
+        delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker;
+      });
+      await page.goto('/');
+      const list = writeDmlTables(latestFileListOf(records));
+      await dropFiles(page, [{ name: 'LatestFileList.bin', bytes: list }]);
+      await page.getByTestId('install-check-open').click();
+      await page.getByTestId('install-folder-input').setInputFiles(join(root, 'Game'));
+      await expect(page.getByTestId('install-summary')).toContainText('1 missing');
+      await expect(page.getByTestId('install-row').first()).toBeVisible();
+      await expectNoSeriousViolations(page);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test('a sample chosen from the menu by keyboard leaves the focus in the tree', async ({

@@ -119,6 +119,27 @@ export async function workerCalls(page: Page, name: string): Promise<WorkerCall[
   );
 }
 
+/** Waits until the `nth` call of a worker method is answered; its sent and answered times. */
+export async function answeredCall(
+  page: Page,
+  name: string,
+  nth: number,
+  timeoutMs: number,
+): Promise<{ start: number; end: number }> {
+  const handle = await page.waitForFunction(
+    ({ name, nth }) => {
+      const calls = (window as unknown as ProbeWindow).__probe.calls.filter(
+        (call) => call.name === name,
+      );
+      const call = calls[nth];
+      return call && call.end !== null ? { start: call.start, end: call.end } : null;
+    },
+    { name, nth },
+    { timeout: timeoutMs, polling: 50 },
+  );
+  return (await handle.jsonValue()) as { start: number; end: number };
+}
+
 /** What the probe adds to `window` (page-probe.js). */
 export interface ProbeWindow {
   __probe: {

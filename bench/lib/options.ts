@@ -10,6 +10,7 @@ export const SCENARIOS = [
   'ka',
   'remote',
   'peers',
+  'install',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -27,6 +28,9 @@ export interface BenchOptions {
   wowsSizeMiB: number;
   /** Values (nodes) of the generated KA archive. */
   kaValues: number;
+  /** The generated game install: files, and MiB of them together. */
+  installFiles: number;
+  installSizeMiB: number;
   only: Scenario[];
   repeat: number;
   /** zlib level of generated entries. */
@@ -49,6 +53,8 @@ const HELP = `npm run bench -- [options]
   --wows-indexes N    its .idx files (default 40)
   --wows-size MiB     its .pkg data over all volumes (default 1024)
   --ka-values N       values of the generated v2 KA archive (default 1000000)
+  --install-files N   files of the generated game install (default 3000)
+  --install-size MiB  its bytes over all files (default 2048)
   --only LIST         comma list of: ${SCENARIOS.join(', ')} (default all)
   --repeat N          runs per browser measurement, median reported (default 3)
   --level N           zlib level of generated entries (default 6)
@@ -67,6 +73,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     wowsIndexes: 40,
     wowsSizeMiB: 1024,
     kaValues: 1_000_000,
+    installFiles: 3000,
+    installSizeMiB: 2048,
     only: [...SCENARIOS],
     repeat: 3,
     level: 6,
@@ -116,6 +124,14 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--ka-values':
         options.kaValues = Math.round(number(flag, value));
+        i++;
+        break;
+      case '--install-files':
+        options.installFiles = Math.round(number(flag, value));
+        i++;
+        break;
+      case '--install-size':
+        options.installSizeMiB = number(flag, value);
         i++;
         break;
       case '--repeat':

@@ -9,6 +9,7 @@ import type { MachineInfo } from './machine.ts';
 import type { BenchOptions } from './options.ts';
 import type { Figure, ScenarioReport, TargetResult } from './results.ts';
 import { ROOT } from './server.ts';
+import type { InstallFacts } from './install-data.ts';
 import type { GeneratedKaArchive } from './ka-data.ts';
 import type { GeneratedWowsBuild } from './wows-data.ts';
 
@@ -50,6 +51,8 @@ export interface BenchResults {
   wows?: WowsBuildFacts | null;
   /** Absent in results written before the KA scenario. */
   ka?: KaArchiveFacts | null;
+  /** Absent in results written before the install scenario. */
+  install?: InstallFacts | null;
   durationSeconds: number;
   targets: TargetResult[];
   figures: Figure[];
@@ -76,7 +79,7 @@ const verdict = (met: boolean | null): string =>
   met === null ? 'not measured' : met ? '**met**' : '**missed**';
 
 export function markdownSection(results: BenchResults): string {
-  const { machine, archive, wows, ka } = results;
+  const { machine, archive, wows, ka, install } = results;
   const lines: string[] = [];
   lines.push(START);
   lines.push('');
@@ -110,6 +113,14 @@ export function markdownSection(results: BenchResults): string {
       `DAVA keyed archive: a generated v2 archive of ${ka.nodeCount.toLocaleString('en-US')} values ` +
         `(${ka.entityCount.toLocaleString('en-US')} scene entities, ${ka.stringCount.toLocaleString('en-US')} strings in its table), ` +
         `${(ka.fileBytes / 1e6).toFixed(1)} MB, opened through the file input.`,
+    );
+  }
+  if (install) {
+    lines.push('');
+    lines.push(
+      `Game install: ${install.fileCount.toLocaleString('en-US')} generated files, ` +
+        `${(install.totalBytes / 2 ** 30).toFixed(2)} GiB (${install.dynamicCount} dynamic WADs, not hashed), ` +
+        `with the LatestFileList.bin that lists them, the folder chosen in the install check.`,
     );
   }
   lines.push('');

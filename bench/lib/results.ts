@@ -77,3 +77,23 @@ export function frameTimeFigures(
     },
   ];
 }
+
+/** The target every scenario has: no main-thread task over 50 ms while it ran. */
+export function longestTaskTarget(
+  id: string,
+  label: string,
+  longest: number,
+  note: string,
+): TargetResult {
+  return {
+    id,
+    label,
+    measured: round(longest),
+    unit: 'ms',
+    baseline: null,
+    ratio: null,
+    target: '≤ 50 ms',
+    met: longest <= 50,
+    note,
+  };
+}

@@ -17,7 +17,7 @@ import {
 } from '../lib/browser.ts';
 import type { GeneratedArchive } from '../lib/generate.ts';
 import { nativeReadTable, warmPageCache } from '../lib/native.ts';
-import { emptyReport, round, type ScenarioReport } from '../lib/results.ts';
+import { emptyReport, longestTaskTarget, round, type ScenarioReport } from '../lib/results.ts';
 
 /** Runs of each kind (timed, heap-sampled) at least, whatever `--repeat` says. */
 const OPEN_MIN_RUNS = 5;
@@ -267,17 +267,12 @@ export async function benchOpen(
       met: peakHeap < 3 * archive.tableSize,
       note: `CDP Runtime.getHeapUsage every 20 ms (page session + worker target); worst of ${repeat} runs of their own (the timed runs are not sampled); includes ${(idleHeap / 2 ** 20).toFixed(1)} MiB of the idle page`,
     },
-    {
-      id: 'responsive.open',
-      label: 'Longest main-thread task while opening',
-      measured: round(longest),
-      unit: 'ms',
-      baseline: null,
-      ratio: null,
-      target: '≤ 50 ms',
-      met: longest <= 50,
-      note: "PerformanceObserver 'longtask' (tasks over 50 ms); 0 means none was reported",
-    },
+    longestTaskTarget(
+      'responsive.open',
+      'Longest main-thread task while opening',
+      longest,
+      "PerformanceObserver 'longtask' (tasks over 50 ms); 0 means none was reported",
+    ),
   );
   return report;
 }

@@ -4,10 +4,10 @@
  * running zlib.crc32 over them.
  */
 import type { Browser, Page } from '@playwright/test';
-import { closePage, longTasksBetween, median, type ProbeWindow } from '../lib/browser.ts';
+import { answeredCall, closePage, longTasksBetween, median } from '../lib/browser.ts';
 import type { GeneratedArchive } from '../lib/generate.ts';
 import { nativeReadTable, nativeVerify, warmPageCache } from '../lib/native.ts';
-import { MB, emptyReport, round, type ScenarioReport } from '../lib/results.ts';
+import { MB, emptyReport, longestTaskTarget, round, type ScenarioReport } from '../lib/results.ts';
 import { openInApp } from './open.ts';
 
 async function verifyOnce(
@@ -15,18 +15,7 @@ async function verifyOnce(
   nth: number,
 ): Promise<{ ms: number; start: number; end: number }> {
   await page.getByTestId('verify-all').click();
-  const handle = await page.waitForFunction(
-    (n) => {
-      const calls = (window as unknown as ProbeWindow).__probe.calls.filter(
-        (call) => call.name === 'verifyAll',
-      );
-      const call = calls[n];
-      return call && call.end !== null ? { start: call.start, end: call.end } : null;
-    },
-    nth,
-    { timeout: 600_000, polling: 50 },
-  );
-  const { start, end } = (await handle.jsonValue()) as { start: number; end: number };
+  const { start, end } = await answeredCall(page, 'verifyAll', nth, 600_000);
   // Wait until the button is usable again (the job has left the store).
   await page.waitForFunction(() => {
     const button = document.querySelector<HTMLButtonElement>('[data-testid="verify-all"]');
@@ -151,17 +140,12 @@ export async function benchVerify(
       met: appRate >= 0.6 * nativeRate,
       note: `median of ${times.length} runs in one page: the first (${round(firstRate / nativeRate, 2)}× native) once the page has settled after the open, the others 0.5 s after the one before; native = fs reads of the same stored bytes + zlib.crc32 (${round(appRate / nativeCrcRate, 2)}× of zlib.crc32 alone on bytes in memory)`,
     },
-    {
-      id: 'responsive.verify',
-      label: 'Longest main-thread task while verifying',
-      measured: round(longest),
-      unit: 'ms',
-      baseline: null,
-      ratio: null,
-      target: '≤ 50 ms',
-      met: longest <= 50,
-      note: "PerformanceObserver 'longtask'; 0 means none was reported",
-    },
+    longestTaskTarget(
+      'responsive.verify',
+      'Longest main-thread task while verifying',
+      longest,
+      "PerformanceObserver 'longtask'; 0 means none was reported",
+    ),
   );
   return report;
 }

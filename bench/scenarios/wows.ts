@@ -10,6 +10,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import {
+  answeredCall,
   arm,
   closePage,
   longTasksBetween,
@@ -153,18 +154,7 @@ async function verifyOnce(
   nth: number,
 ): Promise<{ ms: number; start: number; end: number }> {
   await page.getByTestId('verify-all').click();
-  const handle = await page.waitForFunction(
-    (n) => {
-      const calls = (window as unknown as ProbeWindow).__probe.calls.filter(
-        (call) => call.name === 'verifyAll',
-      );
-      const call = calls[n];
-      return call && call.end !== null ? { start: call.start, end: call.end } : null;
-    },
-    nth,
-    { timeout: VERIFY_TIMEOUT_MS, polling: 50 },
-  );
-  const { start, end } = (await handle.jsonValue()) as { start: number; end: number };
+  const { start, end } = await answeredCall(page, 'verifyAll', nth, VERIFY_TIMEOUT_MS);
   await page.waitForFunction(() => {
     const button = document.querySelector<HTMLButtonElement>('[data-testid="verify-all"]');
     return button !== null && !button.disabled;

@@ -17,6 +17,7 @@ import { infoCommand } from './commands/info.ts';
 import { lsCommand } from './commands/ls.ts';
 import { packCommand } from './commands/pack.ts';
 import { verifyCommand } from './commands/verify.ts';
+import { verifyInstallCommand } from './commands/verify-install.ts';
 import {
   loadCliFormats,
   optionFlag,
@@ -44,6 +45,7 @@ export function cliCommands(formats: readonly CliFormat[]): Readonly<Record<stri
     info: infoCommand(formats),
     ls: lsCommand,
     verify: verifyCommand,
+    'verify-install': verifyInstallCommand,
     cat: catCommand,
     extract: extractCommand,
     ...(pack ? { pack } : {}),

@@ -3,7 +3,8 @@
  * a session is a tree of nodes (folders, entries, sections, records, values), each with a
  * stable path, a span into its bytes, and the columns its format declares. Content is
  * addressed by typed references (`ContentRef`); what a session can do beyond showing nodes
- * (read content, verify, give a decoded view, take more sources) are optional capabilities.
+ * (read content, verify, give a decoded view, take more sources, list an install's files)
+ * are optional capabilities.
  *
  * Sessions are pure code: they run in the decoder worker and in the Node CLI alike, and reach
  * the machine only through the `FormatServices` they are given (services.ts).
@@ -11,9 +12,11 @@
 import type { ByteSource } from '../binary/byte-source.ts';
 import type { ErrorInfo } from '../binary/format-error.ts';
 import type { FuzzTarget } from './fuzz/fuzz-target.ts';
+import type { ListedFile } from './install-types.ts';
 import type { FormatServices } from './services.ts';
 
 export type * from './grid.ts';
+export type * from './install-types.ts';
 
 /** A byte range: `[offset, offset + length)`. */
 export interface Span {
@@ -265,6 +268,17 @@ export interface ViewJob {
   progress(done: number, total: number, label: string): void;
 }
 
+/**
+ * Capability: the list of the files an install should hold (a patch list), so a folder can
+ * be checked against it (install verification, install-check.ts): each file present or
+ * missing, of the listed size, with the listed checksum. The check, its report and its UI
+ * are generic; the format gives only the list.
+ */
+export interface InstallCheckCapability {
+  /** The files listed, in list order. */
+  files(): ListedFile[];
+}
+
 /** A source the session names but has not been given (a `.pkg` volume of an `.idx`). */
 export interface MissingSource {
   name: string;
@@ -311,6 +325,7 @@ export interface Session {
   readonly verify?: VerifyCapability;
   readonly view?: ViewCapability;
   readonly sources?: SourcesCapability;
+  readonly installCheck?: InstallCheckCapability;
   /**
    * A wrapper's node whose content is the file it wraps (a `.dvpl`'s decoded payload): the
    * app opens it as a file of its own at once, through the registry, as it would on

@@ -10,6 +10,7 @@
 import type { ByteSource } from '../binary/byte-source.ts';
 import { readCoalesced, type IndexedRange } from '../binary/coalesced-read.ts';
 import { crc32Ieee, isAllZero } from '../binary/crc32.ts';
+import { ErrorCode, FormatError } from '../binary/format-error.ts';
 import { kiCrcKernel } from '../binary/ki-crc-wasm.ts';
 import { inflate, type InflateOptions } from '../binary/inflate.ts';
 import { ReadAheadSource } from '../binary/read-ahead-source.ts';
@@ -50,9 +51,36 @@ export interface RangeChecksums {
   ): Promise<void>;
 }
 
+/** A whole file to hash: the caller's index for it, and its bytes. */
+export interface IndexedSource {
+  index: number;
+  source: ByteSource;
+}
+
+/** Where a run over whole files reports. */
+export interface FileChecksumSink {
+  /** A file's checksum, unsigned. */
+  checksum(index: number, value: number): void;
+  /** A file that could not be read (changed or gone since it was listed, no permission): why. */
+  failure(index: number, message: string): void;
+  /** Bytes read and hashed since the last call (progress). */
+  bytes(count: number): void;
+}
+
+/** Checksums of whole files, each read in slices, never whole (install verification). */
+export interface FileChecksums {
+  /**
+   * Hashes every file, reporting each once, in any order. A file that cannot be read is a
+   * `failure`, and the run goes on; it rejects only when cancelled or its helpers fail.
+   */
+  run(files: readonly IndexedSource[], sink: FileChecksumSink, signal: CancelSignal): Promise<void>;
+}
+
 export interface ChecksumService {
   /** A checksummer for ranges of `source`; `totalBytes` (what a full run reads) picks the engine. */
   forRanges(source: ByteSource, kind: ChecksumKind, totalBytes: number): RangeChecksums;
+  /** A checksummer for many whole files; `totalBytes` (what a full run reads) picks the engine. */
+  forFiles(kind: ChecksumKind, totalBytes: number): FileChecksums;
 }
 
 export interface RangeService {
@@ -143,6 +171,47 @@ export async function hashRangesHere(
   );
 }
 
+/** Why a read failed, in a line: a FormatError's message, an Error's, or the value. */
+export function readFailureText(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/**
+ * Whole files hashed one after another on this thread, each read in windows of `windowSize`
+ * (never whole), `checkpoint` between reads. A file whose read fails is reported and the
+ * next goes on; a cancel (the checkpoint's throw) ends the run.
+ */
+export async function hashFilesHere(
+  kind: ChecksumKind,
+  files: readonly IndexedSource[],
+  sink: FileChecksumSink,
+  options: { windowSize: number; checkpoint: () => void | Promise<void> },
+): Promise<void> {
+  const kernel = kind === 'ki-crc' ? kiCrcKernel() : null;
+  for (const { index, source } of files) {
+    await options.checkpoint();
+    let value = 0;
+    let offset = 0;
+    try {
+      while (offset < source.size) {
+        const length = Math.min(options.windowSize, source.size - offset);
+        const chunk = await source.read(offset, length);
+        value = kernel ? kernel.kiCrc(chunk, value) : crc32Ieee(chunk, value);
+        offset += length;
+        sink.bytes(length);
+        if (offset < source.size) await options.checkpoint();
+      }
+    } catch (error) {
+      // A cancel is the run's end, not this file's failure.
+      if (error instanceof FormatError && error.code === ErrorCode.CANCELLED) throw error;
+      sink.failure(index, readFailureText(error));
+      continue;
+    }
+    sink.checksum(index, value >>> 0);
+  }
+}
+
 /** A view request on the calling thread, never cancelled: the CLI and tests. */
 export function inlineViewJob(): ViewJob {
   return {
@@ -165,6 +234,13 @@ export function inlineServices(nested: NestedFileService = NO_NESTED_FILES): For
         prepare: () => undefined,
         run: (ranges, report, signal) =>
           hashRangesHere(source, kind, ranges, report, {
+            windowSize: 8 * 1024 * 1024,
+            checkpoint: () => signal.throwIfCancelled(),
+          }),
+      }),
+      forFiles: (kind) => ({
+        run: (files, sink, signal) =>
+          hashFilesHere(kind, files, sink, {
             windowSize: 8 * 1024 * 1024,
             checkpoint: () => signal.throwIfCancelled(),
           }),

@@ -10,6 +10,7 @@ import { shiftIndex, shiftSpans } from './row-spans.ts';
 import type {
   DelveDeps,
   FilesState,
+  InstallChecksState,
   JobsState,
   OpenFile,
   Toast,
@@ -22,6 +23,8 @@ export interface DelveStores {
   view: StoreApi<ViewState>;
   jobs: StoreApi<JobsState>;
   toasts: StoreApi<ToastsState>;
+  /** Install checks by file (install-actions.ts). */
+  installChecks: StoreApi<InstallChecksState>;
 }
 
 export interface Context {
@@ -64,6 +67,7 @@ export function createContext(deps: DelveDeps): Context {
     })),
     jobs: createStore<JobsState>(() => ({ jobs: [] })),
     toasts: createStore<ToastsState>(() => ({ toasts: [] })),
+    installChecks: createStore<InstallChecksState>(() => ({ checks: {} })),
   };
   let lastId = 0;
   const getFile = (fileId: string) =>
@@ -91,6 +95,12 @@ export function createContext(deps: DelveDeps): Context {
     forgetFile(fileId) {
       rowCache.drop(fileId);
       queries.dropFile(fileId);
+      if (stores.installChecks.getState().checks[fileId]) {
+        stores.installChecks.setState(({ checks }) => {
+          const { [fileId]: _dropped, ...rest } = checks;
+          return { checks: rest };
+        });
+      }
     },
     updateFile(fileId, change) {
       stores.files.setState((state) => ({

@@ -10,7 +10,15 @@ import { delve } from './app.ts';
 import type { TreeRow } from '../worker/rpc/api.ts';
 import { buildLayout, type FlatLayout, type LayoutFile } from './flat-layout.ts';
 import type { DelveActions } from './store.ts';
-import type { Job, MultiSelection, OpenFile, Selection, SelectionSummary, Toast } from './types.ts';
+import type {
+  InstallCheckState,
+  Job,
+  MultiSelection,
+  OpenFile,
+  Selection,
+  SelectionSummary,
+  Toast,
+} from './types.ts';
 import { totalsOf, type Totals } from './totals.ts';
 
 export * from './query-hooks.ts';
@@ -71,6 +79,11 @@ export function useSelectionSummary(): SelectionSummary | null {
 
 export function useFilter(): string {
   return useStore(stores.view, (state) => state.filter);
+}
+
+/** The last install check of a file (null before one), with its progress while it runs. */
+export function useInstallCheck(fileId: string): InstallCheckState | null {
+  return useStore(stores.installChecks, (state) => state.checks[fileId] ?? null);
 }
 
 export function useJobs(): Job[] {

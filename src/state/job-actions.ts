@@ -16,8 +16,9 @@ import { safeFileName } from '../binary/path-safety.ts';
 import { selectionZipNameFor, zipNameFor } from './file-names.ts';
 import { spanRowCount, type RowSpan } from './row-spans.ts';
 import { isFocusTheSelection } from './selection-actions.ts';
+import { createJobRunner } from './run-job.ts';
 import { walkSelection } from './selection-walk.ts';
-import type { Job, JobKind, OpenFile, Selection } from './types.ts';
+import type { JobKind, OpenFile, Selection } from './types.ts';
 import { mergeZips } from './zip-merge.ts';
 import {
   ALL_FILES_ZIP,
@@ -60,45 +61,7 @@ const EXCLUSIVE_KINDS: readonly JobKind[] = ['verify', 'zip'];
 export function createJobActions(context: Context): JobActions {
   const { stores, deps } = context;
 
-  function updateJob(jobId: string, change: Partial<Job>): void {
-    stores.jobs.setState((state) => ({
-      jobs: state.jobs.map((job) => (job.id === jobId ? { ...job, ...change } : job)),
-    }));
-  }
-
-  function findJob(jobId: string): Job | undefined {
-    return stores.jobs.getState().jobs.find((job) => job.id === jobId);
-  }
-
-  /**
-   * Runs one job. Resolves with its result, or null when the job went away meanwhile (file
-   * closed or its worker crashed) and the result must be ignored.
-   */
-  async function runJob<T>(
-    init: Pick<Job, 'fileId' | 'kind' | 'label' | 'total'>,
-    cancel: () => void,
-    run: (report: (done: number, total: number) => void) => Promise<Result<T>>,
-  ): Promise<{ result: Result<T>; wasCancelled: boolean } | null> {
-    const job: Job = {
-      ...init,
-      id: context.nextId('j'),
-      done: 0,
-      startedAt: deps.now(),
-      isCancelling: false,
-    };
-    stores.jobs.setState((state) => ({ jobs: [...state.jobs, job] }));
-    context.jobCancels.set(job.id, cancel);
-    try {
-      const result = await run((done, total) => updateJob(job.id, { done, total }));
-      const finished = findJob(job.id);
-      return finished ? { result, wasCancelled: finished.isCancelling } : null;
-    } finally {
-      context.jobCancels.delete(job.id);
-      stores.jobs.setState((state) => ({
-        jobs: state.jobs.filter((other) => other.id !== job.id),
-      }));
-    }
-  }
+  const { runJob, updateJob, findJob } = createJobRunner(context);
 
   /** The file, when it can take a job now; otherwise says why not. */
   function fileForJob(fileId: string, kind: JobKind) {

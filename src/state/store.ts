@@ -1,9 +1,10 @@
 /**
- * The app state without React: four small vanilla stores (files, view, jobs, toasts), the
- * row page cache, and the actions that change them. `app.ts` makes the one instance the
+ * The app state without React: five small vanilla stores (files, view, jobs, toasts, install
+ * checks), the row page cache, and the actions that change them. `app.ts` makes the one instance the
  * browser uses; tests make their own with fake decoders.
  */
 import { createContext, type DelveStores } from './context.ts';
+import { createInstallActions, type InstallActions } from './install-actions.ts';
 import { createJobActions, type JobActions } from './job-actions.ts';
 import { createOpenActions, type OpenActions } from './open-actions.ts';
 import type { Queries } from './queries.ts';
@@ -12,7 +13,11 @@ import { createSelectionActions, type SelectionActions } from './selection-actio
 import { createTreeActions, type TreeActions } from './tree-actions.ts';
 import type { DelveDeps } from './types.ts';
 
-export type DelveActions = OpenActions & TreeActions & SelectionActions & JobActions;
+export type DelveActions = OpenActions &
+  TreeActions &
+  SelectionActions &
+  JobActions &
+  InstallActions;
 
 export interface DelveState {
   stores: DelveStores;
@@ -33,6 +38,7 @@ export function createDelveState(deps: DelveDeps): DelveState {
       ...createTreeActions(context),
       ...createSelectionActions(context),
       ...createJobActions(context),
+      ...createInstallActions(context),
     },
   };
 }

@@ -7,6 +7,8 @@
 import type {
   ErrorInfo,
   FileSummary,
+  InstallCheckResult,
+  InstallProgress,
   NamedSource,
   NamedUrl,
   OpenProgress,
@@ -141,7 +143,7 @@ export interface ViewState {
   filter: string;
 }
 
-export type JobKind = 'verify' | 'zip' | 'download';
+export type JobKind = 'verify' | 'zip' | 'download' | 'install';
 
 export interface Job {
   id: string;
@@ -159,6 +161,36 @@ export interface Job {
 
 export interface JobsState {
   jobs: Job[];
+}
+
+/** A folder picked to check against an install list: its files, and what could not be read. */
+export interface FolderPick {
+  /** What was picked, for messages: the folder's name. */
+  name: string;
+  items: readonly DroppedItem[];
+  /** Files and folders of it that could not be read, by path, with why. */
+  failures: readonly { path: string; message: string }[];
+  /** The failures in a line, as the page says them; null when there were none. */
+  unreadNote: string | null;
+}
+
+/** An install check of a file that lists an install (the last one run). */
+export interface InstallCheckState {
+  status: 'running' | 'done' | 'failed';
+  /** The folder checked, as picked. */
+  folderName: string;
+  progress: InstallProgress | null;
+  /** Once done (a cancelled check's too: `result.cancelled`). */
+  result: InstallCheckResult | null;
+  /** Why the check could not run (the list's own error, with its offset). */
+  error: ErrorInfo | null;
+  /** What of the folder could not be read, in a line; null when all of it was. */
+  unreadNote: string | null;
+}
+
+export interface InstallChecksState {
+  /** By file id. */
+  checks: Readonly<Record<string, InstallCheckState>>;
 }
 
 export interface Toast {

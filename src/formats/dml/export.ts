@@ -70,16 +70,7 @@ export function cellText(cell: GridCell): string {
   return cell === null ? '' : String(cell);
 }
 
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
-
-/** One CSV line (no line end). */
-export function csvLine(fields: readonly string[]): string {
-  return fields
-    .map((field) => (NEEDS_QUOTES.test(field) ? `"${field.replaceAll('"', '""')}"` : field))
-    .join(',');
-}
-
-export const CSV_LINE_END = '\r\n';
+export { CSV_LINE_END, csvLine } from '../csv.ts';
 
 /** A file name made of a table's name: no path separators, control or reserved characters. */
 export function exportFileName(name: string, extension: string): string {

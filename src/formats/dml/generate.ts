@@ -8,7 +8,7 @@
  * seeds and benchmarks; no game data is in it.
  */
 import type { DmlTableDraft, DmlValue } from './types.ts';
-import { dmlTable, type DmlColumnSpec } from './write.ts';
+import { dmlTable, FILE_COLUMNS } from './write.ts';
 
 export interface LatestFileListOptions {
   /** Seeds every name, size and checksum. Default 1. */
@@ -21,17 +21,7 @@ export interface LatestFileListOptions {
   patchClientCount?: number;
 }
 
-/** The columns of every file table, in the order real lists have them. */
-export const FILE_COLUMNS: readonly DmlColumnSpec[] = [
-  ['SrcFileName', 'STR'],
-  ['TarFileName', 'STR'],
-  ['FileType', 'UINT'],
-  ['Size', 'UINT'],
-  ['HeaderSize', 'UINT'],
-  ['CompressedHeaderSize', 'UINT'],
-  ['CRC', 'UINT'],
-  ['HeaderCRC', 'UINT'],
-];
+export { FILE_COLUMNS } from './write.ts';
 
 /** FileType values (spec.md): a plain file, a WAD, an executable or DLL, a dynamic WAD. */
 export const DmlFileType = { PLAIN: 1, WAD: 3, EXECUTABLE: 4, DYNAMIC_WAD: 5 } as const;
@@ -131,12 +121,16 @@ export function generateLatestFileList(options: LatestFileListOptions = {}): Dml
     const record = fileRecord(random, `Data/GameData/${name}.wad`, '', fileType, size);
     return dmlTable(name, FILE_COLUMNS, [record]);
   });
-  const tables = [
+  return withTableList([
     dmlTable('About', [['Version', 'UINT']], [[1]]),
     dmlTable('Base', FILE_COLUMNS, base),
     dmlTable('PatchClient', FILE_COLUMNS, patchClient),
     ...wads,
-  ];
+  ]);
+}
+
+/** `tables` after a `_TableList` that names each of them, in order, as real lists have it. */
+export function withTableList(tables: readonly DmlTableDraft[]): DmlTableDraft[] {
   const names = tables.map((table) => table.fields[0]!.target!);
   return [
     dmlTable(

@@ -1,12 +1,14 @@
 /**
  * A DML table file as a session: a document whose nodes are its tables, their templates and
  * fields, and their records (nodes.ts has the layout), each with its bytes in the file; the
- * `dml-tables` view pages, sorts, filters, searches and exports the records (grid-view.ts).
+ * `dml-tables` view pages, sorts, filters, searches and exports the records (grid-view.ts). A
+ * patch list's files can be checked against a game folder (install-list.ts).
  * Issues name the node whose bytes they concern.
  */
 import { DOCUMENT_COLUMNS, documentSession } from '../document-session.ts';
 import type { ColumnDef, Fact, Issue, NodeInput, OpenRequest, Session } from '../model.ts';
 import { DmlGrid, dmlGridView } from './grid-view.ts';
+import { dmlListedFiles } from './install-list.ts';
 import { DmlNodes } from './nodes.ts';
 import { DML_FORMAT, parseDmlTables } from './read.ts';
 
@@ -51,7 +53,8 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
     ['Tables', counts.format(tables.length)],
     ['Records', counts.format(recordCount)],
   ];
-  return documentSession({
+  const listed = dmlListedFiles(tables, nodes);
+  const session = documentSession({
     format: DML_FORMAT,
     label: 'KingsIsle DML tables',
     facts,
@@ -74,4 +77,6 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
     source,
     view: dmlGridView(new DmlGrid(tables, nodes, source.name)),
   });
+  // A list of files (a patch list) can be checked against a game folder.
+  return listed.length > 0 ? { ...session, installCheck: { files: () => listed } } : session;
 }

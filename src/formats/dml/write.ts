@@ -102,6 +102,18 @@ export function writeDmlTables(tables: readonly DmlTableDraft[]): Uint8Array {
 /** A column of `dmlTable`: its name and type. */
 export type DmlColumnSpec = readonly [name: string, type: DmlTypeName];
 
+/** The columns of every file table of a patch list, in the order real lists have them. */
+export const FILE_COLUMNS: readonly DmlColumnSpec[] = [
+  ['SrcFileName', 'STR'],
+  ['TarFileName', 'STR'],
+  ['FileType', 'UINT'],
+  ['Size', 'UINT'],
+  ['HeaderSize', 'UINT'],
+  ['CompressedHeaderSize', 'UINT'],
+  ['CRC', 'UINT'],
+  ['HeaderCRC', 'UINT'],
+];
+
 /**
  * A table as KingsIsle writes one: `_TargetTable` (a STR field) naming it first, then its
  * columns, every flags byte 0x28; a record per row of values in column order.

@@ -3,6 +3,8 @@
  * KIWAD archive of given paths, a KeyedArchive of strings, and the two-part test format's index and volumes (a session
  * with sources it lacks and takes later).
  */
+import { kiCrc } from '../../binary/crc32.ts';
+import { dmlTable, FILE_COLUMNS, writeDmlTables } from '../../formats/dml/write.ts';
 import { writeDvpl } from '../../formats/dvpl/write.ts';
 import { textValue, v1Archive, writeKa } from '../../formats/ka/write.ts';
 import { forgeKiwad } from '../../formats/kiwad/fixtures/make-fixtures.ts';
@@ -67,4 +69,35 @@ export function twoPartFiles(): { index: File; volumes: File[] } {
 export async function dvplFileOf(file: File, type: 0 | 1 | 2 | 3): Promise<File> {
   const bytes = writeDvpl(new Uint8Array(await file.arrayBuffer()), { type });
   return new File([bytes as Uint8Array<ArrayBuffer>], `${file.name}.dvpl`);
+}
+
+/** A file of an install: its path in the install and its bytes (as text). */
+export interface InstallFile {
+  path: string;
+  content: string;
+  /** A dynamic WAD (FileType 5): present is all that is checked. */
+  isDynamic?: boolean;
+}
+
+/**
+ * `LatestFileList.bin` listing `files` (one `Base` table of file records, with sizes and
+ * KI-CRCs of their contents), and the files themselves as a folder picker gives them: File
+ * objects with paths under `folder`.
+ */
+export function installFiles(
+  files: readonly InstallFile[],
+  folder = 'Game',
+): { list: File; items: { file: File; path: string }[] } {
+  const rows = files.map(({ path, content, isDynamic }) => {
+    const bytes = utf8.encode(content);
+    return [path, '', isDynamic ? 5 : 1, bytes.length, 0, 0, kiCrc(bytes), 0];
+  });
+  const list = writeDmlTables([dmlTable('Base', FILE_COLUMNS, rows)]);
+  return {
+    list: new File([list as Uint8Array<ArrayBuffer>], 'LatestFileList.bin'),
+    items: files.map(({ path, content }) => ({
+      path: `${folder}/${path}`,
+      file: new File([content], path.slice(path.lastIndexOf('/') + 1)),
+    })),
+  };
 }

@@ -51,6 +51,7 @@ const JOB_OF: Partial<Record<DecoderMethod, JobKind>> = {
   verifyAll: 'verify',
   zip: 'zip',
   digest: 'digest',
+  checkInstall: 'install',
 };
 
 /** An argument as the call log shows it. */

@@ -1,7 +1,7 @@
 /**
  * Facts of an opened file: format, header facts, totals, the sources (and web addresses) it was opened from and
- * the ones it lacks (with a way to add them), the issues found while reading, and the fatal
- * error when reading stopped early.
+ * the ones it lacks (with a way to add them), a check of a game folder when the file lists an
+ * install's files, the issues found while reading, and the fatal error when reading stopped early.
  */
 import { useRef, type ChangeEvent, type ReactElement } from 'react';
 import { useActions } from '../../state/hooks.ts';
@@ -15,6 +15,7 @@ import {
   formatRatio,
   formatSize,
 } from '../format.ts';
+import { InstallCheckSection } from '../install/InstallCheck.tsx';
 import { FactList, type Fact } from './FactList.tsx';
 
 /** Issues shown at once; an archive with many unpatched entries can have thousands. */
@@ -95,6 +96,7 @@ export function FileDetailsView({
       <FactList facts={fileFacts(file)} />
       <FileSetPicker file={file} />
       <MissingSources file={file} />
+      <InstallCheckSection file={file} />
       {issues.length > 0 && (
         <>
           <h3 className="details-subtitle">{formatCountOf(issues.length, 'issue')}</h3>

@@ -6,48 +6,14 @@
  * A dropped folder is walked to the bottom (folder-walk.ts) and its files open as one drop,
  * each with its path inside what was dropped; loose files beside it keep their names. The
  * entries must be taken during the drop event itself: the browser empties the DataTransfer
- * once the handler returns.
+ * once the handler returns. A part of the page that takes a drop itself (a dialog) calls
+ * `preventDefault()` on it: the page then opens nothing of it.
  */
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { useActions } from '../../state/hooks.ts';
-import type { DroppedItem } from '../../state/types.ts';
-import { walkEntries, type EntryLike } from './folder-walk.ts';
 import { ReadingStatus } from './ReadingStatus.tsx';
+import { carriesFiles, dropName, takeDrop, walkDrop } from './take-drop.ts';
 import { useFolderReading } from './use-folder-reading.ts';
-
-function carriesFiles(event: DragEvent): boolean {
-  return event.dataTransfer?.types.includes('Files') ?? false;
-}
-
-/** What a drop holds: loose files (in hand at once) and folders (to walk). */
-interface DropContents {
-  loose: DroppedItem[];
-  folders: EntryLike[];
-}
-
-/**
- * Takes the files and folder entries of a drop, synchronously. Without entries
- * (`webkitGetAsEntry` missing, or a DataTransfer built by a script) the files are taken as
- * they are.
- */
-function takeDrop(transfer: DataTransfer): DropContents {
-  const loose: DroppedItem[] = [];
-  const folders: EntryLike[] = [];
-  for (const item of Array.from(transfer.items ?? [])) {
-    if (item.kind !== 'file') continue;
-    const entry = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
-    if (entry?.isDirectory) {
-      folders.push(entry);
-      continue;
-    }
-    const file = item.getAsFile();
-    if (file) loose.push({ file, path: file.name });
-  }
-  if (loose.length === 0 && folders.length === 0) {
-    for (const file of Array.from(transfer.files)) loose.push({ file, path: file.name });
-  }
-  return { loose, folders };
-}
 
 export function DropZone({ children }: { children: ReactNode }): ReactElement {
   const { openFiles } = useActions();
@@ -76,20 +42,21 @@ export function DropZone({ children }: { children: ReactNode }): ReactElement {
     };
     const onDrop = (event: DragEvent) => {
       if (!carriesFiles(event) || !event.dataTransfer) return;
-      event.preventDefault();
       depth = 0;
       setIsDragging(false);
+      // A drop a part of the page took for itself (a folder dropped on a dialog) only ends
+      // the drag here.
+      if (event.defaultPrevented) return;
+      event.preventDefault();
       const { loose, folders } = takeDrop(event.dataTransfer);
       if (folders.length === 0) {
         if (loose.length > 0) void openFiles(loose);
         return;
       }
       // One drop: the folders' files and the loose files beside them open together.
-      const name = folders.length === 1 ? folders[0]!.name : `${folders.length} folders`;
-      void readFolder(name, async (options) => {
-        const walked = await walkEntries(folders, options);
-        return { items: [...loose, ...walked.items], failures: walked.failures };
-      });
+      void readFolder(dropName({ loose, folders }), (options) =>
+        walkDrop({ loose, folders }, options),
+      );
     };
     window.addEventListener('dragenter', onDragEnter);
     window.addEventListener('dragover', onDragOver);

@@ -7,52 +7,24 @@
  */
 import { useRef, type ReactElement } from 'react';
 import { useActions } from '../../state/hooks.ts';
-import {
-  describeError,
-  itemsOfInputFiles,
-  walkDirectoryHandle,
-  type DirectoryHandleLike,
-} from './folder-walk.ts';
+import { FolderInput } from './FolderInput.tsx';
 import { notify } from './notify.ts';
+import { pickAndReadFolder } from './pick-folder.ts';
 import { ReadingStatus } from './ReadingStatus.tsx';
 import { useFolderReading } from './use-folder-reading.ts';
-
-/** The File System Access API's picker: not in every browser, nor in TypeScript's DOM types. */
-interface WindowWithPicker {
-  showDirectoryPicker?: (options?: { id?: string; mode?: 'read' }) => Promise<DirectoryHandleLike>;
-}
-
-const errorName = (error: unknown): string =>
-  error instanceof Error || error instanceof DOMException ? error.name : '';
-
-/** Picker failures that mean "use the input instead" rather than "something went wrong". */
-const PICKER_UNUSABLE = new Set(['SecurityError', 'TypeError']);
 
 export function OpenFolderButton(): ReactElement {
   const { openFiles } = useActions();
   const { reading, readFolder, cancel } = useFolderReading();
   const inputRef = useRef<HTMLInputElement | null>(null);
 
-  const pickFolder = async () => {
-    const host = window as WindowWithPicker;
-    if (typeof host.showDirectoryPicker !== 'function') {
-      inputRef.current?.click();
-      return;
-    }
-    let handle: DirectoryHandleLike;
-    try {
-      // Called as a method: the picker throws "Illegal invocation" when detached from window.
-      handle = await host.showDirectoryPicker({ id: 'delve-open-folder', mode: 'read' });
-    } catch (error) {
-      const name = errorName(error);
-      // The user closed the picker.
-      if (name === 'AbortError') return;
-      if (PICKER_UNUSABLE.has(name)) inputRef.current?.click();
-      else notify('error', `Open folder: the folder picker failed: ${describeError(error)}`);
-      return;
-    }
-    await readFolder(handle.name, (options) => walkDirectoryHandle(handle, handle.name, options));
-  };
+  const pickFolder = () =>
+    pickAndReadFolder(
+      'delve-open-folder',
+      'Open folder',
+      () => inputRef.current?.click(),
+      readFolder,
+    );
 
   const isReading = reading !== null;
   return (
@@ -71,20 +43,10 @@ export function OpenFolderButton(): ReactElement {
         {isReading ? 'Reading folder…' : 'Open folder…'}
       </button>
       {reading && <ReadingStatus reading={reading} onCancel={cancel} />}
-      <input
-        ref={(element) => {
-          // React has no prop for it; the property makes the input pick a folder.
-          if (element) element.webkitdirectory = true;
-          inputRef.current = element;
-        }}
-        data-testid="folder-input"
-        type="file"
-        multiple
-        hidden
-        onChange={(event) => {
-          const items = itemsOfInputFiles(event.target.files ?? []);
-          // Cleared so that choosing the same folder again still fires a change.
-          event.target.value = '';
+      <FolderInput
+        inputRef={inputRef}
+        testId="folder-input"
+        onItems={(items) => {
           if (items.length > 0) void openFiles(items);
           else notify('info', 'Open folder: the folder has no files');
         }}

@@ -1,7 +1,8 @@
 /**
  * Reading folders before they open: runs a walk (folder-walk.ts) with a cancel signal, keeps a
  * throttled count of the files found for the status, then opens what was read as one drop and
- * reports what could not be read in one toast naming the files. Several walks (two folders
+ * reports what could not be read in one toast naming the files (or hands them to a use of
+ * the caller's: a folder checked against an install list). Several walks (two folders
  * dropped one after the other) run side by side; Cancel stops them all.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -40,7 +41,14 @@ export interface FolderReadingControls {
 const isAbort = (error: unknown) =>
   (error instanceof Error || error instanceof DOMException) && error.name === 'AbortError';
 
-export function useFolderReading(): FolderReadingControls {
+/** What is done with a folder once it is read: `name` is what was read (the folder's name). */
+export type FolderUse = (name: string, result: WalkResult) => void;
+
+/**
+ * Reading folders, then (by default) opening what was read as one drop, with what could not
+ * be read in one toast; `use` does something else with them.
+ */
+export function useFolderReading(use?: FolderUse): FolderReadingControls {
   const { openFiles } = useActions();
   const [reading, setReading] = useState<FolderReading | null>(null);
   /** Files found by each walk under way. */
@@ -104,12 +112,16 @@ export function useFolderReading(): FolderReadingControls {
         walks.current.delete(controller);
         render(true);
       }
+      if (use) {
+        use(name, result);
+        return;
+      }
       const failures = describeFailures(result.failures);
       if (failures !== null) notify('error', failures);
       if (result.items.length > 0) void openFiles(result.items);
       else if (failures === null) notify('info', `${name}: no files in this folder`);
     },
-    [openFiles, render],
+    [openFiles, render, use],
   );
 
   return { reading, readFolder, cancel };

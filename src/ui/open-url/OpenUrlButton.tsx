@@ -63,7 +63,11 @@ export function OpenUrlButton(): ReactElement {
       >
         Open URL…
       </button>
-      <dialog ref={dialogRef} className="open-url-dialog" aria-labelledby={`${inputId}-title`}>
+      <dialog
+        ref={dialogRef}
+        className="dialog open-url-dialog"
+        aria-labelledby={`${inputId}-title`}
+      >
         <form onSubmit={submit}>
           <h2 id={`${inputId}-title`} className="open-url-title">
             Open from a web address

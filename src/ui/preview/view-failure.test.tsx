@@ -15,7 +15,14 @@ const badMagic: ErrorInfo = {
 
 function summaryOf(view: string | null, fatal: ErrorInfo | null) {
   return {
-    capabilities: { content: false, verify: false, view, sources: false, wrappedNode: null },
+    capabilities: {
+      content: false,
+      verify: false,
+      view,
+      sources: false,
+      wrappedNode: null,
+      installCheck: false,
+    },
     fatal,
   };
 }

@@ -5,12 +5,14 @@
  * (crc-share.ts, with the WebAssembly kernel of ki-crc-wasm.ts), so reading and hashing spread
  * over the cores. Answers each window with
  * the ranges that ended in it, then `done` per task; a failure answers `failed` and stops.
+ * A task of whole files (install verification) answers each file's checksum, `read` bytes
+ * as it goes, and `file-failed` for a file that cannot be read, then goes on.
  */
 import { toErrorFields } from '../../binary/format-error.ts';
 import { kiCrcKernel } from '../../binary/ki-crc-wasm.ts';
 import type { IndexedRange } from '../../binary/coalesced-read.ts';
 import type { CrcPoolReply, CrcPoolRequest } from './crc-pipeline.ts';
-import { hashShare } from './crc-share.ts';
+import { hashFiles, hashShare } from './crc-share.ts';
 
 let blob: Blob | null = null;
 let windowSize = 0;
@@ -69,12 +71,33 @@ async function warmUp(): Promise<void> {
   await hashShare(zeros, ranges, options);
 }
 
+/**
+ * A task of whole files (install verification): each file's checksum, `read` bytes as they
+ * go, and `file-failed` for one that cannot be read (the next goes on).
+ */
+async function runFiles(id: number, blobs: readonly Blob[], indexes: Float64Array): Promise<void> {
+  if (hasFailed) return;
+  await hashFiles(blobs, indexes, {
+    windowSize,
+    maxGap,
+    kernel: kiCrcKernel(),
+    onResults: (results) => reply({ kind: 'results', results }, [results.buffer]),
+    onRead: (bytes) => reply({ kind: 'read', bytes }),
+    onFailure: (index, detail) => reply({ kind: 'file-failed', index, detail }),
+  });
+  reply({ kind: 'done', id });
+}
+
 self.onmessage = (event: MessageEvent<CrcPoolRequest>) => {
   const request = event.data;
   if (request.kind === 'start') {
     ({ blob, windowSize, maxGap } = request);
     // A failed warm-up changes nothing: the tasks then run as they would have anyway.
     if (request.warmUp) queue = queue.then(warmUp).catch(() => undefined);
+    return;
+  }
+  if (request.kind === 'files') {
+    queue = queue.then(() => runFiles(request.id, request.blobs, request.indexes));
     return;
   }
   queue = queue.then(() => runTask(request.id, request.ranges));

@@ -10,28 +10,76 @@
  * gets two to start with and one more per task done, so a worker slowed by the machine
  * takes fewer. Results come per range in any order.
  *
+ * Install verification runs the same pool over whole files, each a Blob of its own
+ * (`runFiles`): tasks of files, the largest first, each file read from start to end.
+ *
  * Used only where it pays: a browser with Worker, a Blob-backed source and enough bytes.
  */
 import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import type { CoalesceOptions, IndexedRange } from '../../binary/coalesced-read.ts';
+import {
+  poolSize,
+  sortedByOffset,
+  splitFileTasks,
+  splitTasks,
+  taskBytesFor,
+  type PoolFile,
+} from './crc-tasks.ts';
+
+export {
+  poolSize,
+  sortedByOffset,
+  splitFileTasks,
+  splitTasks,
+  taskBytesFor,
+  type PoolFile,
+} from './crc-tasks.ts';
 
 export type CrcPoolRequest =
-  /** `warmUp`: run over made-up data first (crc-helper.worker.ts), when no task waits. */
-  | { kind: 'start'; blob: Blob; windowSize: number; maxGap: number; warmUp: boolean }
+  /**
+   * `blob`: the file the `task`s read (null for a pool of whole files). `warmUp`: run over
+   * made-up data first (crc-helper.worker.ts), when no task waits.
+   */
+  | { kind: 'start'; blob: Blob | null; windowSize: number; maxGap: number; warmUp: boolean }
   /** Per range: index, offset, length; sorted by offset. */
-  | { kind: 'task'; id: number; ranges: Float64Array };
+  | { kind: 'task'; id: number; ranges: Float64Array }
+  /** Whole files, each hashed from start to end: the files and an index per file. */
+  | { kind: 'files'; id: number; blobs: Blob[]; indexes: Float64Array };
 
 export type CrcPoolReply =
-  /** Per range that ended in a window: index, KI-CRC, 1 when all zero. */
+  /** Per range (or whole file) that ended in a window: index, KI-CRC, 1 when all zero. */
   | { kind: 'results'; results: Float64Array }
+  /** Bytes read and hashed since the last `read` (whole files). */
+  | { kind: 'read'; bytes: number }
+  /** A whole file that could not be read; the task goes on with the next. */
+  | { kind: 'file-failed'; index: number; detail: string }
   | { kind: 'done'; id: number }
   | { kind: 'failed'; code: ErrorCode; offset: number; detail: string };
 
+/** What a run over whole files reports (services.ts FileChecksumSink). */
+export interface PoolFileSink {
+  checksum(index: number, value: number): void;
+  failure(index: number, message: string): void;
+  bytes(count: number): void;
+}
+
+/** A task as the pool hands it out: its message, and where it starts (for a stall's message). */
+interface PoolTask {
+  request(id: number): CrcPoolRequest;
+  transfer: Transferable[];
+  offset: number;
+}
+
+/** What the pool does with its workers' answers. */
+interface ReplyHandlers {
+  onRange(index: number, crc: number, isAllZero: boolean): void;
+  onRead?(bytes: number): void;
+  onFileFailed?(index: number, detail: string): void;
+}
+
 /** Below this many bytes starting the pool costs more than it saves. */
 const MIN_POOL_BYTES = 64 * 1024 * 1024;
-/** Workers at most, whatever the core count: each holds one window. */
-const MAX_WORKERS = 6;
 /**
  * The window each checksum worker reads into (crc-share.ts). Small on purpose: a BYOB
  * stream of a File hands over 64–100 KB per read, and every read moves the window to a new
@@ -56,70 +104,17 @@ export function blobOf(source: ByteSource): Blob | null {
   return source instanceof BlobByteSource ? source.blob : null;
 }
 
-export function canPipeline(source: ByteSource, totalBytes: number): boolean {
+/** Whether a pool pays for `totalBytes` of reading here (a browser with workers). */
+export function canPool(totalBytes: number): boolean {
   return (
     typeof Worker !== 'undefined' &&
     typeof navigator !== 'undefined' &&
-    totalBytes >= MIN_POOL_BYTES &&
-    blobOf(source) !== null
+    totalBytes >= MIN_POOL_BYTES
   );
 }
 
-/**
- * Workers for a machine with `cores` logical cores: one more than the cores (a worker
- * waiting for the browser to hand it bytes leaves its core to another), at least 2, at
- * most MAX_WORKERS and never more than there are tasks.
- */
-export function poolSize(cores: number, taskCount: number): number {
-  return Math.max(1, Math.min(Math.max(2, Math.floor(cores) + 1), MAX_WORKERS, taskCount));
-}
-
-/**
- * Bytes per task: about a quarter of a worker's share, so the pool can even out slow
- * workers, but at least a window and at most 128 MiB (each task opens its own stream).
- */
-export function taskBytesFor(totalBytes: number, workers: number, windowSize: number): number {
-  const quarter = Math.ceil(totalBytes / (Math.max(1, workers) * 4));
-  return Math.max(windowSize, Math.min(128 * 1024 * 1024, quarter));
-}
-
-/**
- * Cuts ranges sorted by offset into tasks of consecutive ranges, each closed once it
- * holds at least `taskBytes` bytes; packed as (index, offset, length) triples.
- */
-export function splitTasks(sorted: readonly IndexedRange[], taskBytes: number): Float64Array[] {
-  const tasks: Float64Array[] = [];
-  let start = 0;
-  let bytes = 0;
-  const close = (end: number) => {
-    const packed = new Float64Array((end - start) * 3);
-    for (let i = start, at = 0; i < end; i++, at += 3) {
-      const range = sorted[i]!;
-      packed[at] = range.index;
-      packed[at + 1] = range.offset;
-      packed[at + 2] = range.length;
-    }
-    tasks.push(packed);
-    start = end;
-    bytes = 0;
-  };
-  for (let i = 0; i < sorted.length; i++) {
-    bytes += sorted[i]!.length;
-    if (bytes >= taskBytes) close(i + 1);
-  }
-  if (start < sorted.length) close(sorted.length);
-  return tasks;
-}
-
-/** `ranges` sorted by offset (then index); as they are when they already are (KI's layout). */
-export function sortedByOffset(ranges: readonly IndexedRange[]): readonly IndexedRange[] {
-  let isSorted = true;
-  for (let i = 1; i < ranges.length && isSorted; i++) {
-    const a = ranges[i - 1]!;
-    const b = ranges[i]!;
-    isSorted = a.offset < b.offset || (a.offset === b.offset && a.index <= b.index);
-  }
-  return isSorted ? ranges : [...ranges].sort((a, b) => a.offset - b.offset || a.index - b.index);
+export function canPipeline(source: ByteSource, totalBytes: number): boolean {
+  return canPool(totalBytes) && blobOf(source) !== null;
 }
 
 const delay = (ms: number) =>
@@ -151,22 +146,26 @@ export class CrcPool {
   #workers: Worker[] = [];
   /** A waiting worker reported an error (its script did not load, say). */
   #isBroken = false;
-  readonly #blob: Blob;
+  readonly #blob: Blob | null;
   readonly #name: string;
   readonly #createWorker: () => Worker;
   readonly #cores: number;
   readonly #stallMs: number;
 
-  constructor(source: ByteSource, options: CrcPoolOptions = {}) {
-    const blob = blobOf(source);
-    if (!blob)
+  /**
+   * A pool over `source` (its ranges: `run`), or with no source one for whole files of
+   * their own (`runFiles`).
+   */
+  constructor(source: ByteSource | null, options: CrcPoolOptions = {}) {
+    const blob = source ? blobOf(source) : null;
+    if (source && !blob)
       throw new FormatError({
         code: ErrorCode.INTERNAL,
         offset: 0,
         detail: 'checksum pool needs a file',
       });
     this.#blob = blob;
-    this.#name = source.name;
+    this.#name = source?.name ?? 'files';
     this.#createWorker = options.createWorker ?? createCrcWorker;
     this.#cores = options.cores ?? (globalThis.navigator?.hardwareConcurrency || 1);
     this.#stallMs = options.stallMs ?? STALL_MS;
@@ -227,7 +226,12 @@ export class CrcPool {
       const sorted = sortedByOffset(ranges);
       const totalBytes = sorted.reduce((sum, range) => sum + range.length, 0);
       const tasks = splitTasks(sorted, taskBytesFor(totalBytes, workers.length, POOL_WINDOW_SIZE));
-      if (tasks.length > 0) await this.#runTasks(workers, tasks, onRange, options);
+      const poolTasks = tasks.map((packed): PoolTask => ({
+        request: (id) => ({ kind: 'task', id, ranges: packed }),
+        transfer: [packed.buffer],
+        offset: packed[1] ?? 0,
+      }));
+      if (tasks.length > 0) await this.#runTasks(workers, poolTasks, { onRange }, options);
       endedWell = true;
     } finally {
       // Ended or failed, these workers go; after a run that ended well, new ones wait for
@@ -237,16 +241,56 @@ export class CrcPool {
     }
   }
 
+  /**
+   * Reads and hashes whole files (each its own Blob) on the pool, the largest first:
+   * `sink.checksum` for each, or `sink.failure` for one that could not be read (the rest go
+   * on), and `sink.bytes` as they are read. A cancel (the checkpoint's throw), a stall or a
+   * worker that stops ends the run and the pool; after a run the workers go (an install is
+   * checked now and then, not again and again: no pool waits for the next).
+   */
+  async runFiles(
+    files: readonly PoolFile[],
+    sink: PoolFileSink,
+    options: Pick<CoalesceOptions, 'checkpoint'>,
+  ): Promise<void> {
+    if (this.#isBroken) this.terminate();
+    this.start(false);
+    try {
+      const tasks = splitFileTasks(files).map((task): PoolTask => ({
+        request: (id) => ({
+          kind: 'files',
+          id,
+          blobs: task.map((file) => file.blob),
+          indexes: Float64Array.from(task, (file) => file.index),
+        }),
+        transfer: [],
+        offset: 0,
+      }));
+      const handlers: ReplyHandlers = {
+        onRange: (index, crc) => sink.checksum(index, crc),
+        onRead: (bytes) => sink.bytes(bytes),
+        onFileFailed: (index, detail) => sink.failure(index, detail),
+      };
+      if (tasks.length > 0) {
+        await this.#runTasks(this.#workers, tasks, handlers, {
+          windowSize: POOL_WINDOW_SIZE,
+          ...options,
+        });
+      }
+    } finally {
+      this.terminate();
+    }
+  }
+
   async #runTasks(
     workers: readonly Worker[],
-    tasks: Float64Array[],
-    onRange: (index: number, crc: number, isAllZero: boolean) => void,
+    tasks: readonly PoolTask[],
+    handlers: ReplyHandlers,
     options: CoalesceOptions,
   ): Promise<void> {
+    const { onRange } = handlers;
     let nextTask = 0;
     let tasksDone = 0;
-    // Where each task starts (its ranges go to the worker), for the stall's message.
-    const taskOffsets = tasks.map((task) => task[1] ?? 0);
     const pending = new Set<number>();
     let lastAnswerAt = performance.now();
     let finish!: () => void;
@@ -258,10 +302,9 @@ export class CrcPool {
     finished.catch(() => undefined);
     const sendTask = (worker: Worker) => {
       if (nextTask >= tasks.length) return;
-      const ranges = tasks[nextTask]!;
+      const task = tasks[nextTask]!;
       pending.add(nextTask);
-      const request: CrcPoolRequest = { kind: 'task', id: nextTask++, ranges };
-      worker.postMessage(request, [ranges.buffer]);
+      worker.postMessage(task.request(nextTask++), task.transfer);
     };
     for (const worker of workers) {
       worker.onmessage = (event: MessageEvent<CrcPoolReply>) => {
@@ -281,6 +324,10 @@ export class CrcPool {
                 : new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail }),
             );
           }
+        } else if (reply.kind === 'read') {
+          handlers.onRead?.(reply.bytes);
+        } else if (reply.kind === 'file-failed') {
+          handlers.onFileFailed?.(reply.index, reply.detail);
         } else if (reply.kind === 'done') {
           pending.delete(reply.id);
           tasksDone++;
@@ -322,7 +369,7 @@ export class CrcPool {
         const oldest = Math.min(...pending);
         throw new FormatError({
           code: ErrorCode.INTERNAL,
-          offset: taskOffsets[oldest] ?? 0,
+          offset: tasks[oldest]?.offset ?? 0,
           detail: `reading for checksums stalled: no answer for ${this.#stallMs / 1000} s (${this.#name})`,
         });
       }

@@ -169,3 +169,61 @@ describe('CrcPool', () => {
     pool.terminate();
   });
 });
+
+describe('CrcPool.runFiles', () => {
+  /** Answers each files task per file: a failure for index 3, else (index × 7) and its size read. */
+  const filesAnswers: Behaviour = (worker, request) => {
+    if (request.kind !== 'files') return;
+    request.blobs.forEach((blob, at) => {
+      const index = request.indexes[at]!;
+      if (index === 3) {
+        worker.reply({ kind: 'file-failed', index, detail: 'NotReadableError: gone' });
+        return;
+      }
+      worker.reply({ kind: 'results', results: Float64Array.of(index, index * 7, 0) });
+      worker.reply({ kind: 'read', bytes: blob.size });
+    });
+    worker.reply({ kind: 'done', id: request.id });
+  };
+
+  it('hashes whole files on its workers, reports failures and bytes, then ends the workers', async () => {
+    const made: StandInWorker[] = [];
+    const pool = new CrcPool(null, {
+      cores: 2,
+      createWorker: () => {
+        const worker = new StandInWorker(filesAnswers);
+        made.push(worker);
+        return worker as unknown as Worker;
+      },
+    });
+    const files = Array.from({ length: 200 }, (_, index) => ({
+      index,
+      blob: new Blob([new Uint8Array(index + 1)]),
+    }));
+    const sums = new Map<number, number>();
+    const failures: [number, string][] = [];
+    let bytes = 0;
+    await pool.runFiles(
+      files,
+      {
+        checksum: (index, value) => sums.set(index, value),
+        failure: (index, message) => failures.push([index, message]),
+        bytes: (count) => (bytes += count),
+      },
+      {},
+    );
+    expect(failures).toEqual([[3, 'NotReadableError: gone']]);
+    expect(sums.size).toBe(199);
+    expect(sums.get(199)).toBe(199 * 7);
+    expect(bytes).toBe((200 * 201) / 2 - 4);
+    // No source: the workers start without a file, and none waits after the run.
+    expect(made).toHaveLength(3);
+    for (const worker of made) {
+      expect(startsOf(worker)).toMatchObject([{ kind: 'start', blob: null, warmUp: false }]);
+      expect(worker.isTerminated).toBe(true);
+    }
+    // The largest files went first.
+    const first = made[0]!.requests.find((request) => request.kind === 'files');
+    expect(first?.kind === 'files' && first.indexes[0]).toBe(199);
+  });
+});

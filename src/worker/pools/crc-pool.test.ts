@@ -9,10 +9,11 @@ import {
   canPipeline,
   poolSize,
   sortedByOffset,
+  splitFileTasks,
   splitTasks,
   taskBytesFor,
 } from './crc-pipeline.ts';
-import { hashShare, planStreams } from './crc-share.ts';
+import { hashFiles, hashShare, planStreams } from './crc-share.ts';
 
 const MiB = 1024 * 1024;
 const bytes = Uint8Array.from({ length: 20_000 }, (_, i) => (i * 31 + (i >> 7)) & 0xff);
@@ -191,5 +192,73 @@ describe('hashShare', () => {
           : blob.slice(start, end),
     } as Blob;
     await expect(run(failing, true)).rejects.toMatchObject({ code: 'INTERNAL', offset: 12_000 });
+  });
+});
+
+describe('splitFileTasks', () => {
+  const file = (index: number, size: number) => ({ index, blob: new Blob([new Uint8Array(size)]) });
+
+  it('hands the largest files out first, a large one alone, small ones together', () => {
+    const files = [file(0, 10), file(1, 9 * MiB), file(2, 20), file(3, 3 * MiB), file(4, 6 * MiB)];
+    const tasks = splitFileTasks(files).map((task) => task.map((each) => each.index));
+    expect(tasks).toEqual([[1], [4, 3], [2, 0]]);
+  });
+
+  it('puts at most 64 files in a task', () => {
+    const files = Array.from({ length: 130 }, (_, index) => file(index, 1));
+    expect(splitFileTasks(files).map((task) => task.length)).toEqual([64, 64, 2]);
+  });
+});
+
+describe('hashFiles', () => {
+  const other = Uint8Array.from({ length: 5_000 }, (_, i) => (i * 7) & 0xff);
+
+  async function hashAll(blobs: Blob[], windowSize: number) {
+    const seen = new Map<number, number>();
+    const failures: [number, string][] = [];
+    let bytesRead = 0;
+    await hashFiles(
+      blobs,
+      Float64Array.from(blobs, (_, at) => 10 + at),
+      {
+        windowSize,
+        maxGap: 256,
+        kernel: kiCrcKernel(),
+        onResults: (results) => {
+          for (let at = 0; at < results.length; at += 3) seen.set(results[at]!, results[at + 1]!);
+        },
+        onRead: (bytes) => (bytesRead += bytes),
+        onFailure: (index, detail) => failures.push([index, detail]),
+      },
+    );
+    return { seen, failures, bytesRead };
+  }
+
+  it('gives each whole file its KI-CRC, read in one go or as a stream of windows', async () => {
+    for (const windowSize of [1024, 64 * 1024]) {
+      const { seen, failures, bytesRead } = await hashAll(
+        [new Blob([bytes]), new Blob([other]), new Blob([])],
+        windowSize,
+      );
+      expect(failures).toEqual([]);
+      expect(seen).toEqual(
+        new Map([
+          [10, kiCrc(bytes)],
+          [11, kiCrc(other)],
+          [12, 0],
+        ]),
+      );
+      expect(bytesRead).toBe(bytes.length + other.length);
+    }
+  });
+
+  it('reports a file that cannot be read, and goes on with the next', async () => {
+    const unreadable = {
+      size: 100,
+      arrayBuffer: () => Promise.reject(new DOMException('gone', 'NotReadableError')),
+    } as unknown as Blob;
+    const { seen, failures } = await hashAll([unreadable, new Blob([other])], 1024 * 1024);
+    expect(failures).toEqual([[10, 'NotReadableError: gone']]);
+    expect(seen).toEqual(new Map([[11, kiCrc(other)]]));
   });
 });

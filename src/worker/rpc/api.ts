@@ -14,6 +14,9 @@ import type {
   ColumnDef,
   ContentRef,
   Fact,
+  InstallCheckResult,
+  InstallProgress,
+  InstallReportKind,
   Issue,
   MissingSource,
   NodeDetails,
@@ -30,6 +33,9 @@ export type {
   ErrorInfo,
   Fact,
   FormatId,
+  InstallCheckResult,
+  InstallProgress,
+  InstallReportKind,
   Issue,
   MissingSource,
   NodeKind,
@@ -115,6 +121,8 @@ export interface Capabilities {
   sources: boolean;
   /** A wrapper's node that holds the wrapped file (opened at once), or null. */
   wrappedNode: number | null;
+  /** The file lists an install's files: a folder can be checked against it (`checkInstall`). */
+  installCheck: boolean;
 }
 
 export interface FileSummary {
@@ -230,7 +238,18 @@ export interface JobProgress {
 }
 
 /** The cancellable jobs. */
-export type JobKind = 'verify' | 'zip' | 'digest' | 'view' | 'find' | 'strings';
+export type JobKind = 'verify' | 'zip' | 'digest' | 'view' | 'find' | 'strings' | 'install';
+
+/**
+ * A file of a folder picked for an install check: its path from the top of what was picked
+ * (`/`-separated, the picked folder's name first, as a folder picker or drop gives it), and
+ * its bytes, or why it could not be had (`error`, with no blob).
+ */
+export interface FolderItem {
+  path: string;
+  blob: Blob | null;
+  error?: string;
+}
 
 /** A byte pattern to find in some content (find in hex). */
 export interface FindQuery {
@@ -357,6 +376,26 @@ export interface DecoderApi {
     onProgress: (progress: JobProgress) => void,
     options?: ZipOptions,
   ): Promise<Result<ZipResult>>;
+  /**
+   * Hands over files of a folder to check (`checkInstall`), a few at a time: the first time
+   * a File crosses to a worker the browser registers it, about a millisecond each on a busy
+   * machine, so a game folder in one message held the page for seconds. `isFirst` starts a
+   * new folder. Answers how many files the folder has so far.
+   */
+  addFolderFiles(files: FolderItem[], isFirst: boolean): number;
+  /**
+   * Checks the folder handed over (`addFolderFiles`) against the install list the file is
+   * (`Capabilities.installCheck`): every listed file present, of its size, with its
+   * checksum, and the folder's files the list does not name. Files are hashed in slices on
+   * the checksum pool, never read whole. Progress in files and bytes. Cancellable
+   * (`install`): a cancelled check answers what it had settled, marked `cancelled`. A list
+   * whose read stopped answers its error.
+   */
+  checkInstall(
+    onProgress: (progress: InstallProgress) => void,
+  ): Promise<Result<InstallCheckResult>>;
+  /** The report of the last install check as a file (install-report.ts): JSON or CSV. */
+  installReport(kind: InstallReportKind): Result<Blob>;
   /** Answers at once unless the worker is stuck: the client's watchdog calls it. */
   ping(): 'pong';
   /** Cancels running jobs of one kind (all without one); they then end with CANCELLED. */

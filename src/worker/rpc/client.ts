@@ -56,6 +56,9 @@ const METHOD_KINDS = {
   digest: 'tracked',
   verifyAll: 'tracked',
   zip: 'tracked',
+  addFolderFiles: 'tracked',
+  checkInstall: 'tracked',
+  installReport: 'tracked',
   ping: 'untracked',
   cancel: 'untracked',
 } as const satisfies Record<DecoderMethod, 'tracked' | 'untracked'>;

@@ -223,6 +223,7 @@ describe('decoder worker on a WWD level', () => {
       view: 'wwd-level',
       sources: false,
       wrappedNode: null,
+      installCheck: false,
     });
     expect(names(decoder.getRows(0, 10)).slice(0, 2)).toEqual(['1:Header', '1:Planes']);
     const header = decoder.getRows(0, 1)[0]!;

@@ -9,7 +9,15 @@ import { BlobByteSource, type ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { digestBytes, digestRange } from '../../binary/hashes.ts';
 import { HttpByteSource } from '../../binary/http-source.ts';
-import type { ContentRef, FileTail, FormatModule, Session, Span } from '../../formats/model.ts';
+import { installReport } from '../../formats/install-report.ts';
+import type {
+  ContentRef,
+  FileTail,
+  FormatModule,
+  InstallCheckResult,
+  Session,
+  Span,
+} from '../../formats/model.ts';
 import {
   DETECT_HEAD_LENGTH,
   DETECT_TAIL_LENGTH,
@@ -28,6 +36,7 @@ import {
   type SearchSteps,
 } from '../jobs/content-search.ts';
 import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
+import { installCheckJob } from '../jobs/install-check.ts';
 import { recheckMissing, verifyAll } from '../jobs/verify-all.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
 import { documentNodeFileName } from '../jobs/content-names.ts';
@@ -38,6 +47,7 @@ import type {
   DecoderApi,
   EntryDetails,
   FileSummary,
+  FolderItem,
   JobKind,
   JobProgress,
   NamedSource,
@@ -103,6 +113,10 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
   const statuses = new NodeStatuses();
   /** Set once Verify all has run: whether its last run was cancelled. */
   let lastVerify: { cancelled: boolean } | null = null;
+  /** The last install check's result, for its report. */
+  let lastInstall: InstallCheckResult | null = null;
+  /** The folder handed over for the next install check. */
+  let folder: FolderItem[] = [];
   let opened: Opened | null = null;
 
   function current(): Opened {
@@ -243,6 +257,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         view: session.view?.kind ?? null,
         sources: session.sources !== undefined,
         wrappedNode: session.wrappedNode ?? null,
+        installCheck: session.installCheck !== undefined,
       },
       sources: session.sources?.used() ?? [sources[0]!.name],
       missingSources: session.sources?.missing() ?? [],
@@ -471,6 +486,42 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
           return summary;
         }),
       ),
+
+    addFolderFiles(files, isFirst) {
+      if (isFirst) folder = [];
+      for (const file of files) folder.push(file);
+      return folder.length;
+    },
+
+    checkInstall: async (onProgress) => {
+      const files = folder;
+      folder = [];
+      const opened = attemptNow(sessionOf);
+      if (!opened.ok) return opened;
+      // A list that was not read to its end is no list to check against: its error, with
+      // the offset where it stopped.
+      if (opened.value.fatal) return { ok: false, error: opened.value.fatal };
+      return attempt(() =>
+        jobs.run('install', async (token) => {
+          const result = await installCheckJob(
+            opened.value,
+            files,
+            services.checksums,
+            onProgress,
+            token,
+          );
+          lastInstall = result;
+          return result;
+        }),
+      );
+    },
+
+    installReport: (kind) =>
+      attemptNow(() => {
+        if (!lastInstall) throw internal('no install check has run');
+        const type = kind === 'json' ? 'application/json' : 'text/csv';
+        return new Blob([installReport(lastInstall, kind)], { type });
+      }),
 
     zip: (nodeIds, onProgress, options = {}) =>
       attempt(() =>

@@ -1,13 +1,14 @@
 /**
- * The decoder worker's checksum service. Over a large Blob the KI-CRC runs on a pool of
- * checksum workers (pools/crc-pipeline.ts) that read and hash on every core; otherwise,
- * and for other kinds, on this thread over coalesced reads in large windows, yielding to
- * the event loop so the worker keeps answering.
+ * The decoder worker's checksum service. Over a large Blob, or many files that are Blobs
+ * (install verification), the KI-CRC runs on a pool of checksum workers
+ * (pools/crc-pipeline.ts) that read and hash on every core; otherwise, and for other kinds,
+ * on this thread over reads in large windows, yielding to the event loop so the worker
+ * keeps answering.
  */
 import type { CancelSignal } from '../../formats/model.ts';
-import { hashRangesHere, type ChecksumService } from '../../formats/services.ts';
+import { hashFilesHere, hashRangesHere, type ChecksumService } from '../../formats/services.ts';
 import { yieldToEventLoop } from '../jobs/jobs.ts';
-import { canPipeline, CrcPool } from '../pools/crc-pipeline.ts';
+import { blobOf, canPipeline, canPool, CrcPool, type PoolFile } from '../pools/crc-pipeline.ts';
 
 /**
  * Large windows: a Blob read costs the reading thread per call, and 32 MiB reads ran about
@@ -47,6 +48,22 @@ export function workerChecksums(): ChecksumService {
             });
           }
           return hashRangesHere(source, kind, ranges, report, {
+            windowSize: WINDOW_SIZE,
+            checkpoint: checkpointOf(signal),
+          });
+        },
+      };
+    },
+    forFiles(kind, totalBytes) {
+      return {
+        run(files, sink, signal) {
+          const pooled = files.map(({ index, source }) => ({ index, blob: blobOf(source) }));
+          const isPooled = (file: (typeof pooled)[number]): file is PoolFile => file.blob !== null;
+          // A pool of their own for the run: an install is checked now and then.
+          if (kind === 'ki-crc' && canPool(totalBytes) && pooled.every(isPooled)) {
+            return new CrcPool(null).runFiles(pooled, sink, { checkpoint: checkpointOf(signal) });
+          }
+          return hashFilesHere(kind, files, sink, {
             windowSize: WINDOW_SIZE,
             checkpoint: checkpointOf(signal),
           });
