@@ -1,6 +1,7 @@
 /**
  * Accessibility end to end: axe finds no serious or critical violation on the empty page, an
- * open archive, a level, a keyed-archive tree and an install check's results (with
+ * open archive, a level, a keyed-archive tree, a grid of tables with a record's pane, a
+ * protocol file with a decoded frame and an install check's results (with
  * `label-content-name-mismatch`, an experimental rule, switched on); the page has one main
  * landmark; tree rows are named by their visible name; and choosing a sample from the menu
  * by keyboard leaves the focus in the tree, never on the page's body.
@@ -11,6 +12,8 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { writeInstallFiles } from '../bench/lib/install-files.ts';
+import { GAME_PROTOCOL } from '../src/formats/dml/messages/protocol-samples.ts';
+import { writeDmlProtocol } from '../src/formats/dml/messages/write-protocol.ts';
 import { installPath, latestFileListOf, planInstall } from '../src/formats/dml/generate-install.ts';
 import { writeDmlTables } from '../src/formats/dml/write.ts';
 import { dropFiles, openKiwadSample, selectRow, treeItem } from './helpers.ts';
@@ -98,6 +101,36 @@ test.describe('accessibility', () => {
     await dropFiles(page, [{ name: 'every-type-v1.ka', bytes }]);
     await selectRow(page, /^every-type-v1\.ka$/);
     await expect(page.getByTestId('ka-view')).toHaveAttribute('data-state', 'ready');
+    await expectOneMain(page);
+    await expectNoSeriousViolations(page);
+  });
+
+  test('a grid of tables (DML), a record picked in it', async ({ page }) => {
+    await page.goto('/');
+    const bytes = committedFixture('dml/fixtures/file-list.bin');
+    await dropFiles(page, [{ name: 'LatestFileList.bin', bytes }]);
+    await selectRow(page, /^LatestFileList\.bin$/);
+    await expect(page.getByTestId('grid-pane')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('grid-row').first()).toHaveAttribute('data-row', '0');
+    await expectOneMain(page);
+    await expectNoSeriousViolations(page);
+    // A record's pane: the grid above the record's bytes.
+    await page.getByTestId('grid-row').first().click();
+    await expect(page.getByTestId('section-hex')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+
+  test('a protocol file (DML messages) with a decoded frame', async ({ page }) => {
+    await page.goto('/');
+    const bytes = writeDmlProtocol(GAME_PROTOCOL);
+    await dropFiles(page, [{ name: 'GameMessages.xml', bytes }]);
+    await selectRow(page, /^GameMessages\.xml$/);
+    await expect(page.getByTestId('msgs-view')).toHaveAttribute('data-state', 'ready');
+    await page
+      .getByTestId('msgs-hex-input')
+      .fill('0D F0 11 00 00 00 00 00 05 24 0C 00 01 00 02 00 03 00 04 00 00');
+    await page.getByTestId('msgs-decode-button').click();
+    await expect(page.getByTestId('msgs-field')).toHaveCount(4);
     await expectOneMain(page);
     await expectNoSeriousViolations(page);
   });

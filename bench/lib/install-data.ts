@@ -3,7 +3,7 @@
  * 2 GiB; src/formats/dml/generate-install.ts: client binaries, patch-client files and WADs
  * from a few KiB to tens of MiB, a dynamic WAD now and then) written below the work dir a
  * chunk at a time, and the `LatestFileList.bin` that lists it with every file's KI-CRC
- * (src/cli/testing/install-on-disk.ts). Kept in the work dir and reused on the next run when
+ * (install-files.ts). Kept in the work dir and reused on the next run when
  * its facts file is there. Also Node's side: every file the check hashes, read in 8 MiB
  * windows into one buffer and KI-CRC-hashed with the project's own kernel.
  */

@@ -7,10 +7,9 @@
  *
  * Usage: node delve-list.mjs (file|dir) PATH RUNS   (bundled by bench/lib/peers.ts)
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { WowsBuildTable } from '../../src/formats/wows/build-table.ts';
-import { parseWowsIndex } from '../../src/formats/wows/read.ts';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { delveList } from '../lib/wows-listing.ts';
 
 const [kind, path, runsText] = process.argv.slice(2);
 if ((kind !== 'file' && kind !== 'dir') || !path || !runsText) {
@@ -25,24 +24,11 @@ const files =
         .map((name) => join(path, name))
     : [path];
 
-function list(): { count: number; chars: number } {
-  const table = new WowsBuildTable();
-  for (const file of files) {
-    const parsed = parseWowsIndex(readFileSync(file));
-    if (parsed.fatal) throw new Error(`${file}: ${parsed.fatal.message}`);
-    table.add(basename(file), parsed.value);
-  }
-  table.finish();
-  let chars = 0;
-  for (let entry = 0; entry < table.entryCount; entry++) chars += table.path(entry).length;
-  return { count: table.entryCount, chars };
-}
-
 const ms: number[] = [];
 let listing = { count: 0, chars: 0 };
 for (let run = 0; run < Math.max(1, Number(runsText)); run++) {
   const started = performance.now();
-  listing = list();
+  listing = delveList(files);
   ms.push(performance.now() - started);
 }
 process.stdout.write(`${JSON.stringify({ ms, ...listing })}\n`);

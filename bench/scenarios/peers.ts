@@ -16,8 +16,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { WowsBuildTable } from '../../src/formats/wows/build-table.ts';
-import { parseWowsIndex } from '../../src/formats/wows/read.ts';
 import { median } from '../lib/browser.ts';
 import {
   buildDelveDriver,
@@ -29,6 +27,7 @@ import {
 import { emptyReport, round, type ScenarioReport, type TargetResult } from '../lib/results.ts';
 import { ROOT } from '../lib/server.ts';
 import type { GeneratedWowsBuild } from '../lib/wows-data.ts';
+import { delveList } from '../lib/wows-listing.ts';
 
 const SMALL_INDEX = resolve(ROOT, '../shared/fixtures/wows/vehicles_level6_usa.idx');
 /** Passes of the small index per timed sample: one pass is well under a millisecond. */
@@ -38,25 +37,6 @@ const MIN_RUNS = 5;
 
 /** The built CLI, and how to start it. */
 const CLI_BUNDLE = join(ROOT, 'dist-cli/delve.cjs');
-
-interface Listing {
-  count: number;
-  chars: number;
-}
-
-/** Delve's in-process listing: every index parsed and merged, every file's full path made. */
-function delveList(indexPaths: readonly string[]): Listing {
-  const table = new WowsBuildTable();
-  for (const path of indexPaths) {
-    const parsed = parseWowsIndex(readFileSync(path));
-    if (parsed.fatal) throw new Error(`${path}: ${parsed.fatal.message}`);
-    table.add(basename(path), parsed.value);
-  }
-  table.finish();
-  let chars = 0;
-  for (let entry = 0; entry < table.entryCount; entry++) chars += table.path(entry).length;
-  return { count: table.entryCount, chars };
-}
 
 function timed<T>(work: () => T): { ms: number; value: T } {
   const started = performance.now();

@@ -8,7 +8,10 @@ import { CliError } from './output.ts';
 export interface ParsedArgs {
   positionals: string[];
   flags: Set<string>;
+  /** Each option's value; the last one where it is given more than once. */
   values: Map<string, string>;
+  /** Every value of each option, in the order given (for options that may repeat). */
+  allValues: Map<string, string[]>;
 }
 
 export interface ArgSpec {
@@ -27,7 +30,12 @@ export function usageError(message: string): CliError {
 export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
   const flags = new Set(spec.flags ?? []);
   const values = new Set(spec.values ?? []);
-  const parsed: ParsedArgs = { positionals: [], flags: new Set(), values: new Map() };
+  const parsed: ParsedArgs = {
+    positionals: [],
+    flags: new Set(),
+    values: new Map(),
+    allValues: new Map(),
+  };
   let onlyPositionals = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -49,6 +57,7 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
       const value = equals > 0 ? arg.slice(equals + 1) : argv[++i];
       if (value === undefined) throw usageError(`${rawName} needs a value`);
       parsed.values.set(name, value);
+      parsed.allValues.set(name, [...(parsed.allValues.get(name) ?? []), value]);
     } else {
       throw usageError(`unknown option ${rawName}`);
     }

@@ -438,10 +438,15 @@ function formatWordsIn(source: string): string[] {
   return [...code.matchAll(pattern)].map((match) => match[0]);
 }
 
+/** The CLI's own sources: no tests, and no test helpers (testing/), which the bundle leaves out. */
 function sourcesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
     .filter(
-      (entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name),
+      (entry) =>
+        entry.isFile() &&
+        /\.tsx?$/.test(entry.name) &&
+        !/\.test\.tsx?$/.test(entry.name) &&
+        !/(^|[\\/])testing([\\/]|$)/.test(relative(folder, entry.parentPath)),
     )
     .map((entry) => join(entry.parentPath, entry.name));
 }

@@ -1,4 +1,5 @@
 /** What every CLI command gets and declares. */
+import type { Readable } from 'node:stream';
 import type { ArgSpec, ParsedArgs } from './args.ts';
 import type { CliFormat } from './format-cli.ts';
 import type { Output } from './output.ts';
@@ -11,6 +12,8 @@ export interface CommandContext {
   err: Output;
   /** Folder relative paths are resolved against. */
   cwd: string;
+  /** Where a command reads text it is not given as an argument; null: nowhere. */
+  stdin: Readable | null;
 }
 
 export interface Command {

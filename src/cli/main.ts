@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   process.exitCode = await runCli(argv, {
     stdout: process.stdout,
     stderr: process.stderr,
+    stdin: process.stdin,
     cwd,
   });
 }

@@ -7,11 +7,12 @@
  * The commands are generic over sessions; the formats, their options and `pack`'s writers
  * come from the registry (format-cli.ts), so the help lists whatever formats are registered.
  */
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { parseArgs, usageError } from './args.ts';
 import type { Command, CommandContext } from './command.ts';
 import { catCommand } from './commands/cat.ts';
 import { extractCommand } from './commands/extract.ts';
+import { formatCommands } from './commands/format-commands.ts';
 import { infoCommand } from './commands/info.ts';
 import { lsCommand } from './commands/ls.ts';
 import { packCommand } from './commands/pack.ts';
@@ -31,6 +32,8 @@ import { BrokenPipeError, CliError, Output, oneLine, printable } from './output.
 export interface CliIo {
   stdout: Writable;
   stderr: Writable;
+  /** Where commands read text they are not given (`decode-frame`'s hex); none by default. */
+  stdin?: Readable;
   /** Folder relative paths are resolved against; default `process.cwd()`. */
   cwd?: string;
 }
@@ -46,6 +49,7 @@ export function cliCommands(formats: readonly CliFormat[]): Readonly<Record<stri
     cat: catCommand,
     extract: extractCommand,
     ...(pack ? { pack } : {}),
+    ...formatCommands(formats),
   };
 }
 
@@ -82,7 +86,7 @@ export function helpText(formats: readonly CliFormat[]): string {
     ...formatRows(formats),
     '',
     'Options:',
-    '  --json        machine-readable output (info, ls, verify)',
+    "  --json        machine-readable output (info, ls, verify and the formats' own commands)",
     '  -o, --output  where extract writes (a folder) or pack writes (a file)',
     '  -h, --help    show this help',
     ...(sources.length > 0
@@ -140,6 +144,7 @@ async function dispatch(
   out: Output,
   err: Output,
   cwd: string,
+  stdin: Readable | null,
 ): Promise<number> {
   const formats = await loadCliFormats();
   const [name, ...rest] = argv;
@@ -163,7 +168,7 @@ async function dispatch(
   if (count < command.required || count > most) {
     throw usageError(`usage: delve ${usageOf(command, formats)}`);
   }
-  const context = { args, out, err, cwd, formats };
+  const context = { args, out, err, cwd, formats, stdin };
   return command.manyFiles && count > 1 ? runForEachFile(command, context) : command.run(context);
 }
 
@@ -171,7 +176,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const out = new Output(io.stdout);
   const err = new Output(io.stderr);
   try {
-    return await dispatch(argv, out, err, io.cwd ?? process.cwd());
+    return await dispatch(argv, out, err, io.cwd ?? process.cwd(), io.stdin ?? null);
   } catch (error) {
     if (error instanceof BrokenPipeError) return 0;
     const line =

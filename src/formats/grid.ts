@@ -59,6 +59,8 @@ export interface GridSort {
  * - `find`: the rows of every table one of whose cells holds `text` (any case): the first
  *   `limit` in file order, and how many there are.
  * - `export`: one table (`table`) or every row of every table, as CSV or JSON text.
+ * - `locate`: where a node is: its table and row, and the row's position in the order
+ *   `sort` and `filter` give that table's rows (as `rows` would page them).
  */
 export type GridQuery =
   | {
@@ -70,7 +72,8 @@ export type GridQuery =
       filter?: string;
     }
   | { kind: 'find'; text: string; limit: number }
-  | { kind: 'export'; format: GridExportFormat; table?: number };
+  | { kind: 'export'; format: GridExportFormat; table?: number }
+  | { kind: 'locate'; node: number; sort?: GridSort; filter?: string };
 
 export type GridExportFormat = 'csv' | 'json';
 
@@ -115,4 +118,16 @@ export interface GridExportAnswer {
   text: string;
 }
 
-export type GridAnswer = GridRowsAnswer | GridFindAnswer | GridExportAnswer;
+/**
+ * Where a node is. `table` -1: in no table. `row` -1: the node is a table, or a part of one
+ * that is no row (a header). `position` -1: no row, or the filter hides it.
+ */
+export interface GridLocateAnswer {
+  kind: 'locate';
+  node: number;
+  table: number;
+  row: number;
+  position: number;
+}
+
+export type GridAnswer = GridRowsAnswer | GridFindAnswer | GridExportAnswer | GridLocateAnswer;

@@ -411,6 +411,31 @@ export interface FormatCli {
    * `defaultFolders` names for the file's absolute path (the game layout's place).
    */
   readonly sources?: CliSources;
+  /** Commands of the format's own, beside the generic ones (`delve decode-frame …`). */
+  readonly commands?: readonly CliCommand[];
+}
+
+/**
+ * A command a format adds to the CLI: it reads files named by an option that may repeat
+ * (`--protocol FILE`) and text given as its one argument or on stdin (hex, say). The CLI
+ * reads both; the command sees bytes and text only, and says what to print. `load` turns
+ * one file into what `run` uses (a FormatError names that file, exit 1).
+ */
+export interface CliCommand<T = unknown> {
+  readonly name: string;
+  readonly summary: string;
+  /** The option naming the files to read; given once or more. */
+  readonly files: CliOption & { readonly isRequired: boolean };
+  /** What the text is, for the usage line: `HEX`. Absent or `-`: read from stdin. */
+  readonly text: string;
+  load(bytes: Uint8Array, name: string): T;
+  run(loaded: readonly T[], text: string): CliCommandResult;
+}
+
+/** What a format's command prints (`json` with `--json`), and the problem it ran into. */
+export interface CliCommandResult extends CliInfo {
+  /** One line for stderr after the output (exit 1); null when all went well. */
+  failure: string | null;
 }
 
 /** How the CLI finds a file's sources (model.ts FormatCli.sources). */

@@ -12,6 +12,7 @@ import type { FileTail, FormatModule, OpenSink } from './model.ts';
 import { inlineServices, type FormatServices, type NestedFileService } from './services.ts';
 import { davaTexFormat } from './dava-tex/module.ts';
 import { dmlFormat } from './dml/module.ts';
+import { dmlProtocolFormat } from './dml/protocol-module.ts';
 import { dvplFormat } from './dvpl/module.ts';
 import { kaFormat } from './ka/module.ts';
 import { kiwadFormat } from './kiwad/module.ts';
@@ -33,6 +34,7 @@ export const FORMATS = [
   sc2Format,
   scgFormat,
   dmlFormat,
+  dmlProtocolFormat,
   rawFormat,
 ] as const satisfies readonly FormatModule[];
 

@@ -4,6 +4,7 @@
  * file's decoder; a closed file or a dead worker answers an error at once instead of a call
  * that would never return. hooks.ts binds these to React.
  */
+import { ErrorCode } from '../binary/format-error.ts';
 import {
   nodeRef,
   type ByteRange,
@@ -181,10 +182,14 @@ export function createQueries(getFile: (fileId: string) => OpenFile | undefined)
       key: key(fileId, 'view', queryKey),
       fileId,
       topic: 'view',
-      load: () =>
-        ask(fileId, 'asking the decoded view', (decoder) => decoder.viewRequest(query)) as Promise<
-          Result<T>
-        >,
+      async load() {
+        const viewRequest = (decoder: FileDecoder) => decoder.viewRequest(query);
+        const answer = await ask(fileId, 'asking the decoded view', viewRequest);
+        // A cancel meant for an export (`cancelView`) also stops the answers a view watches
+        // (a page of rows) that were running then: those are asked again, not kept as errors.
+        if (answer.ok || answer.error.code !== ErrorCode.CANCELLED) return answer as Result<T>;
+        return (await ask(fileId, 'asking the decoded view', viewRequest)) as Result<T>;
+      },
     }),
 
     askView: <T>(

@@ -42,3 +42,22 @@ describe('revealPath', () => {
     expect(await state.actions.revealPath(fileId, 'readme.txt')).toBe(false);
   });
 });
+
+describe('revealEntry', () => {
+  it('reveals a node by its index, as revealPath does by its path', async () => {
+    const { state, fileId } = await opened();
+    state.actions.setFileExpanded(fileId, false);
+    const file = state.stores.files.getState().files[0]!;
+    const index = PATHS.indexOf('Voices/c.ogg');
+    const details = await file.decoder.entryDetails(index);
+    expect(details.ok && details.value.path).toBe('Voices/c.ogg');
+    expect(await state.actions.revealEntry(fileId, index)).toBe(true);
+    const { selection } = state.stores.view.getState();
+    expect(selection?.kind === 'row' && selection.row.path).toBe('Voices/c.ogg');
+  });
+
+  it('answers false for an index no node has', async () => {
+    const { state, fileId } = await opened();
+    expect(await state.actions.revealEntry(fileId, 99)).toBe(false);
+  });
+});

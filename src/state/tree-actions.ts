@@ -20,6 +20,8 @@ export interface TreeActions {
    * above it so its row shows; false when no node has that path or the filter hides it.
    */
   revealPath(fileId: string, path: string): Promise<boolean>;
+  /** `revealPath` of a session node, by its index (a view's row that is a node). */
+  revealEntry(fileId: string, entryIndex: number): Promise<boolean>;
   /** Expands or collapses a file's own row (no worker call: that row is the UI's). */
   setFileExpanded(fileId: string, isExpanded: boolean): void;
   setRowExpanded(fileId: string, row: TreeRow, isExpanded: boolean): Promise<void>;
@@ -59,7 +61,7 @@ export function createTreeActions(context: Context): TreeActions {
     context.bumpRows(fileId, rowCount);
   }
 
-  return {
+  const actions: TreeActions = {
     select,
 
     selectFile(fileId) {
@@ -122,6 +124,13 @@ export function createTreeActions(context: Context): TreeActions {
       return true;
     },
 
+    async revealEntry(fileId, entryIndex) {
+      const file = liveFile(fileId);
+      if (!file) return false;
+      const details = await file.decoder.entryDetails(entryIndex);
+      return details.ok ? actions.revealPath(fileId, details.value.path) : false;
+    },
+
     setFileExpanded(fileId, isExpanded) {
       // Rows that disappear from view leave the selection, as under a collapsed folder.
       if (!isExpanded) context.resetMarks(fileId);
@@ -167,4 +176,5 @@ export function createTreeActions(context: Context): TreeActions {
       );
     },
   };
+  return actions;
 }

@@ -129,6 +129,8 @@ export const extractCommand: Command = {
         let failed = 0;
         const table = session.nodeTable();
         const count = session.nodeCount();
+        const lastOfPath = new Map<string, number>();
+        for (let index = 0; index < count; index++) lastOfPath.set(table.path(index), index);
         const extractOne = async (index: number): Promise<void> => {
           const name = table.path(index);
           const label = printable(name);
@@ -145,7 +147,9 @@ export const extractCommand: Command = {
               folders.ensure(segments.slice(0, -1)),
             ]);
             if (warning) await err.line(`${path}: warning: ${oneLine(warning)}`);
-            await writeNewFile(file, bytes);
+            // A path that a later entry repeats ends up holding the later one, as if the
+            // entries were written one after another: only the last of them is written.
+            if (lastOfPath.get(name) === index) await writeNewFile(file, bytes);
             written++;
           } catch (error) {
             if (error instanceof RefusedPath) {

@@ -33,7 +33,7 @@ const NEVER_CANCELLED = { isCancelled: false, throwIfCancelled: () => undefined 
 export const verifyInstallCommand: Command = {
   usage: 'verify-install LIST DIR [--json]',
   summary:
-    'check a game folder against the list of its files (a patch list): each file present, of its size and checksum; unlisted files listed apart (exit 1 when a file is missing, resized, corrupt or unreadable)',
+    'check a game folder against the file list of its install: each file present, of its size and checksum; unlisted files listed apart (exit 1 when a file is missing, resized, corrupt or unreadable)',
   spec: { flags: ['--json'] },
   positionals: ['LIST', 'DIR'],
   required: 2,

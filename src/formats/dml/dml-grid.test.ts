@@ -8,6 +8,7 @@ import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import type {
   GridExportAnswer,
   GridFindAnswer,
+  GridLocateAnswer,
   GridQuery,
   GridRowsAnswer,
   ViewJob,
@@ -162,6 +163,44 @@ describe('find', () => {
       job,
     )) as GridFindAnswer;
     expect(limited).toMatchObject({ total: 3, matches: [{ table: 0, row: 1 }] });
+  });
+});
+
+describe('locate', () => {
+  const locate = (grid: DmlGrid, query: Omit<Extract<GridQuery, { kind: 'locate' }>, 'kind'>) =>
+    grid.answer({ kind: 'locate', ...query }, job) as Promise<GridLocateAnswer>;
+
+  it('gives a record node its table, row and place in a sorted, filtered table', async () => {
+    const { grid, nodes } = gridOf([dmlTable('Names', [['Name', 'STR']], [['Cab']]), mixed]);
+    const node = nodes.firstRecordNode[1]! + 3;
+    expect(await locate(grid, { node })).toEqual({
+      kind: 'locate',
+      node,
+      table: 1,
+      row: 3,
+      position: 3,
+    });
+    // Sizes 10, 9, 100, 9: row 3 comes second by size.
+    const sort = { column: 1, descending: false };
+    expect(await locate(grid, { node, sort })).toMatchObject({ row: 3, position: 1 });
+    expect(await locate(grid, { node, sort, filter: 'c' })).toMatchObject({ position: 0 });
+    expect(await locate(grid, { node, filter: 'zzz' })).toMatchObject({ row: 3, position: -1 });
+  });
+
+  it('gives a table, its template and its fields their table and no row', async () => {
+    const { grid, nodes } = gridOf([mixed, dmlTable('Other', [['V', 'UBYT']], [[1]])]);
+    for (const node of [nodes.tableNode[1]!, nodes.tableNode[1]! + 1, nodes.tableNode[1]! + 2]) {
+      expect(await locate(grid, { node })).toEqual({
+        kind: 'locate',
+        node,
+        table: 1,
+        row: -1,
+        position: -1,
+      });
+    }
+    await expect(locate(grid, { node: nodes.count })).rejects.toMatchObject({
+      code: ErrorCode.BAD_VALUE,
+    });
   });
 });
 

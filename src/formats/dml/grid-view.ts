@@ -1,7 +1,8 @@
 /**
  * The `dml-tables` view: the file's tables as a grid (grid.ts). Its data is the tables with
  * their columns; it answers pages of rows (sorted by a column, filtered by text), a search
- * of every table, and exports of a table or of every record as CSV or JSON.
+ * of every table, exports of a table or of every record as CSV or JSON, and where a node
+ * is (its table, its row, and the row's place in a sorted and filtered table).
  *
  * A sort is an index array made once per (table, column, direction) and kept: numbers
  * compare as numbers, GIDs as 64-bit integers, text by code unit ignoring case; equal cells
@@ -15,6 +16,7 @@ import type {
   GridExportAnswer,
   GridExportFormat,
   GridFindAnswer,
+  GridLocateAnswer,
   GridQuery,
   GridRowsAnswer,
   GridSort,
@@ -96,6 +98,8 @@ export class DmlGrid {
         return this.find(String(query.text), wholeIn(query.limit, 0, 1_000_000, 'limit'), job);
       case 'export':
         return this.export(query.format, query.table, job);
+      case 'locate':
+        return this.locate(query, job);
       default:
         throw badQuery('unknown view query');
     }
@@ -110,9 +114,7 @@ export class DmlGrid {
     const records = this.tables[table]!.records;
     const offset = wholeIn(query.offset, 0, Number.MAX_SAFE_INTEGER, 'offset');
     const count = wholeIn(query.count, 0, MOST_ROWS_PER_PAGE, 'count');
-    const order = query.sort ? this.order(table, query.sort) : null;
-    const needle = (query.filter ?? '').toLowerCase();
-    const chosen = needle === '' ? order : await this.filter(table, order, query.sort, needle, job);
+    const chosen = await this.chosen(table, query.sort, query.filter, job);
     const total = chosen ? chosen.length : records.length;
     const rows = [];
     for (let at = offset; at < Math.min(total, offset + count); at++) {
@@ -124,6 +126,33 @@ export class DmlGrid {
       });
     }
     return { kind: 'rows', table, offset, total, rows };
+  }
+
+  /** The rows `sort` and `filter` keep, in their order; null: every row, in file order. */
+  private async chosen(
+    table: number,
+    sort: GridSort | undefined,
+    filter: string | undefined,
+    job: ViewJob,
+  ): Promise<Uint32Array | null> {
+    const order = sort ? this.order(table, sort) : null;
+    const needle = (filter ?? '').toLowerCase();
+    return needle === '' ? order : this.filter(table, order, sort, needle, job);
+  }
+
+  /** A node's table and row, and the row's position in the rows `sort` and `filter` keep. */
+  async locate(
+    query: Extract<GridQuery, { kind: 'locate' }>,
+    job: ViewJob,
+  ): Promise<GridLocateAnswer> {
+    const node = wholeIn(query.node, 0, Math.max(0, this.nodes.count - 1), 'node');
+    const { tableNode, firstRecordNode } = this.nodes;
+    let table = -1;
+    while (table + 1 < tableNode.length && tableNode[table + 1]! <= node) table++;
+    const row = table < 0 ? -1 : node - firstRecordNode[table]!;
+    if (row < 0) return { kind: 'locate', node, table, row: -1, position: -1 };
+    const chosen = await this.chosen(table, query.sort, query.filter, job);
+    return { kind: 'locate', node, table, row, position: chosen ? chosen.indexOf(row) : row };
   }
 
   private node(table: number, row: number): number {

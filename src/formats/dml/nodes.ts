@@ -34,7 +34,7 @@ function labelColumn(table: DmlTable): number {
 }
 
 /** A name as one path segment: `/` kept out, never empty, unique among `used`. */
-function segment(name: string, index: number, used: Set<string>): string {
+export function segment(name: string, index: number, used: Set<string>): string {
   let text = name === '' ? `#${index}` : name.replaceAll('/', '\u2215');
   while (used.has(text)) text = `${text} #${index}`;
   used.add(text);

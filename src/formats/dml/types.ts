@@ -15,6 +15,15 @@ export type {
   DmlMessageDef,
   DmlProtocol,
 } from './messages/types.ts';
+export type {
+  DmlFieldResult,
+  DmlFrameDecode,
+  DmlFrameResult,
+  DmlMessageResult,
+  DmlMessageSummary,
+  DmlMessagesQuery,
+  DmlMessagesSummary,
+} from './messages/types.ts';
 
 /** The name of a DML value type, as `*Messages.xml` files write it (`TYPE="UINT"`). */
 export type DmlTypeName =

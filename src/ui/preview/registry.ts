@@ -11,12 +11,19 @@
 import type { ComponentType } from 'react';
 import type { ErrorInfo, FileSummary, NodeKind } from '../../worker/rpc/api.ts';
 import type { NodePaneProps, ViewPlugin } from './view-plugin.ts';
+import { protocolMessagesView } from './dml-messages/plugin.ts';
+import { dmlTablesView } from './dml/plugin.ts';
 import { kaTreeView } from './ka/plugin.ts';
 import { wwdLevelView } from './wwd/plugin.ts';
 
 export type { FilePaneProps, NodePaneProps, ViewPlugin } from './view-plugin.ts';
 
-export const VIEWS: readonly ViewPlugin[] = [wwdLevelView, kaTreeView];
+export const VIEWS: readonly ViewPlugin[] = [
+  wwdLevelView,
+  kaTreeView,
+  dmlTablesView,
+  protocolMessagesView,
+];
 
 /** The plug-in of a view kind; null for none (or a kind no plug-in shows). */
 export function viewPlugin(view: string | null | undefined): ViewPlugin | null {

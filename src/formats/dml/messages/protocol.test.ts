@@ -144,21 +144,28 @@ describe('files that are not protocols', () => {
     throw new Error('no error');
   };
 
-  it.each<[string, string, number]>([
-    ['no _ProtocolInfo', '<P><M/></P>', 0],
-    ['no RECORD in it', '<P><_ProtocolInfo/></P>', 3],
-    ['no ServiceID', '<P><_ProtocolInfo><RECORD/></_ProtocolInfo></P>', 18],
-    ['a ServiceID above 255', protocol('', '300'), protocol('', '300').indexOf('<ServiceID')],
-    ['an element not closed', '<P><_ProtocolInfo>', 3],
-    ['a closing tag of another element', '<P><Q></P></Q>', 6],
-    ['an unknown entity', '<P>&nbsp;</P>', 3],
-    ['an attribute without quotes', '<P a=1/>', 5],
-    ['an attribute given twice', '<P a="1" a="2"/>', 9],
-    ['content after the root', '<P/><Q/>', 4],
-    ['no element at all', '<!-- only a comment -->', 23],
-  ])('%s: BAD_VALUE at its character', (_what, text, offset) => {
+  it.each<[string, string, string, number]>([
+    ['no _ProtocolInfo', '<P><M/></P>', 'BAD_VALUE', 0],
+    ['no RECORD in it', '<P><_ProtocolInfo/></P>', 'BAD_VALUE', 3],
+    ['no ServiceID', '<P><_ProtocolInfo><RECORD/></_ProtocolInfo></P>', 'BAD_VALUE', 18],
+    [
+      'a ServiceID above 255',
+      protocol('', '300'),
+      'BAD_VALUE',
+      protocol('', '300').indexOf('<ServiceID'),
+    ],
+    ['an element not closed', '<P><_ProtocolInfo>', 'UNEXPECTED_EOF', 3],
+    ['a comment without its end', '<P><!-- no end', 'UNEXPECTED_EOF', 3],
+    ['a start tag cut short', '<P><_Proto', 'UNEXPECTED_EOF', 10],
+    ['a closing tag of another element', '<P><Q></P></Q>', 'BAD_VALUE', 6],
+    ['an unknown entity', '<P>&nbsp;</P>', 'BAD_VALUE', 3],
+    ['an attribute without quotes', '<P a=1/>', 'BAD_VALUE', 5],
+    ['an attribute given twice', '<P a="1" a="2"/>', 'BAD_VALUE', 9],
+    ['content after the root', '<P/><Q/>', 'BAD_VALUE', 4],
+    ['no element at all', '<!-- only a comment -->', 'UNEXPECTED_EOF', 23],
+  ])('%s: %s at its character', (_what, text, code, offset) => {
     const error = errorOf(text);
-    expect({ code: error.code, offset: error.offset }).toEqual({ code: 'BAD_VALUE', offset });
+    expect({ code: error.code, offset: error.offset }).toEqual({ code, offset });
     expect(error.message).toMatch(/\(line \d+, column \d+\)$/);
   });
 

@@ -106,7 +106,13 @@ function messageOf(element: XmlElement, issues: Issue[]): MessageDraft | null {
         span: at(field),
       });
     }
-    fields.push({ name: field.name, typeName, tag: type?.tag ?? null, offset: field.offset });
+    fields.push({
+      name: field.name,
+      typeName,
+      tag: type?.tag ?? null,
+      offset: field.offset,
+      end: field.end,
+    });
   }
   const accessLevel = integerOf(byName.get('_MsgAccessLvl'));
   return {
@@ -118,6 +124,7 @@ function messageOf(element: XmlElement, issues: Issue[]): MessageDraft | null {
     accessLevel,
     fields,
     offset: element.offset,
+    end: element.end,
   };
 }
 
@@ -193,6 +200,7 @@ export function parseDmlProtocol(text: string): DmlProtocol {
     type: byName.get('ProtocolType')?.text.trim() ?? '',
     version: integerOf(byName.get('ProtocolVersion')),
     description: byName.get('ProtocolDescription')?.text.trim() ?? '',
+    info: { offset: info.offset, length: info.end - info.offset },
     messages: ordered(drafts, root, issues),
     issues,
   };

@@ -15,6 +15,8 @@ export interface DmlMessageFieldDef {
   tag: number | null;
   /** Where its element starts in the XML text. */
   offset: number;
+  /** Just past its element's end in the XML text. */
+  end: number;
 }
 
 /** A message of a protocol. */
@@ -34,6 +36,8 @@ export interface DmlMessageDef {
   fields: DmlMessageFieldDef[];
   /** Where its element starts in the XML text. */
   offset: number;
+  /** Just past its element's end in the XML text. */
+  end: number;
 }
 
 /** A protocol: its `_ProtocolInfo` and its messages, by order. */
@@ -46,6 +50,8 @@ export interface DmlProtocol {
   /** `ProtocolVersion`; null when absent. */
   version: number | null;
   description: string;
+  /** The `_ProtocolInfo` element, in characters of the XML text. */
+  info: Span;
   messages: DmlMessageDef[];
   /** Duplicate orders, unknown types, … (spans are in the XML text). */
   issues: Issue[];
@@ -105,4 +111,88 @@ export interface DmlFrame {
   /** Data frames: the messages; control frames: none. */
   messages: DmlMessage[];
   issues: Issue[];
+}
+
+/** The view a protocol file offers (`ViewCapability.kind`): its messages and a frame decoder. */
+export const DML_MESSAGES_VIEW = 'dml-messages';
+
+/** A message of a protocol file, as the view's summary lists it. */
+export interface DmlMessageSummary {
+  order: number;
+  name: string;
+  /** Its element's name (it gives the order when no message has `_MsgOrder`). */
+  element: string;
+  description: string | null;
+  /** Its node's path in the tree. */
+  path: string;
+  fields: { name: string; typeName: string }[];
+}
+
+/** What the view shows of a protocol file before any question: `ViewCapability.data()`. */
+export interface DmlMessagesSummary {
+  name: string;
+  serviceId: number;
+  type: string;
+  version: number | null;
+  description: string;
+  messages: DmlMessageSummary[];
+  issueCount: number;
+}
+
+/** The view's questions: decode the frames that hex text (pasted from a capture) spells. */
+export type DmlMessagesQuery = { kind: 'decode-frame'; hex: string };
+
+/** A decoded field, as plain data (the view, JSON): its span is in the decoded bytes. */
+export interface DmlFieldResult extends Pick<DmlMessageField, 'name' | 'type' | 'text' | 'span'> {
+  /** A number, or text: strings as they are, GIDs as exact decimal. */
+  value: number | string | null;
+}
+
+/** A decoded DML message, as plain data. */
+export interface DmlMessageResult extends Pick<
+  DmlMessage,
+  'span' | 'service' | 'order' | 'length' | 'protocol' | 'name'
+> {
+  fields: DmlFieldResult[];
+  /** Payload bytes not decoded into fields, in hex (`05 24 …`); null: none. */
+  raw: string | null;
+  rawSpan: Span | null;
+  /** Whether the 0x00 senders add follows it. */
+  hasTrailer: boolean;
+}
+
+/** A decoded frame, as plain data: offsets are in the decoded bytes. */
+export interface DmlFrameResult extends Pick<
+  DmlFrame,
+  'span' | 'header' | 'isControl' | 'opcode' | 'opcodeName'
+> {
+  /** A control frame's data in hex (null when it has none, and for data frames). */
+  data: string | null;
+  messages: DmlMessageResult[];
+  issues: { severity: string; code: string; message: string; span: Span | null }[];
+}
+
+/** The answer to `decode-frame`: the frames decoded, and what stopped the decode, if anything. */
+export interface DmlFrameDecode {
+  /** How many bytes the hex spelled. */
+  byteCount: number;
+  frames: DmlFrameResult[];
+  /**
+   * What stopped the decode, after the frames before it: `text` for hex that is not hex
+   * (the offset is the character's in the text), `bytes` for bytes that are not a frame
+   * (the offset is the byte's in the decoded bytes).
+   */
+  error: {
+    in: 'text' | 'bytes';
+    code: string;
+    offset: number;
+    /** The whole message, `bad magic at 0x15: …`. */
+    message: string;
+    /** What went wrong, without the code and offset. */
+    detail: string;
+  } | null;
+  /** Frames left undecoded after the first `frames.length` (a long paste is cut short). */
+  framesLeft: boolean;
+  /** The protocols decoded with. */
+  protocols: { name: string; serviceId: number; type: string }[];
 }

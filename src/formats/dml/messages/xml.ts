@@ -4,9 +4,12 @@
  * declaration, comments, CDATA, a DOCTYPE (skipped), the five named entities and character
  * references — and nothing of namespaces or DTDs. Formats run without a DOM, so no
  * DOMParser. A file a browser saved ("This XML file does not appear to have any style
- * information…" before the XML) is read from its first `<`. A problem is a FormatError
- * (BAD_VALUE) whose offset is the character's in the text, its line and column in the detail.
+ * information…" before the XML) is read from its first `<`. A problem is a FormatError whose
+ * offset is the character's in the text, its line and column in the detail: UNEXPECTED_EOF
+ * where the text ends first (an element not closed, a comment without its end), BAD_VALUE
+ * for anything else.
  */
+import { ErrorCode } from '../../../binary/format-error.ts';
 import { textError } from './text-error.ts';
 
 export interface XmlElement {
@@ -17,6 +20,8 @@ export interface XmlElement {
   text: string;
   /** Where its `<` is in the text. */
   offset: number;
+  /** Just past its end: its end tag's `>`, or the `/>` of an empty element. */
+  end: number;
 }
 
 const NAME_START = /[A-Za-z_:\u00c0-\uffff]/;
@@ -41,6 +46,16 @@ class XmlScanner {
     throw textError(this.text, offset, detail);
   }
 
+  /** Fails where the text ends before what it must hold (the end of the thing at `offset`). */
+  failAtEnd(detail: string, offset = this.at): never {
+    throw textError(this.text, offset, detail, ErrorCode.UNEXPECTED_EOF);
+  }
+
+  /** Fails for what was `expected` here: at the end of the text, because the text ended. */
+  failExpected(detail: string): never {
+    return this.isDone ? this.failAtEnd(detail) : this.fail(detail);
+  }
+
   get isDone(): boolean {
     return this.at >= this.text.length;
   }
@@ -56,20 +71,20 @@ class XmlScanner {
   /** Moves past `end`, which must come; returns what was before it. */
   through(end: string, what: string): string {
     const found = this.text.indexOf(end, this.at);
-    if (found < 0) this.fail(`${what} has no end (${end})`);
+    if (found < 0) this.failAtEnd(`${what} has no end (${end})`);
     const skipped = this.text.slice(this.at, found);
     this.at = found + end.length;
     return skipped;
   }
 
   expect(token: string, what: string): void {
-    if (!this.startsWith(token)) this.fail(`expected ${JSON.stringify(token)} ${what}`);
+    if (!this.startsWith(token)) this.failExpected(`expected ${JSON.stringify(token)} ${what}`);
     this.at += token.length;
   }
 
   name(what: string): string {
     const start = this.at;
-    if (!NAME_START.test(this.text[this.at] ?? '')) this.fail(`expected ${what}`);
+    if (!NAME_START.test(this.text[this.at] ?? '')) this.failExpected(`expected ${what}`);
     while (this.at < this.text.length && NAME_PART.test(this.text[this.at]!)) this.at++;
     return this.text.slice(start, this.at);
   }
@@ -123,14 +138,15 @@ function startTag(scanner: XmlScanner): { element: XmlElement; isEmpty: boolean 
     scanner.expect('=', `after attribute ${attribute}`);
     scanner.skipSpace();
     const quote = scanner.startsWith('"') ? '"' : scanner.startsWith("'") ? "'" : null;
-    if (!quote) scanner.fail(`attribute ${attribute} needs a quoted value`);
+    if (!quote) scanner.failExpected(`attribute ${attribute} needs a quoted value`);
     scanner.at++;
     attributes.set(attribute, scanner.chars(`${quote}<`, `attribute ${attribute}`));
     scanner.expect(quote, `to end attribute ${attribute}`);
   }
   const isEmpty = scanner.startsWith('/>');
   scanner.at += isEmpty ? 2 : 1;
-  return { element: { name, attributes, children: [], text: '', offset }, isEmpty };
+  const element: XmlElement = { name, attributes, children: [], text: '', offset, end: scanner.at };
+  return { element, isEmpty };
 }
 
 /** Reads the XML `text`: its root element, with everything inside it. */
@@ -140,17 +156,17 @@ export function parseXml(text: string): XmlElement {
   scanner.skipSpace();
   if (scanner.startsWith(BROWSER_NOTE)) {
     const start = text.indexOf('<', scanner.at);
-    if (start < 0) scanner.fail('no root element');
+    if (start < 0) scanner.failAtEnd('no root element');
     scanner.at = start;
   }
   scanner.skipMisc();
-  if (scanner.isDone) scanner.fail('no root element');
+  if (scanner.isDone) scanner.failAtEnd('no root element');
   const { element: root, isEmpty } = startTag(scanner);
   // Open elements, innermost last: a loop, so deep nesting cannot overflow the stack.
   const open: XmlElement[] = isEmpty ? [] : [root];
   while (open.length > 0) {
     const current = open[open.length - 1]!;
-    if (scanner.isDone) scanner.fail(`<${current.name}> is not closed`, current.offset);
+    if (scanner.isDone) scanner.failAtEnd(`<${current.name}> is not closed`, current.offset);
     if (scanner.startsWith('</')) {
       const at = scanner.at;
       scanner.at += 2;
@@ -158,6 +174,7 @@ export function parseXml(text: string): XmlElement {
       if (name !== current.name) scanner.fail(`</${name}> closes <${current.name}>`, at);
       scanner.skipSpace();
       scanner.expect('>', `to end </${name}>`);
+      current.end = scanner.at;
       open.pop();
     } else if (scanner.startsWith('<!--')) scanner.through('-->', 'a comment');
     else if (scanner.startsWith('<![CDATA[')) {

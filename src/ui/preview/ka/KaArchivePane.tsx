@@ -4,7 +4,7 @@
  * The keys themselves are the tree's rows; each has its own pane (KaNodePane).
  */
 import type { ReactElement } from 'react';
-import { useDocumentView, useFile } from '../../../state/hooks.ts';
+import { DocumentViewGate } from '../DocumentViewGate.tsx';
 import type { FilePaneProps } from '../view-plugin.ts';
 import { kaSummaryOf } from './ka-view-types.ts';
 import { KaExport } from './KaExport.tsx';
@@ -12,39 +12,29 @@ import { KaSearch } from './KaSearch.tsx';
 import { KaSummary, KaTypeCounts } from './KaSummary.tsx';
 
 export function KaArchivePane({ fileId }: FilePaneProps): ReactElement {
-  const fileName = useFile(fileId)?.name ?? '';
-  const view = useDocumentView(fileId);
-  if (view.status === 'loading') {
-    return (
-      <section className="ka-view" data-testid="ka-view" data-state="loading" aria-busy="true">
-        <p className="muted">Reading the archive…</p>
-      </section>
-    );
-  }
-  const summary = view.status === 'ok' ? kaSummaryOf(view.value) : null;
-  if (!summary) {
-    const message =
-      view.status === 'error' ? view.error.message : `${fileName} is not a keyed archive`;
-    return (
-      <section className="ka-view" data-testid="ka-view" data-state="error">
-        <p className="error-text" role="alert">
-          Could not show the archive: {message}
-        </p>
-      </section>
-    );
-  }
   return (
-    <section
+    <DocumentViewGate
+      fileId={fileId}
       className="ka-view"
-      data-testid="ka-view"
-      data-state="ready"
-      aria-label={`Keyed archive ${fileName}`}
+      testId="ka-view"
+      what="the archive"
+      isNot="is not a keyed archive"
+      check={kaSummaryOf}
     >
-      <h2 className="details-title">Keyed archive</h2>
-      <KaSummary summary={summary} />
-      <KaExport fileId={fileId} fileName={fileName} />
-      <KaSearch key={fileId} fileId={fileId} />
-      <KaTypeCounts summary={summary} />
-    </section>
+      {(summary, fileName) => (
+        <section
+          className="ka-view"
+          data-testid="ka-view"
+          data-state="ready"
+          aria-label={`Keyed archive ${fileName}`}
+        >
+          <h2 className="details-title">Keyed archive</h2>
+          <KaSummary summary={summary} />
+          <KaExport fileId={fileId} fileName={fileName} />
+          <KaSearch key={fileId} fileId={fileId} />
+          <KaTypeCounts summary={summary} />
+        </section>
+      )}
+    </DocumentViewGate>
   );
 }

@@ -6,9 +6,12 @@
  * its node in the tree (opening the archives above it) from a click, Enter or Space; the
  * arrow keys move between results.
  */
-import { useEffect, useId, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { useEffect, useId, useState, type ReactElement } from 'react';
 import { fileMemory, useActions, useEntryDetails, useViewAnswer } from '../../../state/hooks.ts';
+import { moveFocusAmong } from '../../focus-keys.ts';
 import { formatCount } from '../../format.ts';
+import { SearchField } from '../../SearchField.tsx';
+import { useDebounced } from '../../use-debounced.ts';
 import {
   SEARCH_LIMIT,
   searchQuery,
@@ -21,15 +24,6 @@ import { valueLine } from './value-text.ts';
 /** Quiet time after the last key before the worker is asked. */
 const DEBOUNCE_MS = 250;
 const MEMORY_SLOT = 'ka-view-search';
-
-function useDebounced(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 export function KaSearch({ fileId }: { fileId: string }): ReactElement {
   const id = useId();
@@ -50,27 +44,15 @@ export function KaSearch({ fileId }: { fileId: string }): ReactElement {
   const isTyping = text.trim() !== needle;
   return (
     <section className="ka-search" aria-labelledby={`${id}-label`}>
-      <label id={`${id}-label`} htmlFor={`${id}-input`} className="ka-search-label">
-        Search keys and values
-      </label>
-      <input
-        id={`${id}-input`}
-        className="ka-search-input"
-        type="search"
-        data-testid="ka-search-input"
+      <SearchField
+        id={id}
+        block="ka-search"
+        label="Search keys and values"
+        testId="ka-search-input"
         value={text}
         placeholder="A key or a value, e.g. position"
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown') return;
-          const first = resultButtons(event.currentTarget.closest('.ka-search'))[0];
-          if (first) {
-            event.preventDefault();
-            first.focus();
-          }
-        }}
+        onChange={setText}
+        resultSelector=".ka-result-button"
       />
       {needle === '' ? (
         <p className="muted ka-note">Matches keys and values, ignoring case.</p>
@@ -94,29 +76,6 @@ export function KaSearch({ fileId }: { fileId: string }): ReactElement {
   );
 }
 
-function resultButtons(container: Element | null): HTMLButtonElement[] {
-  return container ? [...container.querySelectorAll<HTMLButtonElement>('.ka-result-button')] : [];
-}
-
-/** The up and down arrows move between results, Home and End to the first and last. */
-function onResultKey(event: KeyboardEvent<HTMLOListElement>): void {
-  const buttons = resultButtons(event.currentTarget);
-  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-  const next =
-    event.key === 'ArrowDown'
-      ? at + 1
-      : event.key === 'ArrowUp'
-        ? at - 1
-        : event.key === 'Home'
-          ? 0
-          : event.key === 'End'
-            ? buttons.length - 1
-            : null;
-  if (next === null || at < 0) return;
-  event.preventDefault();
-  buttons[Math.max(0, Math.min(buttons.length - 1, next))]?.focus();
-}
-
 export function SearchResults({
   fileId,
   needle,
@@ -138,7 +97,11 @@ export function SearchResults({
         {more > 0 && `; the first ${formatCount(SEARCH_LIMIT)} are listed`}
       </p>
       {answer.indexes.length > 0 && (
-        <ol className="ka-result-list" aria-label="Search results" onKeyDown={onResultKey}>
+        <ol
+          className="ka-result-list"
+          aria-label="Search results"
+          onKeyDown={(event) => moveFocusAmong(event, '.ka-result-button')}
+        >
           {answer.indexes.map((index) => (
             <ResultRow key={index} fileId={fileId} index={index} onPick={onPick} />
           ))}

@@ -18,6 +18,7 @@ import { List, useListRef, type RowComponentProps } from 'react-window';
 import { cancelSearch, contentStrings } from '../../../state/content-search.ts';
 import type { ContentRef, FoundString } from '../../../worker/rpc/api.ts';
 import { contentKey } from '../decoder-key.ts';
+import { keyTarget } from '../../focus-keys.ts';
 import { formatCount } from '../../format.ts';
 import { formatRowOffset, offsetDigits } from '../hex/hex-format.ts';
 import '../preview.css';
@@ -162,16 +163,8 @@ function StringsViewBody({ fileId, ref, onJump }: StringsViewProps): ReactElemen
       1,
       Math.floor((listRef.current?.element?.clientHeight ?? 0) / ROW_HEIGHT),
     );
-    const moves: Record<string, number> = {
-      ArrowDown: activeIndex + 1,
-      ArrowUp: activeIndex - 1,
-      PageDown: activeIndex + page,
-      PageUp: activeIndex - page,
-      Home: 0,
-      End: strings.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
+    const target = keyTarget(event.key, activeIndex, strings.length, page);
+    if (target === null) return;
     event.preventDefault();
     moveTo(target);
   };

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactEle
 import type { ViewLinkState } from '../../../state/deep-link.ts';
 import { useViewLinkState } from '../../../state/deep-link-hooks.ts';
 import { saveBlob } from '../../../state/download.ts';
-import { useDocumentView, useFile } from '../../../state/hooks.ts';
+import { DocumentViewGate } from '../DocumentViewGate.tsx';
 import { ZOOM_STEP } from './camera.ts';
 import {
   exportFileName,
@@ -44,44 +44,30 @@ export interface LevelViewProps {
 
 /** The `wwd-level` view of a file (the file pane of this folder's plug-in, plugin.ts). */
 export function LevelView({ fileId }: LevelViewProps): ReactElement {
-  const fileName = useFile(fileId)?.name ?? '';
-  const view = useDocumentView(fileId);
   const link = useViewLinkState(fileId, null);
-  if (view.status === 'loading') {
-    return (
-      <section
-        className="level-view"
-        data-testid="level-view"
-        data-state="loading"
-        aria-busy="true"
-      >
-        <p className="lv-note">Reading the level…</p>
-      </section>
-    );
-  }
-  const data = view.status === 'ok' ? levelViewData(view.value) : null;
-  if (!data) {
-    const message =
-      view.status === 'error' ? view.error.message : `${fileName} does not decode to a level`;
-    return (
-      <section className="level-view" data-testid="level-view" data-state="error">
-        <p className="error-text lv-note" role="alert">
-          Could not show the level: {message}
-        </p>
-      </section>
-    );
-  }
   return (
-    <LevelViewer
-      // A link restored while the view is shown starts it afresh in the link's state.
-      key={`${fileId} ${JSON.stringify(link.wanted)}`}
+    <DocumentViewGate
       fileId={fileId}
-      wanted={link.wanted}
-      onReport={link.report}
-      level={data.level}
-      objectEntries={data.objectEntries}
-      fileName={fileName}
-    />
+      className="level-view"
+      testId="level-view"
+      what="the level"
+      isNot="does not decode to a level"
+      noteClassName="lv-note"
+      check={levelViewData}
+    >
+      {(data, fileName) => (
+        <LevelViewer
+          // A link restored while the view is shown starts it afresh in the link's state.
+          key={`${fileId} ${JSON.stringify(link.wanted)}`}
+          fileId={fileId}
+          wanted={link.wanted}
+          onReport={link.report}
+          level={data.level}
+          objectEntries={data.objectEntries}
+          fileName={fileName}
+        />
+      )}
+    </DocumentViewGate>
   );
 }
 

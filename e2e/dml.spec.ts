@@ -1,0 +1,360 @@
+/**
+ * The DML tables view end to end: `LatestFileList.bin` lists made by the format's own
+ * generator and writer, dropped on the page. The tables show with their record counts; a
+ * table sorts both ways and filters; the find across every table jumps to a row of another
+ * table; a record picked in the grid (by mouse or keyboard) and a table picked in the tree
+ * show their bytes highlighted; exports are compared byte for byte with text made here from
+ * the generator's tables. Every check waits for the page (web-first assertions, polls).
+ */
+import { expect as baseExpect, test, type Download, type Page } from '@playwright/test';
+import { generateLatestFileList } from '../src/formats/dml/generate.ts';
+import { parseDmlTables } from '../src/formats/dml/read.ts';
+import type { DmlTableDraft, DmlValue } from '../src/formats/dml/types.ts';
+import { writeDmlTables } from '../src/formats/dml/write.ts';
+import {
+  collectPageErrors,
+  downloadedBytes,
+  dropFiles,
+  expandRow,
+  highlightedRange,
+  selectRow,
+  treeItem,
+} from './helpers.ts';
+
+/** The machine is shared and busy: answers may take a while, never forever. */
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const FILE_NAME = 'LatestFileList.bin';
+const BASE = 2;
+const SIZE = 3;
+const CRC = 6;
+
+/** `_TableList`, `About`, `Base` (3,000 records), `PatchClient` (8), then 40 WAD tables. */
+const drafts = generateLatestFileList({ seed: 7, wadCount: 40, baseCount: 3000 });
+const bytes = writeDmlTables(drafts);
+const { tables } = parseDmlTables(bytes).value;
+
+const nameOf = (table: DmlTableDraft) => table.fields[0]!.target!;
+const columnsOf = (table: DmlTableDraft) => table.fields.slice(1).map((field) => field.name);
+const valuesOf = (table: DmlTableDraft, row: number) => table.records[row]!.values;
+const counts = new Intl.NumberFormat('en-US');
+
+/** Row indexes of `table` in the order the grid sorts by `column` (ties keep file order). */
+function sortedRows(table: DmlTableDraft, column: number, descending: boolean): number[] {
+  const rows = table.records.map((_, row) => row);
+  const key = (row: number) => valuesOf(table, row)[column] as number;
+  return rows.sort((a, b) => (descending ? key(b) - key(a) : key(a) - key(b)) || a - b);
+}
+
+/** An RFC 4180 field, quoted where it must be. */
+function csvField(value: DmlValue | null): string {
+  const text = value === null ? '' : String(value);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One table as CSV: its field names, then a line per record, CRLF after each. */
+function tableCsv(table: DmlTableDraft): string {
+  const lines = [
+    columnsOf(table).join(','),
+    ...table.records.map((record) => record.values.map(csvField).join(',')),
+  ];
+  return lines.map((line) => `${line}\r\n`).join('');
+}
+
+/** Every record as JSON: an array of `{table, values}`, one record a line. */
+function allRecordsJson(): string {
+  const items = drafts.flatMap((table) =>
+    table.records.map((record) => {
+      const values = Object.fromEntries(
+        columnsOf(table).map((column, at) => [column, record.values[at] ?? null]),
+      );
+      return JSON.stringify({ table: nameOf(table), values });
+    }),
+  );
+  return `[\n${items.map((item) => `  ${item}`).join(',\n')}\n]\n`;
+}
+
+async function openList(page: Page, name: string, file: Uint8Array): Promise<void> {
+  await page.goto('/');
+  await dropFiles(page, [{ name, bytes: file }]);
+  await selectRow(page, new RegExp(`^${name.replace('.', '\\.')}$`));
+  await expect(page.getByTestId('grid-pane')).toHaveAttribute('data-state', 'ready');
+}
+
+/** The file rows (`data-row`) of the first `count` rows the grid shows, top down. */
+async function firstRows(page: Page, count: number): Promise<number[]> {
+  return page.getByTestId('grid-row').evaluateAll(
+    (rows, wanted) =>
+      rows
+        .map((row) => [Number(row.dataset['position']), Number(row.dataset['row'] ?? NaN)])
+        .sort((a, b) => a[0]! - b[0]!)
+        .map(([, row]) => row!)
+        .filter((row) => !Number.isNaN(row))
+        .slice(0, wanted),
+    count,
+  );
+}
+
+async function showTable(page: Page, index: number, name: string): Promise<void> {
+  await page.getByTestId('grid-table').nth(index).click();
+  await expect(page.getByTestId('grid-title')).toHaveText(name);
+}
+
+/** The tree's selected row. */
+const selectedTreeRow = (page: Page) =>
+  page.getByTestId('tree').locator('[role="treeitem"][aria-selected="true"]');
+
+/** The record's node, as the tree names it: its index, then its file name (`/` as `∕`). */
+const recordName = (table: DmlTableDraft, row: number) =>
+  `${row} ${String(valuesOf(table, row)[0]).replaceAll('/', '\u2215')}`;
+
+const spanOf = (table: number, row?: number): [number, number] => {
+  const { span } = row === undefined ? tables[table]! : tables[table]!.records[row]!;
+  return [span.offset, span.offset + span.length];
+};
+
+async function download(page: Page, testId: string): Promise<Download> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId(testId).click(),
+  ]);
+  return file;
+}
+
+test.describe('DML tables view', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('tables with their counts; a table sorted both ways, filtered, its sizes and CRCs', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await openList(page, FILE_NAME, bytes);
+    const options = page.getByTestId('grid-table');
+    await expect(options.nth(0)).toHaveText(
+      `_TableList${counts.format(drafts[0]!.records.length)}`,
+    );
+    await expect(options.nth(1)).toHaveText('About1');
+    await expect(options.nth(BASE)).toHaveText('Base3,000');
+    await expect(options.nth(3)).toHaveText('PatchClient8');
+
+    await showTable(page, BASE, 'Base');
+    const base = drafts[BASE]!;
+    await expect(page.getByTestId('grid-count')).toHaveText('3,000 records');
+    await expect.poll(() => firstRows(page, 5)).toEqual([0, 1, 2, 3, 4]);
+
+    const sizeHeader = page.getByRole('columnheader', { name: 'Size', exact: true });
+    await sizeHeader.getByRole('button').click();
+    await expect(sizeHeader).toHaveAttribute('aria-sort', 'ascending');
+    const ascending = sortedRows(base, SIZE, false);
+    await expect.poll(() => firstRows(page, 5)).toEqual(ascending.slice(0, 5));
+    await sizeHeader.getByRole('button').click();
+    await expect(sizeHeader).toHaveAttribute('aria-sort', 'descending');
+    const descending = sortedRows(base, SIZE, true);
+    await expect.poll(() => firstRows(page, 5)).toEqual(descending.slice(0, 5));
+
+    // Sizes in human units with the exact bytes on hover; CRCs in hex and decimal.
+    const top = descending[0]!;
+    const firstRow = page.locator('[data-testid="grid-row"][data-position="0"]');
+    const size = valuesOf(base, top)[SIZE] as number;
+    await expect(firstRow.getByRole('gridcell').nth(1 + SIZE)).toHaveAttribute(
+      'title',
+      `${counts.format(size)} bytes`,
+    );
+    await expect(firstRow.getByRole('gridcell').nth(1 + SIZE)).toHaveText(/^\d+(\.\d+)? MiB$/);
+    const crc = valuesOf(base, top)[CRC] as number;
+    const crcHex = `0x${crc.toString(16).toUpperCase().padStart(8, '0')}`;
+    await expect(firstRow.getByRole('gridcell').nth(1 + CRC)).toHaveText(`${crcHex} ${crc}`);
+
+    // A filter keeps the rows with a cell holding the text, in the sorted order.
+    await page.getByTestId('grid-filter').fill('bugREPORTER');
+    const kept = descending.filter((row) => String(valuesOf(base, row)[0]).includes('BugReporter'));
+    await expect(page.getByTestId('grid')).toHaveAttribute(
+      'aria-rowcount',
+      String(kept.length + 1),
+    );
+    await expect(page.getByTestId('grid-status')).toHaveText(
+      `${counts.format(kept.length)} of 3,000 records hold “bugREPORTER”`,
+    );
+    await expect.poll(() => firstRows(page, 5)).toEqual(kept.slice(0, 5));
+    // From the keyboard: the headers sort, the rows move.
+    const crcButton = page
+      .getByRole('columnheader', { name: 'CRC', exact: true })
+      .getByRole('button');
+    await crcButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('columnheader', { name: 'CRC', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    const byCrc = sortedRows(base, CRC, false).filter((row) =>
+      String(valuesOf(base, row)[0]).includes('BugReporter'),
+    );
+    await expect.poll(() => firstRows(page, 5)).toEqual(byCrc.slice(0, 5));
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('columnheader', { name: 'CompressedHeaderSize' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(page.getByRole('columnheader', { name: 'CRC', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'none',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test('a record picked by keyboard and mouse, a table picked in the tree: their bytes', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await openList(page, FILE_NAME, bytes);
+    const grid = page.getByTestId('grid');
+    // A table's node chosen in the tree shows that table, and its bytes.
+    await treeItem(page, /^PatchClient$/).click();
+    await expect(page.getByTestId('grid-title')).toHaveText('PatchClient');
+    await expect(page.getByTestId('grid-count')).toHaveText('8 records');
+    // More bytes than the hex view shows at once: where they start, and how many.
+    const [start, end] = spanOf(3);
+    await expect.poll(async () => (await highlightedRange(page))?.[0]).toBe(start);
+    await expect(page.getByTestId('section-span')).toHaveText(
+      `0x${start.toString(16).toUpperCase()}–0x${(end - 1).toString(16).toUpperCase()} (${counts.format(end - start)} bytes) highlighted`,
+    );
+    // ...and a record chosen in the tree puts its row under the grid's cursor.
+    await expandRow(page, /^PatchClient$/);
+    await treeItem(page, recordName(drafts[3]!, 5)).click();
+    await expect(grid).toHaveAttribute('aria-activedescendant', /-row-5$/);
+    await expect(page.locator('[data-testid="grid-row"][data-row="5"]')).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect.poll(() => highlightedRange(page)).toEqual(spanOf(3, 5));
+
+    // A record picked in the grid from the keyboard.
+    await selectRow(page, /^LatestFileList\.bin$/);
+    await showTable(page, BASE, 'Base');
+    const base = drafts[BASE]!;
+    await grid.focus();
+    await page.keyboard.press('End');
+    await expect(grid).toHaveAttribute('aria-activedescendant', /-row-2999$/);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(grid).toHaveAttribute('aria-activedescendant', /-row-2$/);
+    await page.keyboard.press('Enter');
+    await expect(selectedTreeRow(page)).toHaveAccessibleName(recordName(base, 2));
+    await expect.poll(() => highlightedRange(page)).toEqual(spanOf(BASE, 2));
+    // The record's pane keeps the grid, which keeps the keyboard.
+    await expect(grid).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('PageDown');
+    await expect(grid).not.toHaveAttribute('aria-activedescendant', /-row-3$/);
+    await page.keyboard.press('PageUp');
+    await expect(grid).toHaveAttribute('aria-activedescendant', /-row-3$/);
+    await page.keyboard.press('Enter');
+    await expect(selectedTreeRow(page)).toHaveAccessibleName(recordName(base, 3));
+    await expect.poll(() => highlightedRange(page)).toEqual(spanOf(BASE, 3));
+
+    // ...and with the mouse.
+    await page.locator('[data-testid="grid-row"][data-row="4"]').click();
+    await expect(selectedTreeRow(page)).toHaveAccessibleName(recordName(base, 4));
+    await expect(page.locator('[data-testid="grid-row"][data-row="4"]')).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect.poll(() => highlightedRange(page)).toEqual(spanOf(BASE, 4));
+    expect(errors).toEqual([]);
+  });
+
+  test('the find across every table jumps to a row of another table', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await openList(page, FILE_NAME, bytes);
+    await showTable(page, BASE, 'Base');
+    await page.getByRole('columnheader', { name: 'Size', exact: true }).getByRole('button').click();
+    await page.getByTestId('grid-filter').fill('Crash');
+
+    const target = 4 + 10;
+    const wad = drafts[target]!;
+    const path = String(valuesOf(wad, 0)[0]);
+    await page.getByTestId('grid-find-input').fill(path.replace('Data/', ''));
+    await expect(page.getByTestId('grid-find-count')).toHaveText('1 record match');
+    await page.getByTestId('grid-find-row').click();
+
+    await expect(page.getByTestId('grid-title')).toHaveText(nameOf(wad));
+    await expect(selectedTreeRow(page)).toHaveAccessibleName(recordName(wad, 0));
+    await expect(page.locator('[data-testid="grid-row"][data-row="0"]')).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect.poll(() => highlightedRange(page)).toEqual(spanOf(target, 0));
+
+    // A table's name finds the table: picking it shows it.
+    await page.getByTestId('grid-find-input').fill('PatchCli');
+    await expect(page.getByTestId('grid-find-count')).toContainText('1 table');
+    await page.getByTestId('grid-find-table').click();
+    await expect(page.getByTestId('grid-title')).toHaveText('PatchClient');
+    // Base kept its sort and filter.
+    await showTable(page, BASE, 'Base');
+    await expect(page.getByTestId('grid-filter')).toHaveValue('Crash');
+    await expect(page.getByRole('columnheader', { name: 'Size', exact: true })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test('a table as CSV and every record as JSON, byte for byte', async ({ page }) => {
+    const errors = collectPageErrors(page);
+    await openList(page, FILE_NAME, bytes);
+    await showTable(page, BASE, 'Base');
+    const csv = await download(page, 'grid-export-table-csv');
+    expect(csv.suggestedFilename()).toBe('Base.csv');
+    expect(await downloadedBytes(csv)).toEqual(new TextEncoder().encode(tableCsv(drafts[BASE]!)));
+    await expect(page.getByTestId('grid-export-table-status')).toContainText('Saved Base.csv');
+
+    const json = await download(page, 'grid-export-all-json');
+    expect(json.suggestedFilename()).toBe('LatestFileList.json');
+    expect(await downloadedBytes(json)).toEqual(new TextEncoder().encode(allRecordsJson()));
+    await expect(page.getByTestId('grid-export-all-status')).toContainText(
+      'Saved LatestFileList.json',
+    );
+    expect(errors).toEqual([]);
+  });
+
+  test('50,000 records: sorted in the worker, only the rows on screen in the page', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    const big = generateLatestFileList({ seed: 3, wadCount: 2, baseCount: 50_000 });
+    await page.goto('/');
+    await page.getByTestId('file-input').setInputFiles({
+      name: FILE_NAME,
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(writeDmlTables(big)),
+    });
+    await selectRow(page, /^LatestFileList\.bin$/);
+    await expect(page.getByTestId('grid-pane')).toHaveAttribute('data-state', 'ready');
+    await showTable(page, BASE, 'Base');
+    await expect(page.getByTestId('grid-count')).toHaveText('50,000 records');
+
+    const sizeHeader = page.getByRole('columnheader', { name: 'Size', exact: true });
+    await sizeHeader.getByRole('button').click();
+    await sizeHeader.getByRole('button').click();
+    await expect(sizeHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect
+      .poll(() => firstRows(page, 5))
+      .toEqual(sortedRows(big[BASE]!, SIZE, true).slice(0, 5));
+    await expect(page.getByTestId('grid')).toHaveAttribute('data-state', 'ready');
+    await expect.poll(() => page.getByTestId('grid-row').count()).toBeLessThan(80);
+
+    // The end of the sorted table is one key away, and its rows come in pages.
+    await page.getByTestId('grid').focus();
+    await page.keyboard.press('End');
+    await expect
+      .poll(() =>
+        page.locator('[data-testid="grid-row"][data-position="49999"]').getAttribute('data-row'),
+      )
+      .toBe(String(sortedRows(big[BASE]!, SIZE, true)[49_999]));
+    await expect.poll(() => page.getByTestId('grid-row').count()).toBeLessThan(80);
+    expect(errors).toEqual([]);
+  });
+});

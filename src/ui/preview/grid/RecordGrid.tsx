@@ -1,0 +1,378 @@
+/**
+ * One table's rows as a grid: a row of column headers that sort on click or from the
+ * keyboard (`aria-sort` says how), then a virtual list of rows. Only the rows on screen (and
+ * a margin) are rendered, each reading its page of rows from the worker's answers (pages
+ * are shared and cached); the worker sorts and filters, so a table of any size scrolls and
+ * sorts without holding the page up, and the grid says it is busy meanwhile.
+ *
+ * Keyboard: the grid is one tab stop whose active row (`aria-activedescendant`) moves with
+ * the arrows, PageUp, PageDown, Home and End; Enter or Space selects the row's node. The
+ * headers are one tab stop too: the left and right arrows move between them, Enter or Space
+ * sorts, the down arrow goes to the rows.
+ */
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactElement,
+} from 'react';
+import { List, useListRef, type RowComponentProps } from 'react-window';
+import { useViewAnswer } from '../../../state/hooks.ts';
+import { keyTarget, moveFocusAmong } from '../../focus-keys.ts';
+import { formatCount, formatCountOf } from '../../format.ts';
+import { cellText, columnWidth, type ColumnDisplay, type ColumnDisplayOf } from './cell-format.ts';
+import {
+  PAGE_SIZE,
+  rowsQuery,
+  type GridRow,
+  type GridRowsAnswer,
+  type GridSort,
+  type GridTable,
+} from './grid-queries.ts';
+
+/** Must match `.grid-row` height in grid.css; the header row is as high. */
+const ROW_HEIGHT = 24;
+/** The row-number column, before the table's own. */
+const INDEX_WIDTH = 72;
+
+export interface RecordGridProps {
+  fileId: string;
+  tableIndex: number;
+  table: GridTable;
+  /** The table's name, for the grid's accessible name. */
+  title: string;
+  /** What a row is, singular: `record`. */
+  rowNoun: string;
+  sort: GridSort | null;
+  filter: string;
+  cursor: number;
+  /** The node selected in the tree: its row, if shown, is marked selected. */
+  selectedNode: number;
+  displayOf: ColumnDisplayOf;
+  onCursor(position: number): void;
+  onSort(sort: GridSort | null): void;
+  onPick(row: GridRow): void;
+}
+
+/** The rows a page of the table's order holds, as a hook each visible row calls. */
+function usePage(
+  fileId: string,
+  tableIndex: number,
+  page: number,
+  sort: GridSort | null,
+  filter: string,
+) {
+  return useViewAnswer<GridRowsAnswer>(fileId, rowsQuery(tableIndex, page, sort, filter));
+}
+
+/** The next sort when a column's header is pressed: ascending first, then the other way. */
+export function nextSort(sort: GridSort | null, column: number): GridSort {
+  return { column, descending: sort?.column === column ? !sort.descending : false };
+}
+
+export function RecordGrid(props: RecordGridProps): ReactElement {
+  const { fileId, tableIndex, table, sort, filter, cursor, onCursor, onPick, displayOf } = props;
+  const idBase = `grid-${fileId}-${tableIndex}`;
+  const listRef = useListRef(null);
+  const [visible, setVisible] = useState({ start: 0, stop: 0 });
+  const displays = useMemo(
+    () => table.columns.map((column) => displayOf(column)),
+    [table, displayOf],
+  );
+
+  // The page at the top of the screen says how many rows pass the filter, and whether the
+  // worker is still sorting or filtering; the cursor's page gives the row Enter selects.
+  const top = usePage(fileId, tableIndex, Math.floor(visible.start / PAGE_SIZE), sort, filter);
+  const atCursor = usePage(fileId, tableIndex, Math.floor(cursor / PAGE_SIZE), sort, filter);
+  const key = JSON.stringify([tableIndex, filter]);
+  const [known, setKnown] = useState({ key: '', total: 0 });
+  const answered = top.status === 'ok' ? top.value.total : null;
+  useEffect(() => {
+    if (answered !== null) setKnown({ key, total: answered });
+  }, [key, answered]);
+  const total =
+    filter === '' ? table.rowCount : (answered ?? (known.key === key ? known.total : 0));
+  const isBusy = top.status === 'loading' && (sort !== null || filter !== '');
+  const cursorRow =
+    atCursor.status === 'ok' ? atCursor.value.rows[cursor - atCursor.value.offset] : undefined;
+
+  const moveTo = useCallback(
+    (position: number) => {
+      const clamped = Math.max(0, Math.min(total - 1, position));
+      if (total === 0) return;
+      onCursor(clamped);
+      listRef.current?.scrollToRow({ index: clamped, align: 'smart', behavior: 'instant' });
+    },
+    [total, onCursor, listRef],
+  );
+
+  // The cursor in sight whenever it is moved from outside (a found row, a row chosen in the tree).
+  useEffect(() => {
+    if (cursor < total) {
+      listRef.current?.scrollToRow({ index: cursor, align: 'smart', behavior: 'instant' });
+    }
+  }, [cursor, total, tableIndex, sort, filter, listRef]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    // A screen of rows, less one: the same size both ways, whatever row the screen starts at.
+    const height = listRef.current?.element?.clientHeight ?? 0;
+    const page = Math.max(1, Math.floor(height / ROW_HEIGHT) - 1);
+    const target = keyTarget(event.key, cursor, total, page);
+    if (target !== null) {
+      event.preventDefault();
+      moveTo(target);
+      return;
+    }
+    if ((event.key === 'Enter' || event.key === ' ') && cursorRow) {
+      event.preventDefault();
+      onPick(cursorRow);
+    } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      event.currentTarget.scrollBy({ left: event.key === 'ArrowLeft' ? -120 : 120 });
+    }
+  };
+
+  const widths = [
+    INDEX_WIDTH,
+    ...table.columns.map((column, at) => columnWidth(column, displays[at]!)),
+  ];
+  const layout = {
+    '--grid-columns': widths.map((width) => `${width}px`).join(' '),
+    '--grid-width': `${widths.reduce((sum, width) => sum + width, 0)}px`,
+  } as CSSProperties;
+
+  const onRowClick = useCallback(
+    (position: number, row: GridRow | undefined) => {
+      onCursor(position);
+      if (row) onPick(row);
+    },
+    [onCursor, onPick],
+  );
+  // The list keeps the same props object while its values are the same (a shallow compare).
+  const rowProps: RowData = {
+    fileId,
+    tableIndex,
+    table,
+    displays,
+    sort,
+    filter,
+    cursor,
+    selectedNode: props.selectedNode,
+    idBase,
+    onClick: onRowClick,
+  };
+
+  const isCursorShown = total > 0 && cursor >= visible.start && cursor <= visible.stop;
+  // The grid is the list's own element: what scrolls is the tab stop, and the header scrolls
+  // sideways with the rows (it sticks to the top; the rows start below it). Below it, what
+  // the worker is doing, or how many rows the filter keeps.
+  return (
+    <>
+      <List
+        className="grid"
+        style={layout}
+        role="grid"
+        tabIndex={0}
+        aria-label={`Records of ${props.title}`}
+        aria-rowcount={total + 1}
+        aria-colcount={widths.length}
+        aria-busy={isBusy}
+        aria-activedescendant={isCursorShown ? `${idBase}-row-${cursor}` : undefined}
+        data-testid="grid"
+        data-state={isBusy ? 'busy' : 'ready'}
+        onKeyDown={onKeyDown}
+        listRef={listRef}
+        rowComponent={RecordRow}
+        rowProps={rowProps}
+        rowCount={total}
+        rowHeight={ROW_HEIGHT}
+        defaultHeight={320}
+        // A grid that mounts at a row (a node's pane, a found row) starts there.
+        defaultScrollOffset={Math.max(0, cursor - 2) * ROW_HEIGHT}
+        overscanCount={10}
+        onRowsRendered={(shown) =>
+          setVisible((before) =>
+            before.start === shown.startIndex && before.stop === shown.stopIndex
+              ? before
+              : { start: shown.startIndex, stop: shown.stopIndex },
+          )
+        }
+      >
+        <GridHeader table={table} sort={sort} onSort={props.onSort} />
+        {total === 0 && !isBusy && (
+          <div className="grid-row grid-empty" role="row">
+            <span role="gridcell" className="muted">
+              {filter === ''
+                ? `This table has no ${props.rowNoun}s.`
+                : `No ${props.rowNoun} holds “${filter}”.`}
+            </span>
+          </div>
+        )}
+      </List>
+      <p className="grid-status muted" role="status" data-testid="grid-status">
+        {isBusy
+          ? `${filter === '' ? 'Sorting' : 'Filtering'} ${formatCountOf(table.rowCount, props.rowNoun)}…`
+          : filter === ''
+            ? ''
+            : `${formatCount(total)} of ${formatCountOf(table.rowCount, props.rowNoun)} hold “${filter}”`}
+      </p>
+    </>
+  );
+}
+
+function GridHeader({
+  table,
+  sort,
+  onSort,
+}: {
+  table: GridTable;
+  sort: GridSort | null;
+  onSort(sort: GridSort | null): void;
+}): ReactElement {
+  const [focused, setFocused] = useState(0);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      event.currentTarget.closest<HTMLElement>('[role="grid"]')?.focus();
+      return;
+    }
+    // The button that takes the focus becomes the headers' tab stop (its onFocus).
+    moveFocusAmong(event, '.grid-sort', 'horizontal');
+  };
+  return (
+    <div role="row" aria-rowindex={1} className="grid-row grid-head" onKeyDown={onKeyDown}>
+      <div
+        role="columnheader"
+        className="grid-cell grid-cell--index"
+        aria-sort={sort === null ? 'ascending' : 'none'}
+      >
+        <button
+          type="button"
+          className="grid-sort"
+          tabIndex={focused === 0 ? 0 : -1}
+          title="Row in the file: sort by it for the file's order"
+          data-testid="grid-sort-file-order"
+          onClick={() => onSort(null)}
+          onFocus={() => setFocused(0)}
+        >
+          #<SortMark direction={sort === null ? 'ascending' : 'none'} />
+        </button>
+      </div>
+      {table.columns.map((column, at) => {
+        const direction =
+          sort?.column === at ? (sort.descending ? 'descending' : 'ascending') : 'none';
+        const isNumeric = column.kind !== 'text';
+        return (
+          <div
+            key={at}
+            role="columnheader"
+            aria-sort={direction}
+            className={isNumeric ? 'grid-cell grid-cell--number' : 'grid-cell'}
+          >
+            <button
+              type="button"
+              className="grid-sort"
+              tabIndex={focused === at + 1 ? 0 : -1}
+              title={`${column.label} (${column.type}): sort ${direction === 'ascending' ? 'descending' : 'ascending'}`}
+              data-testid="grid-sort"
+              onClick={() => onSort(nextSort(sort, at))}
+              onFocus={() => setFocused(at + 1)}
+            >
+              {column.label}
+              <SortMark direction={direction} />
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function SortMark({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
+  const mark = direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '';
+  return (
+    <span className="grid-sort-mark" aria-hidden="true">
+      {mark}
+    </span>
+  );
+}
+
+interface RowData {
+  fileId: string;
+  tableIndex: number;
+  table: GridTable;
+  displays: readonly ColumnDisplay[];
+  sort: GridSort | null;
+  filter: string;
+  cursor: number;
+  selectedNode: number;
+  idBase: string;
+  onClick(position: number, row: GridRow | undefined): void;
+}
+
+function RecordRow({
+  index,
+  style,
+  fileId,
+  tableIndex,
+  table,
+  displays,
+  sort,
+  filter,
+  cursor,
+  selectedNode,
+  idBase,
+  onClick,
+}: RowComponentProps<RowData>): ReactElement {
+  const page = usePage(fileId, tableIndex, Math.floor(index / PAGE_SIZE), sort, filter);
+  const row = page.status === 'ok' ? page.value.rows[index - page.value.offset] : undefined;
+  const isSelected = row !== undefined && row.node === selectedNode;
+  const className = [
+    'grid-row grid-body-row',
+    index === cursor ? 'is-active' : '',
+    isSelected ? 'is-selected' : '',
+  ].join(' ');
+  return (
+    <div
+      id={`${idBase}-row-${index}`}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={isSelected}
+      style={{ ...style, top: ROW_HEIGHT }}
+      className={className}
+      data-testid="grid-row"
+      data-position={index}
+      data-row={row?.row}
+      onClick={() => onClick(index, row)}
+    >
+      <div role="gridcell" className="grid-cell grid-cell--index">
+        {row ? formatCount(row.row) : ''}
+      </div>
+      {page.status === 'error' ? (
+        <div role="gridcell" className="grid-cell grid-cell--error">
+          {page.error.message}
+        </div>
+      ) : (
+        table.columns.map((column, at) => {
+          if (!row) return <div key={at} role="gridcell" className="grid-cell" aria-busy="true" />;
+          const shown = cellText(row.cells[at] ?? null, column, displays[at]!);
+          return (
+            <div
+              key={at}
+              role="gridcell"
+              className={shown.isNumeric ? 'grid-cell grid-cell--number' : 'grid-cell'}
+              title={shown.title}
+            >
+              {shown.text}
+              {shown.aside !== undefined && <span className="grid-aside"> {shown.aside}</span>}
+            </div>
+          );
+        })
+      )}
+    </div>
+  );
+}
