@@ -521,6 +521,33 @@ const CLEAN_FILES: WowsPackageFile[] = [
   { path: 'top.txt', bytes: text('top level entry\n') },
 ];
 
+describe('ls --json of names that need escapes or are not ASCII', () => {
+  // A path's bytes are written as stored only when JSON needs no escape for them.
+  const names = [
+    'plain/a.bin',
+    'q"uote/b\\ack.bin',
+    'tab\there.bin',
+    'ünïcode/файл.bin',
+    'del\x7f.bin',
+  ];
+  const pair = buildWowsPackage(
+    names.map((path) => ({ path, bytes: text(path) })),
+    { volumeName: 'names_0001.pkg' },
+  );
+  writeTree('names', [{ path: 'names.idx', bytes: pair.index }]);
+
+  it('every path round-trips through JSON as its text', async () => {
+    const { code, out } = await cli('ls', 'names/names.idx', '--json');
+    expect(code).toBe(0);
+    const listed = JSON.parse(out) as { path: string; size: number }[];
+    expect(listed.map((entry) => entry.path).sort()).toEqual([...names].sort());
+    const expected = names.map((path) => ({ path, size: text(path).length }));
+    expect(listed.map(({ path, size }) => ({ path, size }))).toEqual(
+      expect.arrayContaining(expected),
+    );
+  });
+});
+
 describe('a pair of our own (no unsupported entry)', () => {
   const pair = buildWowsPackage(CLEAN_FILES, { volumeName: 'clean_0001.pkg' });
   writeTree('clean', [

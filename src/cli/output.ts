@@ -57,8 +57,8 @@ export class Output {
     return this.write(text + '\n');
   }
 
-  /** Writes text made in chunks (each ends with its own newline). */
-  async text(chunks: Iterable<string>): Promise<void> {
+  /** Writes output made in chunks (each ends with its own newline). */
+  async chunks(chunks: Iterable<string | Uint8Array>): Promise<void> {
     for (const chunk of chunks) await this.write(chunk);
   }
 

@@ -112,6 +112,13 @@ export interface NodeTable {
    */
   offset?(index: number): number;
   /**
+   * Writes the node's path as stored (bytes; `/` between names) into `target` from `at`;
+   * returns where it ends, or -1 when it does not fit. Where every byte is ASCII they are
+   * `path(index)` exactly; any other byte is as stored, so a writer that meets one uses
+   * `path`. Lets a listing write paths it never makes strings of.
+   */
+  writePath?(index: number, target: Uint8Array, at: number): number;
+  /**
    * How many nodes the source has room for so far: a hint to size the tree's arrays once.
    * Bounded by bytes actually read, never by a count a file declares.
    */

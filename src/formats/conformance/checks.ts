@@ -14,6 +14,7 @@ import {
   type ColumnKind,
   type NodeDetails,
   type NodeKind,
+  type NodeTable,
   type Session,
   type Span,
 } from '../model.ts';
@@ -157,7 +158,20 @@ function tableHintProblems(
   return problems;
 }
 
-/** What the table tells of a node (kind, compression, checksum, offset) is what its details say. */
+/** The path `writePath` writes, when the table has it and the path is ASCII; else null. */
+function writtenPath(table: NodeTable, index: number): string | null {
+  if (!table.writePath) return null;
+  let target = new Uint8Array(64);
+  let end = table.writePath(index, target, 1);
+  while (end < 0 && target.length < 1 << 20) {
+    target = new Uint8Array(target.length * 4);
+    end = table.writePath(index, target, 1);
+  }
+  const bytes = target.subarray(1, end);
+  return end >= 0 && bytes.every((byte) => byte < 0x80) ? new TextDecoder().decode(bytes) : null;
+}
+
+/** What the table tells of a node (kind, compression, checksum, offset, path) is what its details say. */
 function tableDetailProblems(session: Session, index: number, details: NodeDetails): string[] {
   const table = session.nodeTable();
   const problems: string[] = [];
@@ -173,6 +187,10 @@ function tableDetailProblems(session: Session, index: number, details: NodeDetai
   const checksum = table.checksum?.(index);
   if (checksum !== undefined && checksum !== details.checksum) {
     problems.push(`node ${index}: the table's checksum ${checksum}, details ${details.checksum}`);
+  }
+  const written = writtenPath(table, index);
+  if (written !== null && written !== details.path) {
+    problems.push(`node ${index}: the table writes the path ${written}, details ${details.path}`);
   }
   const offset = table.offset?.(index);
   if (offset !== undefined && offset !== details.span.offset) {

@@ -90,6 +90,8 @@ export class WowsBuildTable implements NodeTable {
    * node is one path, so this also names the first entry of a duplicate path.
    */
   private firstEntry = new Int32Array(1024).fill(NO_NODE);
+  /** Per merged node: its depth (1: top level), once its chain is checked; 0 before. */
+  private depths = new Uint8Array(1024);
   private readonly paths: string[] = [];
   private readonly volumeByName = new Map<string, number>();
   /** Sizes of the volumes open, by merged volume number. */
@@ -101,7 +103,15 @@ export class WowsBuildTable implements NodeTable {
   private readonly chain = new Int32Array(MAX_DEPTH + 1);
 
   path(entry: number): string {
-    return this.paths[this.entries.nodes[entry]!]!;
+    return this.pathOf(this.entries.nodes[entry]!);
+  }
+
+  /**
+   * Writes an entry's path as stored (its names' bytes joined by `/`) into `target` at
+   * `at`; returns where it ends, or -1 when it does not fit. ASCII bytes are `path` exactly.
+   */
+  writePath(entry: number, target: Uint8Array, at: number): number {
+    return this.writeNodePath(this.entries.nodes[entry]!, target, at);
   }
   size(entry: number): number {
     return this.fileColumn(entry).sizes[this.entries.records[entry]!]!;
@@ -171,7 +181,7 @@ export class WowsBuildTable implements NodeTable {
         this.issue(
           'error',
           'FILE_IS_FOLDER',
-          `${this.paths[parent]!} is a file and the folder of ${this.paths[node]!}`,
+          `${this.pathOf(parent)} is a file and the folder of ${this.pathOf(node)}`,
         );
       }
     }
@@ -208,7 +218,10 @@ export class WowsBuildTable implements NodeTable {
   private ensureNodes(count: number): void {
     if (count <= this.parents.length) return;
     const capacity = Math.max(count, this.parents.length * 2);
-    const grow = <T extends Uint16Array | Uint32Array | Int32Array>(old: T, next: T) => {
+    const grow = <T extends Uint8Array | Uint16Array | Uint32Array | Int32Array>(
+      old: T,
+      next: T,
+    ) => {
       next.set(old);
       return next;
     };
@@ -216,6 +229,7 @@ export class WowsBuildTable implements NodeTable {
     this.ownerNode = grow(this.ownerNode, new Uint32Array(capacity));
     this.parents = grow(this.parents, new Int32Array(capacity));
     this.firstEntry = grow(this.firstEntry, new Int32Array(capacity).fill(NO_NODE));
+    this.depths = grow(this.depths, new Uint8Array(capacity));
   }
 
   /** Gives each node of the index its merged number; new ids become new nodes. */
@@ -248,7 +262,7 @@ export class WowsBuildTable implements NodeTable {
     return { local, firstNew };
   }
 
-  /** Links the new nodes to their parents and makes their paths. */
+  /** Links the new nodes to their parents and cuts parent chains that are too deep or loop. */
   private linkParents(
     index: WowsIndex,
     { local, firstNew }: { local: Int32Array; firstNew: number },
@@ -272,10 +286,53 @@ export class WowsBuildTable implements NodeTable {
       }
       this.parents[merged] = parent;
     }
-    for (let merged = firstNew; merged < this.nodeCount; merged++) this.pathOf(merged);
+    for (let merged = firstNew; merged < this.nodeCount; merged++) this.checkChain(merged);
   }
 
-  /** The path of a merged node, made from its parent's (chains cut at MAX_DEPTH). */
+  /**
+   * Gives a new node and its unchecked parents their depth. A chain of MAX_DEPTH unchecked
+   * nodes (a loop, or too deep) is cut at its top, and so is any node that would lie deeper
+   * than MAX_DEPTH: afterwards every chain ends at the top within MAX_DEPTH steps, so paths
+   * are made on demand (`pathOf`, `writeNodePath`) with no check of their own, and a
+   * listing that writes path bytes (`writePath`) makes no string.
+   */
+  private checkChain(merged: number): void {
+    const { chain, depths } = this;
+    let length = 0;
+    let at = merged;
+    while (at !== NO_NODE && depths[at] === 0) {
+      if (length === MAX_DEPTH) {
+        this.cutChain(chain[length - 1]!);
+        at = NO_NODE;
+        break;
+      }
+      chain[length++] = at;
+      at = this.parents[at]!;
+    }
+    let depth = at === NO_NODE ? 0 : depths[at]!;
+    for (let step = length - 1; step >= 0; step--) {
+      const node = chain[step]!;
+      if (depth === MAX_DEPTH) {
+        this.cutChain(node);
+        depth = 0;
+      }
+      depths[node] = ++depth;
+    }
+  }
+
+  /** Makes a node top-level: its parents go deeper than MAX_DEPTH or loop. */
+  private cutChain(merged: number): void {
+    const { index, node } = this.owner(merged);
+    this.issue(
+      'error',
+      'PARENT_CHAIN',
+      `the parents of ${nodeName(index, node)} go deeper than ${MAX_DEPTH} folders or loop: cut there`,
+      nodeRecordSpan(index, node),
+    );
+    this.parents[merged] = NO_NODE;
+  }
+
+  /** The path of a merged node, made from its parent's on first use and kept. */
   private pathOf(merged: number): string {
     const known = this.paths[merged];
     if (known !== undefined) return known;
@@ -288,21 +345,10 @@ export class WowsBuildTable implements NodeTable {
       this.paths[merged] = path;
       return path;
     }
+    // Chains end at the top within MAX_DEPTH steps (checkChain cut every other).
     const chain: number[] = [];
     let at = merged;
     while (at !== NO_NODE && this.paths[at] === undefined) {
-      if (chain.length === MAX_DEPTH) {
-        const { index, node } = this.owner(chain[chain.length - 1]!);
-        this.issue(
-          'error',
-          'PARENT_CHAIN',
-          `the parents of ${nodeName(index, node)} go deeper than ${MAX_DEPTH} folders or loop: cut there`,
-          nodeRecordSpan(index, node),
-        );
-        this.parents[chain[chain.length - 1]!] = NO_NODE;
-        at = NO_NODE;
-        break;
-      }
       chain.push(at);
       at = this.parents[at]!;
     }
@@ -369,7 +415,7 @@ export class WowsBuildTable implements NodeTable {
         this.issue(
           'warning',
           'DUPLICATE_PATH',
-          `${this.paths[node]!} is listed again (first as entry ${first})`,
+          `${this.pathOf(node)} is listed again (first as entry ${first})`,
           fileRecordSpan(index, record),
           entry,
         );
@@ -404,35 +450,37 @@ export class WowsBuildTable implements NodeTable {
       this.issue(
         'warning',
         'ID_MISMATCH',
-        `the id of ${this.paths[merged]!} is not the CityHash64 of its path`,
+        `the id of ${this.pathOf(merged)} is not the CityHash64 of its path`,
         nodeRecordSpan(index, node),
       );
     }
   }
 
-  /** Writes a node's path as stored (its names' bytes joined by `/`) to pathBytes. */
+  /** Writes a node's path as stored to pathBytes (grown as needed); returns its length. */
   private writePathBytes(merged: number): number {
-    let length = 0;
+    for (;;) {
+      const end = this.writeNodePath(merged, this.pathBytes, 0);
+      if (end >= 0) return end;
+      this.pathBytes = new Uint8Array(this.pathBytes.length * 2);
+    }
+  }
+
+  /** Writes a node's path as stored (its names' bytes joined by `/`); -1: it does not fit. */
+  private writeNodePath(merged: number, target: Uint8Array, start: number): number {
     const { chain } = this;
     let depth = 0;
-    for (let at = merged; at !== NO_NODE && depth <= MAX_DEPTH; at = this.parents[at]!)
-      chain[depth++] = at;
+    for (let at = merged; at !== NO_NODE; at = this.parents[at]!) chain[depth++] = at;
+    let length = start;
     for (let step = depth - 1; step >= 0; step--) {
       const node = chain[step]!;
       const { bytes, nodes } = this.indexes[this.ownerIndex[node]!]!.index;
       const local = this.ownerNode[node]!;
-      const start = nodes.nameOffsets[local]!;
+      const from = nodes.nameOffsets[local]!;
       const nameLength = nodes.nameLengths[local]!;
-      const needed = length + nameLength + 1;
-      if (needed > this.pathBytes.length) {
-        const grown = new Uint8Array(needed * 2);
-        grown.set(this.pathBytes.subarray(0, length));
-        this.pathBytes = grown;
-      }
-      if (step !== depth - 1) this.pathBytes[length++] = 0x2f;
+      if (length + nameLength + 1 > target.length) return -1;
+      if (step !== depth - 1) target[length++] = 0x2f;
       // Names are short: a loop beats set() on a fresh subarray view.
-      const target = this.pathBytes;
-      for (let at = 0; at < nameLength; at++) target[length + at] = bytes[start + at]!;
+      for (let at = 0; at < nameLength; at++) target[length + at] = bytes[from + at]!;
       length += nameLength;
     }
     return length;
