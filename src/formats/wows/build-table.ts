@@ -92,7 +92,8 @@ export class WowsBuildTable implements NodeTable {
   private firstEntry = new Int32Array(1024).fill(NO_NODE);
   /** Per merged node: its depth (1: top level), once its chain is checked; 0 before. */
   private depths = new Uint8Array(1024);
-  private readonly paths: string[] = [];
+  /** Per merged node: its path once made (`pathOf`). */
+  private readonly paths: (string | undefined)[] = [];
   private readonly volumeByName = new Map<string, number>();
   /** Sizes of the volumes open, by merged volume number. */
   private readonly volumeSizes: (number | undefined)[] = [];
@@ -257,6 +258,8 @@ export class WowsBuildTable implements NodeTable {
       this.ownerIndex[next] = indexNumber;
       this.ownerNode[next] = node;
       this.parents[next] = NO_NODE;
+      // Paths are made later, in any order: a slot now keeps the array dense, not a dictionary.
+      this.paths.push(undefined);
       this.nodeCount++;
     }
     return { local, firstNew };
