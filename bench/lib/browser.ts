@@ -106,6 +106,30 @@ export async function longTasksBetween(page: Page, from: number, to: number): Pr
   return all.filter((task) => task.start + task.duration >= from && task.start <= to);
 }
 
+/** A long animation frame: its scripts (by invoker and source) and its style and layout time. */
+export interface LongFrame {
+  start: number;
+  duration: number;
+  layoutMs: number;
+  scripts: { invoker: string; source: string; name: string; duration: number }[];
+}
+
+/** What ran in the long animation frames between two page times, one line each. */
+export async function longFramesBetween(page: Page, from: number, to: number): Promise<string[]> {
+  const all = await page.evaluate(() => (window as unknown as ProbeWindow).__probe.frames);
+  return all
+    .filter((frame) => frame.start + frame.duration >= from && frame.start <= to)
+    .map((frame) => {
+      const scripts = frame.scripts
+        .filter((script) => script.duration >= 5)
+        .map(
+          (script) =>
+            `${script.invoker} ${script.name} ${script.source} ${script.duration.toFixed(0)} ms`,
+        );
+      return `${frame.duration.toFixed(0)} ms frame at ${(frame.start - from).toFixed(0)} ms: layout ${frame.layoutMs.toFixed(0)} ms; ${scripts.join('; ') || 'no script over 5 ms'}`;
+    });
+}
+
 export interface WorkerCall {
   name: string;
   start: number;
@@ -145,6 +169,7 @@ export interface ProbeWindow {
   __probe: {
     marks: Record<string, number>;
     longtasks: LongTask[];
+    frames: LongFrame[];
     calls: WorkerCall[];
     arm(name: string, kind: string, selector: string, text: string): void;
     scrollRun(positions: number[]): Promise<ScrollRun>;

@@ -1,6 +1,7 @@
 // Injected into the app page before its scripts (page.addInitScript). Plain JS on purpose:
 // it is sent as text, not bundled. It records, in the page's own clock:
-//   - long tasks (PerformanceObserver 'longtask');
+//   - long tasks (PerformanceObserver 'longtask'), and what ran in each long animation
+//     frame ('long-animation-frame': scripts, and style and layout), to say what a long task was;
 //   - comlink calls to workers (name, sent, answered), by wrapping the Worker class;
 //   - when armed conditions on the DOM first hold (MutationObserver), and the next frame;
 //   - frame times of a scripted scroll of the tree.
@@ -8,6 +9,7 @@
   const probe = {
     marks: {},
     longtasks: [],
+    frames: [],
     calls: [],
     waiters: [],
   };
@@ -22,6 +24,27 @@
     }).observe({ type: 'longtask', buffered: true });
   } catch {
     probe.noLongtask = true;
+  }
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if (entry.duration < 50 || probe.frames.length >= 1000) continue;
+        const layoutStart = entry.styleAndLayoutStart || entry.startTime + entry.duration;
+        probe.frames.push({
+          start: entry.startTime,
+          duration: entry.duration,
+          layoutMs: entry.startTime + entry.duration - layoutStart,
+          scripts: entry.scripts.map((script) => ({
+            invoker: script.invoker,
+            source: `${(script.sourceURL || '').split('/').pop()}:${script.sourceCharPosition}`,
+            name: script.sourceFunctionName,
+            duration: script.duration,
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    probe.noFrames = true;
   }
 
   document.addEventListener(

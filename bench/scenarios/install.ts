@@ -20,6 +20,7 @@ import {
   answeredCall,
   closePage,
   HeapSampler,
+  longFramesBetween,
   longTasksBetween,
   median,
   openAppPage,
@@ -38,6 +39,8 @@ interface AppRun {
   /** From the click to the summary on screen. */
   shownMs: number;
   longTasks: number[];
+  /** What ran in each long animation frame (bench/lib/browser.ts longFramesBetween). */
+  longFrames: string[];
 }
 
 /**
@@ -126,6 +129,7 @@ async function checkOnce(page: Page, nth: number): Promise<AppRun> {
     ms: answered - clicked,
     shownMs: shown - clicked,
     longTasks: tasks.map((task) => task.duration),
+    longFrames: await longFramesBetween(page, clicked, shown),
   };
 }
 
@@ -165,6 +169,7 @@ export async function benchInstall(
           `(summary shown at ${run.shownMs.toFixed(0)} ms), native ${nativeRun.ms.toFixed(0)} ms = ` +
           `${(bytes / MB / (nativeRun.ms / 1000)).toFixed(0)} MB/s, long tasks ${run.longTasks.length ? run.longTasks.map((d) => d.toFixed(0)).join(', ') + ' ms' : 'none'}`,
       );
+      for (const frame of run.longFrames) log(`    long frame: ${frame}`);
     }
     summaryText = (await page.getByTestId('install-summary').textContent()) ?? '';
     const bare = (await page.evaluate(BARE_READ)) as { bytes: number; ms: number };
