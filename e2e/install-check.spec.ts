@@ -22,7 +22,7 @@ import {
 } from '../src/formats/dml/generate-install.ts';
 import { writeDmlTables } from '../src/formats/dml/write.ts';
 import { writeInstallFiles } from '../bench/lib/install-files.ts';
-import { collectPageErrors, downloadedBytes, dropFiles, treeItem } from './helpers.ts';
+import { collectPageErrors, downloadedBytes, dropFiles, selectRow, treeItem } from './helpers.ts';
 
 let root: string;
 let records: InstallRecord[];
@@ -281,6 +281,28 @@ test.describe('install check', () => {
       1,
     );
     await expect(page.getByTestId('drop-overlay')).toHaveCount(0);
+  });
+
+  test('the actions bar opens the check for any row of the list; Escape closes it', async ({
+    page,
+  }) => {
+    await dropFiles(page, [{ name: 'LatestFileList.bin', bytes: list }]);
+    const action = page.getByTestId('install-check-action');
+    await expect(action).toBeVisible();
+    // With a table of the list selected, not the file: the bar still knows the file.
+    await selectRow(page, /^Base\b/);
+    await action.click();
+    const dialog = page.getByTestId('install-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading')).toHaveText(
+      'Check a game folder against LatestFileList.bin',
+    );
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await action.click();
+    await expect(page.getByTestId('install-dialog')).toBeVisible();
+    await page.getByTestId('install-dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('install-dialog')).toHaveCount(0);
   });
 
   test('a broken list says where it broke', async ({ page }) => {

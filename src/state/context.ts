@@ -67,7 +67,7 @@ export function createContext(deps: DelveDeps): Context {
     })),
     jobs: createStore<JobsState>(() => ({ jobs: [] })),
     toasts: createStore<ToastsState>(() => ({ toasts: [] })),
-    installChecks: createStore<InstallChecksState>(() => ({ checks: {} })),
+    installChecks: createStore<InstallChecksState>(() => ({ checks: {}, dialogFileId: null })),
   };
   let lastId = 0;
   const getFile = (fileId: string) =>
@@ -95,10 +95,11 @@ export function createContext(deps: DelveDeps): Context {
     forgetFile(fileId) {
       rowCache.drop(fileId);
       queries.dropFile(fileId);
-      if (stores.installChecks.getState().checks[fileId]) {
-        stores.installChecks.setState(({ checks }) => {
+      const installs = stores.installChecks.getState();
+      if (installs.checks[fileId] || installs.dialogFileId === fileId) {
+        stores.installChecks.setState(({ checks, dialogFileId }) => {
           const { [fileId]: _dropped, ...rest } = checks;
-          return { checks: rest };
+          return { checks: rest, dialogFileId: dialogFileId === fileId ? null : dialogFileId };
         });
       }
     },

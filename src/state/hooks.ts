@@ -81,6 +81,11 @@ export function useFilter(): string {
   return useStore(stores.view, (state) => state.filter);
 }
 
+/** The file whose install check dialog is open (null: none). */
+export function useInstallDialogFileId(): string | null {
+  return useStore(stores.installChecks, (state) => state.dialogFileId);
+}
+
 /** The last install check of a file (null before one), with its progress while it runs. */
 export function useInstallCheck(fileId: string): InstallCheckState | null {
   return useStore(stores.installChecks, (state) => state.checks[fileId] ?? null);

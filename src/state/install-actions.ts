@@ -16,6 +16,10 @@ export interface InstallActions {
   checkInstall(fileId: string, pick: FolderPick): Promise<void>;
   /** Saves the report of the file's last install check. */
   saveInstallReport(fileId: string, kind: InstallReportKind): Promise<void>;
+  /** Opens the install check's dialog for a file whose session lists an install. */
+  openInstallCheck(fileId: string): void;
+  /** Closes it (a running check goes on). */
+  closeInstallCheck(): void;
 }
 
 /** Files handed over in one message at most. */
@@ -129,6 +133,15 @@ export function createInstallActions(context: Context): InstallActions {
           context.toast('info', `${file.name}: checking ${pick.name} cancelled`);
         } else context.toastError(file.name, `checking ${pick.name} failed`, result.error);
       }
+    },
+
+    openInstallCheck(fileId) {
+      if (!context.liveFile(fileId)?.summary?.capabilities.installCheck) return;
+      stores.installChecks.setState({ dialogFileId: fileId });
+    },
+
+    closeInstallCheck() {
+      stores.installChecks.setState({ dialogFileId: null });
     },
 
     async saveInstallReport(fileId, kind) {

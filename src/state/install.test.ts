@@ -187,4 +187,21 @@ describe('install checks', () => {
     });
     expect(check()).toBeNull();
   });
+
+  it('its dialog opens for a file that lists an install only, and closes with the file', async () => {
+    const { state, file, actions } = setup();
+    const dialog = () => state.stores.installChecks.getState().dialogFileId;
+    await actions.openFiles([kiwadFile('demo.wad', ['a.txt'])]);
+    actions.openInstallCheck(file().id);
+    expect(dialog()).toBeNull();
+    await actions.openFiles([installFiles(FILES).list]);
+    const list = state.stores.files.getState().files[1]!;
+    actions.openInstallCheck(list.id);
+    expect(dialog()).toBe(list.id);
+    actions.closeInstallCheck();
+    expect(dialog()).toBeNull();
+    actions.openInstallCheck(list.id);
+    actions.closeFile(list.id);
+    expect(dialog()).toBeNull();
+  });
 });

@@ -191,6 +191,8 @@ export interface InstallCheckState {
 export interface InstallChecksState {
   /** By file id. */
   checks: Readonly<Record<string, InstallCheckState>>;
+  /** The file whose install check dialog is open; null when none is. */
+  dialogFileId: string | null;
 }
 
 export interface Toast {

@@ -1,7 +1,7 @@
 /**
  * Actions on the selection (download an entry's content, or a .zip of a folder, a file or
  * several selected rows) and on every open file (Download all as one .zip, Verify all), with
- * what Verify all found in each file. An entry whose content cannot be read (a missing
+ * what Verify all found in each file; for a file that lists an install, its install check. An entry whose content cannot be read (a missing
  * volume, a compression not unpacked) cannot be downloaded: the button says why.
  */
 import type { ReactElement } from 'react';
@@ -95,7 +95,7 @@ export function ActionsBar(): ReactElement {
   const file = useFile(multi?.fileId ?? selection?.fileId);
   const files = useFiles();
   const jobs = useJobs();
-  const { downloadSelection, downloadAllFiles, verifyAllFiles } = useActions();
+  const { downloadSelection, downloadAllFiles, verifyAllFiles, openInstallCheck } = useActions();
   const onlySelectedRow = useOnlySelectedRow();
 
   // Zip and verify need the whole table: not while it is still being read.
@@ -171,6 +171,17 @@ export function ActionsBar(): ReactElement {
       >
         {isVerifying ? 'Verifying…' : 'Verify all'}
       </button>
+      {canWork && file.summary?.capabilities.installCheck && (
+        <button
+          type="button"
+          className="button"
+          data-testid="install-check-action"
+          title={`Check a game folder against the files ${file.name} lists`}
+          onClick={() => openInstallCheck(file.id)}
+        >
+          Check install…
+        </button>
+      )}
       <CopyLinkButton />
       <VerifyReport files={files} />
       <JobList />

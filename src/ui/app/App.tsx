@@ -5,6 +5,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { useHasFiles } from '../../state/hooks.ts';
 import { DropZone } from '../dropzone/DropZone.tsx';
+import { InstallCheckHost } from '../install/InstallCheck.tsx';
 import { ActionsBar } from './ActionsBar.tsx';
 import { Banners } from './Banners.tsx';
 import { EmptyState, type FormatInfo } from './EmptyState.tsx';
@@ -53,6 +54,7 @@ export function App({ formats }: AppProps): ReactElement {
             <div className="workspace-frame" hidden={!hasFiles}>
               <ActionsBar />
               <Workspace />
+              <InstallCheckHost />
             </div>
           )}
           {!hasFiles && <EmptyState formats={formats} />}

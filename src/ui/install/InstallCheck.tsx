@@ -1,7 +1,8 @@
 /**
  * Install verification in the page: a file whose session lists an install's files
  * (`capabilities.installCheck`) gets a section in its details, with what its last check
- * found and a button that opens the check's dialog. There the game folder is picked (the
+ * found and a button that opens the check's dialog (the actions bar has one too). The
+ * dialog is the page's, one at a time (`InstallCheckHost`). There the game folder is picked (the
  * folder picker, or its `<input webkitdirectory>` fallback) or dropped; it is read with a
  * count and Cancel, then checked in the file's worker with progress in files and bytes and
  * Cancel; the results follow (InstallResults.tsx). The dialog can be closed while a check
@@ -10,13 +11,20 @@
 import {
   useCallback,
   useDeferredValue,
+  useEffect,
   useId,
   useRef,
   type DragEvent,
   type ReactElement,
 } from 'react';
 import type { InstallCheckResult } from '../../formats/model.ts';
-import { useActions, useFileJobs, useInstallCheck } from '../../state/hooks.ts';
+import {
+  useActions,
+  useFile,
+  useFileJobs,
+  useInstallCheck,
+  useInstallDialogFileId,
+} from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
 import { describeFailures, type WalkResult } from '../dropzone/folder-walk.ts';
 import { FolderInput } from '../dropzone/FolderInput.tsx';
@@ -34,7 +42,7 @@ import { InstallResults } from './InstallResults.tsx';
 import './install.css';
 
 export function InstallCheckSection({ file }: { file: OpenFile }): ReactElement | null {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const { openInstallCheck } = useActions();
   const check = useInstallCheck(file.id);
   if (!file.summary?.capabilities.installCheck || file.hasCrashed) return null;
   const result = check?.status === 'done' ? check.result : null;
@@ -52,22 +60,29 @@ export function InstallCheckSection({ file }: { file: OpenFile }): ReactElement 
         type="button"
         className="button button-small"
         data-testid="install-check-open"
-        onClick={() => dialogRef.current?.showModal()}
+        onClick={() => openInstallCheck(file.id)}
       >
         {check ? 'Show the install check…' : 'Check a game folder…'}
       </button>
-      <InstallCheckDialog file={file} dialogRef={dialogRef} />
     </div>
   );
 }
 
-function InstallCheckDialog({
-  file,
-  dialogRef,
-}: {
-  file: OpenFile;
-  dialogRef: React.RefObject<HTMLDialogElement | null>;
-}): ReactElement {
+/** The install check's dialog of the file it is open for, if any (mounted once, in App). */
+export function InstallCheckHost(): ReactElement | null {
+  const fileId = useInstallDialogFileId();
+  const file = useFile(fileId ?? undefined);
+  if (!fileId || !file || file.hasCrashed) return null;
+  return <InstallCheckDialog key={file.id} file={file} />;
+}
+
+function InstallCheckDialog({ file }: { file: OpenFile }): ReactElement {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const { closeInstallCheck } = useActions();
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const { checkInstall, cancelJob } = useActions();
@@ -110,6 +125,7 @@ function InstallCheckDialog({
       className="dialog install-dialog"
       aria-labelledby={titleId}
       data-testid="install-dialog"
+      onClose={closeInstallCheck}
       onDragOver={(event) => {
         if (carriesFiles(event.nativeEvent)) event.preventDefault();
       }}
