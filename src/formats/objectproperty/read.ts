@@ -19,6 +19,7 @@ import type { Issue } from '../model.ts';
 import { BitReader } from './bit-reader.ts';
 import { ErrorCode, OBJECT_PROPERTY_FORMAT, errorAtBit } from './errors.ts';
 import { walkGenericObject } from './generic.ts';
+import { looksLikeBind } from './module.ts';
 import { readValue, type ValueContext } from './read-values.ts';
 import {
   PropertyFlag,
@@ -32,7 +33,7 @@ import {
   type TypeProperty,
 } from './types.ts';
 
-export const BIND_MAGIC = Uint8Array.of(0x42, 0x49, 0x4e, 0x64);
+export { BIND_MAGIC } from './module.ts';
 
 /** Objects nested deeper than this are refused (a hostile file cannot exhaust the stack). */
 export const MAX_DEPTH = 128;
@@ -53,9 +54,8 @@ export const NETWORK_CONFIG: SerializerConfig = {
   isManuallyCompressed: false,
 };
 
-export function hasBindMagic(bytes: Uint8Array): boolean {
-  return BIND_MAGIC.every((byte, at) => bytes[at] === byte);
-}
+/** Whether bytes start with `BINd` (module.ts detects by it). */
+export const hasBindMagic = looksLikeBind;
 
 /** `u32 size` + zlib at `at` of `bytes`, inflated to exactly `size` bytes. */
 async function inflateLayer(bytes: Uint8Array, at: number, what: string): Promise<Uint8Array> {
