@@ -6,7 +6,7 @@
  * Sizes are checked as in the typed walk.
  */
 import { BitReader } from './bit-reader.ts';
-import { ErrorCode, errorAtBit } from './errors.ts';
+import { hasMoreProperties, readObjectSize, readPropertyHeader } from './deep.ts';
 import type { BitRange, GenericGuess, GenericObject, GenericProperty } from './types.ts';
 
 /** Objects nested deeper than this are not guessed into (shown as bits). */
@@ -29,29 +29,14 @@ export function walkGenericObject(reader: BitReader, depth: number): GenericObje
   const start = reader.position;
   const hash = reader.u32('a class hash');
   if (hash === 0) return null;
-  const sizeAt = reader.position;
-  const sizeBits = reader.u32('an object size');
-  const end = sizeAt + sizeBits;
-  if (sizeBits < 32 || end > reader.totalBits) {
-    throw errorAtBit(ErrorCode.BAD_COUNT, sizeAt, `object size ${sizeBits} bits does not fit the ${reader.totalBits - sizeAt} bits left`);
-  }
+  const frame = readObjectSize(reader);
   const properties: GenericProperty[] = [];
-  while (reader.position < end) properties.push(walkProperty(reader, end, depth));
-  if (reader.position !== end) {
-    throw errorAtBit(ErrorCode.SIZE_MISMATCH, sizeAt, `object declares ${sizeBits} bits, its properties took ${reader.position - sizeAt}`);
-  }
-  return { hash, bits: { start, end }, sizeBits, properties };
+  while (hasMoreProperties(reader, frame)) properties.push(walkProperty(reader, frame.end, depth));
+  return { hash, bits: { start, end: frame.end }, sizeBits: frame.sizeBits, properties };
 }
 
 function walkProperty(reader: BitReader, objectEnd: number, depth: number): GenericProperty {
-  const start = reader.position;
-  reader.align();
-  const sizeBits = reader.u32('a property size');
-  const end = start + sizeBits;
-  if (end > objectEnd || sizeBits < reader.position + 32 - start) {
-    throw errorAtBit(ErrorCode.BAD_COUNT, start, `property size ${sizeBits} bits does not fit its object (${objectEnd - start} bits left, ${reader.position + 32 - start} needed)`);
-  }
-  const hash = reader.u32('a property hash');
+  const { start, end, sizeBits, hash } = readPropertyHeader(reader, objectEnd);
   const valueBits = { start: reader.position, end };
   const guess = guessValue(reader.bytes, valueBits, depth);
   reader.position = end;

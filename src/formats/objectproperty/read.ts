@@ -18,6 +18,7 @@ import { FormatError } from '../../binary/format-error.ts';
 import type { Issue } from '../model.ts';
 import { BitReader } from './bit-reader.ts';
 import { ErrorCode, OBJECT_PROPERTY_FORMAT, errorAtBit } from './errors.ts';
+import { hasMoreProperties, readObjectSize, readPropertyHeader } from './deep.ts';
 import { walkGenericObject } from './generic.ts';
 import { looksLikeBind } from './module.ts';
 import { readValue, type ValueContext } from './read-values.ts';
@@ -122,21 +123,13 @@ class TypedObjectReader {
 
   private readDeep(hash: number, start: number, depth: number): DecodedObject {
     const { reader } = this;
-    const sizeAt = reader.position;
-    const sizeBits = reader.u32('an object size');
-    const end = sizeAt + sizeBits;
-    if (sizeBits < 32 || end > reader.totalBits) {
-      throw errorAtBit(ErrorCode.BAD_COUNT, sizeAt, `object size ${sizeBits} bits does not fit the ${reader.totalBits - sizeAt} bits left`);
-    }
+    const frame = readObjectSize(reader);
     const type = this.types.classes.get(hash);
     const properties: DecodedProperty[] = [];
-    while (reader.position < end) {
-      properties.push(this.readDeepProperty(type?.propertiesByHash, end, depth));
+    while (hasMoreProperties(reader, frame)) {
+      properties.push(this.readDeepProperty(type?.propertiesByHash, frame.end, depth));
     }
-    if (reader.position !== end) {
-      throw errorAtBit(ErrorCode.SIZE_MISMATCH, sizeAt, `object declares ${sizeBits} bits, its properties took ${reader.position - sizeAt}`);
-    }
-    return { hash, className: type?.name ?? null, bits: { start, end }, sizeBits, properties };
+    return { hash, className: type?.name ?? null, bits: { start, end: frame.end }, sizeBits: frame.sizeBits, properties };
   }
 
   private readDeepProperty(
@@ -145,14 +138,7 @@ class TypedObjectReader {
     depth: number,
   ): DecodedProperty {
     const { reader } = this;
-    const start = reader.position;
-    reader.align();
-    const sizeBits = reader.u32('a property size');
-    const end = start + sizeBits;
-    if (end > objectEnd || sizeBits < reader.position + 32 - start) {
-      throw errorAtBit(ErrorCode.BAD_COUNT, start, `property size ${sizeBits} bits does not fit its object (${objectEnd - start} bits left, ${reader.position + 32 - start} needed)`);
-    }
-    const hash = reader.u32('a property hash');
+    const { start, end, sizeBits, hash } = readPropertyHeader(reader, objectEnd);
     const property = known?.get(hash);
     if (!property) {
       // A property the list lacks is skipped by its size.
