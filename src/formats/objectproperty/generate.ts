@@ -237,13 +237,16 @@ export function generateBindFile(count: number, options: { seed?: number; isComp
   return { bytes, typeList: generatedTypeListJson() };
 }
 
+/** About the size of a real client's type list. */
+export const LARGE_TYPE_LIST_BYTES = 60 * 1024 * 1024;
+
 const TYPE_POOL = ['unsigned int', 'int', 'float', 'std::string', 'bool', 'class Vector3D', 'gid', 'std::wstring', 'class Color', 'double'];
 
 /**
  * A wiztype v2 JSON list of at least `targetBytes` bytes (the real lists are about 60 MB):
  * generated classes of 20–60 properties each, every tenth with an enum.
  */
-export function generateLargeTypeList(targetBytes: number, seed = 1): Uint8Array {
+export function generateLargeTypeList(targetBytes = LARGE_TYPE_LIST_BYTES, seed = 1): Uint8Array {
   const next = seededIntegers(seed);
   const parts: string[] = ['{"version": 2, "classes": {'];
   let size = parts[0]!.length;
