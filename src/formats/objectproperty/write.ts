@@ -67,7 +67,16 @@ class ObjectWriter {
     if (kind === 'u64') return out.u64(BigInt(value));
     if (kind === 'i64') return out.i64(BigInt(value));
     const number = Number(value);
-    ({ i8: () => out.i8(number), u8: () => out.u8(number), i16: () => out.i16(number), u16: () => out.u16(number), i32: () => out.i32(number), u32: () => out.u32(number), f32: () => out.f32(number), f64: () => out.f64(number) })[kind]();
+    ({
+      i8: () => out.i8(number),
+      u8: () => out.u8(number),
+      i16: () => out.i16(number),
+      u16: () => out.u16(number),
+      i32: () => out.i32(number),
+      u32: () => out.u32(number),
+      f32: () => out.f32(number),
+      f64: () => out.f64(number),
+    })[kind]();
   }
 
   single(property: TypeProperty, value: ObjectValue): void {
