@@ -10,6 +10,7 @@ import { inlineServices, sideInputsOf, type SideInputFile } from '../services.ts
 import { generateBindFile } from './generate.ts';
 import { TYPE_LISTS, typeIndexFor } from './settings.ts';
 import { openObjectPropertySession } from './session.ts';
+import type { FormatModule } from '../model.ts';
 import { objectPropertyFormat } from './module.ts';
 import { decodeObjectProperty } from './read.ts';
 import { objectNodes } from './nodes.ts';
@@ -31,10 +32,10 @@ const typesJson = { name: 'types.json', bytes: fixtureBytes('types.json') };
 describe('ObjectProperty session', () => {
   it('detects BINd by content only', () => {
     const { bytes } = generateBindFile(1);
-    expect(objectPropertyFormat.detect(bytes.subarray(0, 64), 'a.xml')).toBe('magic');
-    expect(
-      objectPropertyFormat.detect(fixtureBytes('list-simple.bin'), 'list-simple.bin'),
-    ).toBeNull();
+    const format: FormatModule = objectPropertyFormat;
+    expect(format.detect(bytes.subarray(0, 64), 'a.xml')).toBe('magic');
+    expect(format.detect(fixtureBytes('list-simple.bin'), 'list-simple.bin')).toBeNull();
+    expect(format.detect(new TextEncoder().encode('<?xml version="1.0"?>'), 'a.xml')).toBeNull();
   });
 
   it('a blob opened with its settings: nodes with paths, kinds and byte spans', async () => {
