@@ -23,6 +23,17 @@ writeFileSync(join(work, 'broken.json'), '{"version": 2, "classes": ');
 const cli = cliIn(work);
 const fixture = (name: string) => new URL(name, FIXTURES).pathname;
 
+/** The fixtures' settings (shallow, STATEFUL, mask 7) and their JSON type list. */
+const SHALLOW_TYPED = [
+  '--shallow',
+  '--flags',
+  '1',
+  '--mask',
+  '7',
+  '--types',
+  fixture('types.json'),
+];
+
 interface InfoJson {
   format: string;
   mode: string;
@@ -39,16 +50,7 @@ async function infoJson(...args: string[]): Promise<InfoJson> {
 
 describe('info on ObjectProperty data', () => {
   it('a shallow blob with a type list: the typed tree', async () => {
-    const info = await infoJson(
-      fixture('nested-object.bin'),
-      '--shallow',
-      '--flags',
-      '1',
-      '--mask',
-      '7',
-      '--types',
-      fixture('types.json'),
-    );
+    const info = await infoJson(fixture('nested-object.bin'), ...SHALLOW_TYPED);
     expect(info).toMatchObject({ format: 'objectproperty', mode: 'shallow', flags: 1 });
     expect(info.root).toEqual({
       $class: 'class Outer',
@@ -97,16 +99,7 @@ describe('info on ObjectProperty data', () => {
     );
     expect(info.flags).toBe(9);
     expect(info.root).toMatchObject({ $class: 'class AllScalars', m_float: 1.5 });
-    const flags = await infoJson(
-      fixture('bitflags-string.bin'),
-      '--shallow',
-      '--flags',
-      '1',
-      '--mask',
-      '7',
-      '--types',
-      fixture('types.json'),
-    );
+    const flags = await infoJson(fixture('bitflags-string.bin'), ...SHALLOW_TYPED);
     expect(flags.root).toMatchObject({ m_flags: 'FLAG_B|FLAG_C' });
   });
 

@@ -25,6 +25,7 @@ import { readValue, type ValueContext } from './read-values.ts';
 import {
   PropertyFlag,
   SerializerFlag,
+  type DecodedItem,
   type DecodedObject,
   type DecodedProperty,
   type ObjectDecode,
@@ -115,6 +116,14 @@ class TypedObjectReader {
     for (const property of type.properties) {
       if ((property.flags & mask) !== mask) continue;
       const at = this.reader.position;
+      const written = (value: DecodedItem | null): DecodedProperty => ({
+        name: property.name,
+        hash: property.hash,
+        type: property.type,
+        bits: { start: at, end: this.reader.position },
+        sizeBits: null,
+        value,
+      });
       if (property.flags & PropertyFlag.DELTA_ENCODE) {
         const isPresent = this.reader.bits(1, 'a presence bit') === 1;
         if (!isPresent) {
@@ -125,26 +134,11 @@ class TypedObjectReader {
               `${property.name} is left out, but delta encoding is forbidden`,
             );
           }
-          properties.push({
-            name: property.name,
-            hash: property.hash,
-            type: property.type,
-            bits: { start: at, end: this.reader.position },
-            sizeBits: null,
-            value: null,
-          });
+          properties.push(written(null));
           continue;
         }
       }
-      const value = readValue(this.context, property, depth);
-      properties.push({
-        name: property.name,
-        hash: property.hash,
-        type: property.type,
-        bits: { start: at, end: this.reader.position },
-        sizeBits: null,
-        value,
-      });
+      properties.push(written(readValue(this.context, property, depth)));
     }
     return {
       hash,
