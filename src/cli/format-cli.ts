@@ -24,14 +24,20 @@ export async function loadCliFormats(): Promise<CliFormat[]> {
 /** `--name`, as the argument parser knows it. */
 export const optionFlag = (option: CliOption) => `--${option.name}`;
 
-/** ` [--name VALUE]` for each option, for a usage line. */
+/** `--name VALUE`, `--name` for a flag. */
+const optionText = (option: CliOption) =>
+  option.isFlag ? optionFlag(option) : `${optionFlag(option)} ${option.value}`;
+
+/** ` [--name VALUE]` for each option (`…` after one that repeats), for a usage line. */
 export function optionsUsage(options: readonly CliOption[]): string {
-  return options.map((option) => ` [${optionFlag(option)} ${option.value}]`).join('');
+  return options
+    .map((option) => ` [${optionText(option)}]${option.sideInput ? '...' : ''}`)
+    .join('');
 }
 
 /** Help rows of options: `  --name VALUE  summary`. */
 export function optionsHelp(options: readonly CliOption[]): string[] {
-  const names = options.map((option) => `${optionFlag(option)} ${option.value}`);
+  const names = options.map(optionText);
   const width = Math.max(0, ...names.map((name) => name.length));
   return options.map((option, index) => `  ${names[index]!.padEnd(width)}  ${option.summary}`);
 }
@@ -55,6 +61,12 @@ const listed = (values: readonly string[]) =>
 export function optionValues(args: ParsedArgs, options: readonly CliOption[]): CliOptionValues {
   const values: Record<string, string> = {};
   for (const option of options) {
+    // Side inputs are files, read by the command (`sideInputFiles`), not values.
+    if (option.sideInput) continue;
+    if (option.isFlag) {
+      if (args.flags.has(optionFlag(option))) values[option.name] = 'true';
+      continue;
+    }
     const given = args.values.get(optionFlag(option));
     if (given === undefined) continue;
     if (!option.choices) {
@@ -80,4 +92,12 @@ export function withArticle(label: string): string {
 /** The source-folder options of every format, once each (`FormatCli.sources`). */
 export function sourceOptions(formats: readonly CliFormat[]): CliOption[] {
   return uniqueOptions(formats.flatMap(({ cli }) => (cli.sources ? [cli.sources.option] : [])));
+}
+
+/** The argument parser's spec of options: flags apart from options with a value. */
+export function optionSpec(options: readonly CliOption[]): { flags: string[]; values: string[] } {
+  return {
+    flags: options.filter((option) => option.isFlag).map(optionFlag),
+    values: options.filter((option) => !option.isFlag).map(optionFlag),
+  };
 }

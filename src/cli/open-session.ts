@@ -11,6 +11,7 @@ import { NodeFileSource } from '../binary/node-file-source.ts';
 import { ReadAheadSource } from '../binary/read-ahead-source.ts';
 import { ErrorCode, FormatError } from '../binary/format-error.ts';
 import type {
+  CliOptionValues,
   ContentCapability,
   FormatModule,
   Issue,
@@ -24,7 +25,7 @@ import {
   inlineRegistryServices,
   readDetectionBytes,
 } from '../formats/registry.ts';
-import type { FormatServices } from '../formats/services.ts';
+import type { FormatServices, SideInputService } from '../formats/services.ts';
 import type { ParsedArgs } from './args.ts';
 import { optionFlag, withArticle, type CliFormat } from './format-cli.ts';
 import { openFolder } from './open-folder.ts';
@@ -87,6 +88,12 @@ export interface OpenedFile {
 
 /** How a command reads the files it opens. */
 export interface ReadOptions {
+  /** Open as this format, whatever detection says (a blob the user said the format of). */
+  module?: FormatModule;
+  /** What the user said of the file (`OpenRequest.settings`). */
+  settings?: CliOptionValues;
+  /** Files given beside it (type lists), for the session's services. */
+  sideInputs?: SideInputService;
   /**
    * Serve small reads from windows read ahead (`ReadAheadSource`): for a command that reads
    * many entries in file order, which then cost a system call per window, not per entry.
@@ -112,10 +119,16 @@ export async function openSession(
   options: ReadOptions = {},
 ): Promise<Omit<OpenedFile, 'source' | 'folder'>> {
   const { head, tail } = await readDetectionBytes(source);
-  const module = formatModule(detectFormat(head, source.name, FORMATS, tail));
-  const services = inlineRegistryServices();
+  const module = options.module ?? formatModule(detectFormat(head, source.name, FORMATS, tail));
+  const registry = inlineRegistryServices();
+  const services = options.sideInputs ? { ...registry, sideInputs: options.sideInputs } : registry;
   const sources = [source, ...others].map((each) => readerOf(each, options));
-  const session = await module.open({ sources, services, sink: NO_SINK });
+  const session = await module.open({
+    sources,
+    services,
+    sink: NO_SINK,
+    ...(options.settings ? { settings: options.settings } : {}),
+  });
   return { module, session, services };
 }
 

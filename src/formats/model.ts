@@ -367,6 +367,12 @@ export interface OpenRequest {
   sources: readonly ByteSource[];
   services: FormatServices;
   sink: OpenSink;
+  /**
+   * What the user said of this file that its bytes do not (a blob's serializer settings):
+   * the CLI's format options by name (`CliOption.opensAs`), or a decode box's choices.
+   * Absent: nothing was said.
+   */
+  settings?: CliOptionValues;
 }
 
 /** A sample file a spare decoder worker opens before any real file comes (worker/rpc/warm-up.ts). */
@@ -435,8 +441,12 @@ export interface CliCommand<T = unknown> {
   readonly files: CliOption & { readonly isRequired: boolean };
   /** What the text is, for the usage line: `HEX`. Absent or `-`: read from stdin. */
   readonly text: string;
+  /** Options with a value it takes besides (`--type TYPE`), passed to `run` by name. */
+  readonly options?: readonly CliOption[];
+  /** Whether it needs the text, given these options (default: always); if not, absent text is "". */
+  isTextNeeded?(options: CliOptionValues): boolean;
   load(bytes: Uint8Array, name: string): T;
-  run(loaded: readonly T[], text: string): CliCommandResult;
+  run(loaded: readonly T[], text: string, options?: CliOptionValues): CliCommandResult;
 }
 
 /** What a format's command prints (`json` with `--json`), and the problem it ran into. */
@@ -453,10 +463,23 @@ export interface CliSources {
   defaultFolders(filePath: string): string[];
 }
 
-/** An option of a format's CLI hook, given as `--name VALUE`. */
+/** An option of a format's CLI hook, given as `--name VALUE` (or `--name` alone: `isFlag`). */
 export interface CliOption {
   /** Long name without the dashes, e.g. `encoding`. */
   readonly name: string;
+  /** A flag that takes no value: given, its value is `true`. */
+  readonly isFlag?: boolean;
+  /**
+   * Files given beside the opened one, the option repeatable (`--types A --types B`): the
+   * CLI reads them and hands them to the session as side inputs of this kind
+   * (services.ts `SideInputService`), not as an option value.
+   */
+  readonly sideInput?: string;
+  /**
+   * Given, the file opens as this format whatever its bytes (a blob no detection can
+   * know), with the format's options given as the session's `settings`.
+   */
+  readonly opensAs?: boolean;
   /** The value as usage shows it, e.g. `cp1252|cp1250` or `N`. */
   readonly value: string;
   /** The only values it takes (matched case-insensitively, passed on as listed); any when absent. */

@@ -16,6 +16,7 @@ import { dmlProtocolFormat } from './dml/protocol-module.ts';
 import { dvplFormat } from './dvpl/module.ts';
 import { kaFormat } from './ka/module.ts';
 import { kiwadFormat } from './kiwad/module.ts';
+import { objectPropertyFormat } from './objectproperty/module.ts';
 import { rawFormat } from './raw/module.ts';
 import { sc2Format } from './sc2/module.ts';
 import { scgFormat } from './scg/module.ts';
@@ -35,6 +36,7 @@ export const FORMATS = [
   scgFormat,
   dmlFormat,
   dmlProtocolFormat,
+  objectPropertyFormat,
   rawFormat,
 ] as const satisfies readonly FormatModule[];
 

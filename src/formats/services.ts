@@ -115,6 +115,36 @@ export const NO_NESTED_FILES: NestedFileService = {
   open: () => Promise.reject(new Error('this host opens no nested files')),
 };
 
+/** A file the user gave beside the files they open (a type list, a protocol file). */
+export interface SideInputFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * User-supplied inputs that outlive a file — type lists, protocol files — kept by the host
+ * and never uploaded. A format names the kind it reads (the CLI's option says which, see
+ * model.ts `CliOption.sideInput`) and builds what it needs of the files itself.
+ */
+export interface SideInputService {
+  /**
+   * The files given of `kind`, in the order given ([] when none). The host returns the same
+   * array while the set is unchanged, so a format may cache what it builds of it by identity
+   * (parse and index once).
+   */
+  files(kind: string): readonly SideInputFile[];
+}
+
+/** No side inputs: every kind has no files. */
+export const NO_SIDE_INPUTS: SideInputService = { files: () => [] };
+
+/** Side inputs held as lists by kind (the CLI's, tests'). */
+export function sideInputsOf(
+  byKind: Readonly<Record<string, readonly SideInputFile[]>>,
+): SideInputService {
+  return { files: (kind) => byKind[kind] ?? [] };
+}
+
 export interface FormatServices {
   ranges: RangeService;
   codecs: CodecService;
@@ -125,6 +155,8 @@ export interface FormatServices {
   readonly startsHelpersAhead: boolean;
   /** What a file inside the file is, and its session (registry.ts `withNestedFiles`). */
   nested: NestedFileService;
+  /** Files the user gave beside the opened ones (type lists); absent: none. */
+  sideInputs?: SideInputService;
 }
 
 /** Runs a decode job on this thread. */

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import type { CliCommand } from '../../formats/model.ts';
 import { usageError } from '../args.ts';
 import type { Command } from '../command.ts';
-import { optionFlag, type CliFormat } from '../format-cli.ts';
+import { optionFlag, optionValues, optionsUsage, type CliFormat } from '../format-cli.ts';
 import { asFileErrors, withSource } from '../open-session.ts';
 import { oneLine, printable } from '../output.ts';
 
@@ -28,9 +28,9 @@ function formatCommand(command: CliCommand): Command {
   const flag = optionFlag(files);
   const filesUsage = `${flag} ${files.value}...`;
   return {
-    usage: `${command.name} [${command.text}|-] ${files.isRequired ? filesUsage : `[${filesUsage}]`} [--json]`,
+    usage: `${command.name} [${command.text}|-] ${files.isRequired ? filesUsage : `[${filesUsage}]`}${optionsUsage(command.options ?? [])} [--json]`,
     summary: command.summary,
-    spec: { flags: ['--json'], values: [flag] },
+    spec: { flags: ['--json'], values: [flag, ...(command.options ?? []).map(optionFlag)] },
     positionals: [command.text],
     required: 0,
     async run({ args, out, err, cwd, stdin }) {
@@ -43,13 +43,15 @@ function formatCommand(command: CliCommand): Command {
         const bytes = await withSource(cwd, path, (source) => source.read(0, source.size));
         loaded.push(await asFileErrors(path, async () => command.load(bytes, path)));
       }
+      const options = optionValues(args, command.options ?? []);
       const given = args.positionals[0];
       let text = given ?? '-';
-      if (text === '-') {
+      if (given === undefined && command.isTextNeeded?.(options) === false) text = '';
+      else if (text === '-') {
         if (!stdin) throw usageError(`${command.name} needs ${command.text}, or it on stdin`);
         text = await readAll(stdin);
       }
-      const result = command.run(loaded, text);
+      const result = command.run(loaded, text, options);
       if (args.flags.has('--json')) await out.line(JSON.stringify(result.json, null, 2));
       else await out.lines(result.lines.map(printable));
       if (result.failure === null) return 0;
