@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { typeIndexOf } from './type-list.ts';
 import type { SerializerConfig, TypeIndex } from './types.ts';
 
-export const FIXTURES = new URL('../../../../../shared/fixtures/objectproperty/', import.meta.url);
+export const FIXTURES = new URL('../../../../shared/fixtures/objectproperty/', import.meta.url);
 
 export const fixtureBytes = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
 
