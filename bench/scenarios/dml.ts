@@ -101,13 +101,13 @@ async function oneRun(
 
     // The big table, its first rows in file order, then its Size header clicked.
     await page.getByTestId('grid-table').nth(bigTable).click();
-    await page.getByTestId('grid-title').filter({ hasText: /^Base$/ }).waitFor();
+    await page
+      .getByTestId('grid-title')
+      .filter({ hasText: /^Base$/ })
+      .waitFor();
     await page.locator('[data-testid="grid-row"][data-position="0"][data-row="0"]').waitFor();
     await arm(page, 'sorted', 'selector', sortedRow);
-    await page
-      .getByRole('columnheader', { name: 'Size', exact: true })
-      .getByRole('button')
-      .click();
+    await page.getByRole('columnheader', { name: 'Size', exact: true }).getByRole('button').click();
     await waitMark(page, 'sorted', 120_000);
     const at = await marks(page);
     const clicked = at['sortClick']!;

@@ -12,6 +12,7 @@
  */
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import type {
+  GridCellSpansAnswer,
   GridColumn,
   GridExportAnswer,
   GridExportFormat,
@@ -33,6 +34,7 @@ import {
   recordCells,
   recordValues,
 } from './export.ts';
+import { recordFieldSpans } from './field-spans.ts';
 import type { DmlNodes } from './nodes.ts';
 import { DML_FORMAT } from './read.ts';
 import { tagName, typeOfTag } from './tags.ts';
@@ -73,20 +75,32 @@ export class DmlGrid {
     private readonly nodes: DmlNodes,
     /** The opened file's name, for export file names. */
     private readonly fileName: string,
+    /** The whole file, where the records' values are found. */
+    private readonly bytes: Uint8Array,
   ) {
     this.keys = tables.map(columnKeys);
   }
 
+  /**
+   * Tables with the same fields share one columns array: a list has thousands of tables of
+   * the same eight fields, and a structured clone sends an object it meets again as a
+   * reference, so the summary crosses to the page (and is read there) once per kind of table.
+   */
   summary(): GridSummary {
-    const tables = this.tables.map((table) => ({
-      name: table.name,
-      rowCount: table.records.length,
-      columns: table.columns.map((field): GridColumn => ({
-        label: field.name,
-        kind: typeOfTag(field.tag)?.kind ?? 'text',
-        type: tagName(field.tag),
-      })),
-    }));
+    const shared = new Map<string, GridColumn[]>();
+    const tables = this.tables.map((table) => {
+      const key = table.columns.map((field) => `${field.tag}:${field.name}`).join('\u0000');
+      let columns = shared.get(key);
+      if (!columns) {
+        columns = table.columns.map((field): GridColumn => ({
+          label: field.name,
+          kind: typeOfTag(field.tag)?.kind ?? 'text',
+          type: tagName(field.tag),
+        }));
+        shared.set(key, columns);
+      }
+      return { name: table.name, rowCount: table.records.length, columns };
+    });
     return { tables, rowCount: tables.reduce((sum, table) => sum + table.rowCount, 0) };
   }
 
@@ -100,6 +114,8 @@ export class DmlGrid {
         return this.export(query.format, query.table, job);
       case 'locate':
         return this.locate(query, job);
+      case 'cellSpans':
+        return this.cellSpans(query.node);
       default:
         throw badQuery('unknown view query');
     }
@@ -140,19 +156,34 @@ export class DmlGrid {
     return needle === '' ? order : this.filter(table, order, sort, needle, job);
   }
 
+  /** A node (checked) and its table and row: -1 for no table, or for a node that is no record. */
+  private where(value: unknown): { node: number; table: number; row: number } {
+    const node = wholeIn(value, 0, Math.max(0, this.nodes.count - 1), 'node');
+    const { tableNode, firstRecordNode } = this.nodes;
+    let table = -1;
+    while (table + 1 < tableNode.length && tableNode[table + 1]! <= node) table++;
+    const row = table < 0 ? -1 : node - firstRecordNode[table]!;
+    return { node, table, row: row < 0 ? -1 : row };
+  }
+
   /** A node's table and row, and the row's position in the rows `sort` and `filter` keep. */
   async locate(
     query: Extract<GridQuery, { kind: 'locate' }>,
     job: ViewJob,
   ): Promise<GridLocateAnswer> {
-    const node = wholeIn(query.node, 0, Math.max(0, this.nodes.count - 1), 'node');
-    const { tableNode, firstRecordNode } = this.nodes;
-    let table = -1;
-    while (table + 1 < tableNode.length && tableNode[table + 1]! <= node) table++;
-    const row = table < 0 ? -1 : node - firstRecordNode[table]!;
+    const { node, table, row } = this.where(query.node);
     if (row < 0) return { kind: 'locate', node, table, row: -1, position: -1 };
     const chosen = await this.chosen(table, query.sort, query.filter, job);
     return { kind: 'locate', node, table, row, position: chosen ? chosen.indexOf(row) : row };
+  }
+
+  /** Where each value of a record's node lies in the file; none for another node. */
+  cellSpans(value: unknown): GridCellSpansAnswer {
+    const { node, table, row } = this.where(value);
+    const data = this.tables[table];
+    const record = data?.records[row];
+    const spans = data && record ? recordFieldSpans(this.bytes, data, record) : [];
+    return { kind: 'cellSpans', node, spans };
   }
 
   private node(table: number, row: number): number {

@@ -75,7 +75,7 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
     },
     bytes,
     source,
-    view: dmlGridView(new DmlGrid(tables, nodes, source.name)),
+    view: dmlGridView(new DmlGrid(tables, nodes, source.name, bytes)),
   });
   // A list of files (a patch list) can be checked against a game folder.
   return listed.length > 0 ? { ...session, installCheck: { files: () => listed } } : session;
