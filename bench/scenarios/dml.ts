@@ -14,13 +14,14 @@ import { parseDmlTables } from '../../src/formats/dml/read.ts';
 import {
   arm,
   closePage,
+  dropFetchedFile,
+  fetchAsFile,
   longTasksBetween,
   marks,
   median,
   openAppPage,
   waitMark,
   workerCalls,
-  type ProbeWindow,
 } from '../lib/browser.ts';
 import { ascendingRows, generateDmlBenchList, recordCount } from '../lib/dml-data.ts';
 import { emptyReport, round, type ScenarioReport } from '../lib/results.ts';
@@ -82,18 +83,9 @@ async function oneRun(
 ): Promise<DmlRun> {
   const page: Page = await openAppPage(browser, appUrl, { initScript: MARK_SORT_CLICK });
   try {
-    await page.evaluate(
-      async ([url, name]) => {
-        const blob = await (await fetch(url!)).blob();
-        (window as unknown as { benchFile: File }).benchFile = new File([blob], name!);
-      },
-      [`${appUrl}${FILES_DIR}/${FILE_NAME}`, FILE_NAME],
-    );
+    await fetchAsFile(page, `${appUrl}${FILES_DIR}/${FILE_NAME}`, FILE_NAME);
     await arm(page, 'firstRows', 'selector', LOADED_ROW);
-    await page.evaluate(() => {
-      const window_ = window as unknown as ProbeWindow & { benchFile: File };
-      window_.__probe.drop(window_.benchFile);
-    });
+    await dropFetchedFile(page);
     await waitMark(page, 'firstRows', 120_000);
     const opened = await marks(page);
     const drop = opened['drop']!;
