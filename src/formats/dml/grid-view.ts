@@ -35,6 +35,7 @@ import {
   recordValues,
 } from './export.ts';
 import { recordFieldSpans } from './field-spans.ts';
+import { sortedRows } from './grid-order.ts';
 import type { DmlNodes } from './nodes.ts';
 import { DML_FORMAT } from './read.ts';
 import { tagName, typeOfTag } from './tags.ts';
@@ -200,19 +201,7 @@ export class DmlGrid {
     if (cached) return cached;
     const kind = typeOfTag(columns[column]!.tag)?.kind ?? 'text';
     const values = records.map((record) => record.values[column] ?? null);
-    // No value, or a float that is not a number: after every value, either way.
-    const isMissing = Uint8Array.from(values, (value) =>
-      value === null || (typeof value === 'number' && Number.isNaN(value)) ? 1 : 0,
-    );
-    const sign = isDescending ? -1 : 1;
-    const compareValues = orderOf(kind, values);
-    const rows = new Uint32Array(records.length);
-    for (let row = 0; row < rows.length; row++) rows[row] = row;
-    rows.sort((a, b) => {
-      const missing = isMissing[a]! - isMissing[b]!;
-      if (missing !== 0 || isMissing[a] === 1) return missing || a - b;
-      return sign * compareValues(a, b) || a - b;
-    });
+    const rows = sortedRows(kind, values, isDescending);
     this.orders.set(key, rows);
     return rows;
   }
@@ -326,33 +315,6 @@ export class DmlGrid {
   private unionOfKeys(): string[] {
     return [...new Set(this.keys.flat())];
   }
-}
-
-/** How two rows' values of one column compare (neither is missing). */
-function orderOf(
-  kind: GridColumn['kind'],
-  values: readonly (number | bigint | string | null)[],
-): (a: number, b: number) => number {
-  if (kind === 'text') {
-    const keys = values.map((value) => String(value).toLowerCase());
-    return (a, b) => {
-      const x = keys[a]!;
-      const y = keys[b]!;
-      if (x !== y) return x < y ? -1 : 1;
-      const u = values[a] as string;
-      const v = values[b] as string;
-      return u < v ? -1 : u > v ? 1 : 0;
-    };
-  }
-  if (kind === 'integer64') {
-    return (a, b) => {
-      const x = values[a] as bigint;
-      const y = values[b] as bigint;
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
-  }
-  const keys = Float64Array.from(values, (value) => (typeof value === 'number' ? value : NaN));
-  return (a, b) => keys[a]! - keys[b]!;
 }
 
 /** The `dml-tables` view of a file's tables. */
