@@ -63,6 +63,20 @@ export async function warmUpMs(page: Page): Promise<number> {
 }
 
 /**
+ * A script for `openAppPage`'s `initScript`: a click on an element inside `selector` marks
+ * `mark` in the probe's clock, before the app handles the click.
+ */
+export function markClickScript(selector: string, mark: string): string {
+  return `
+document.addEventListener('click', (event) => {
+  const target = event.target;
+  if (target instanceof Element && target.closest(${JSON.stringify(selector)}))
+    window.__probe.marks[${JSON.stringify(mark)}] = performance.now();
+}, true);
+`;
+}
+
+/**
  * Fetches `url` (a file the bench serves) into `page` as a File named `name`, kept for
  * `dropFetchedFile`: fetched first, so the drop times the app, not the transfer.
  */

@@ -17,6 +17,7 @@ import {
   dropFetchedFile,
   fetchAsFile,
   longTasksBetween,
+  markClickScript,
   marks,
   median,
   openAppPage,
@@ -40,13 +41,7 @@ const SORT_TARGET_MS = 200;
 const LOADED_ROW = '[data-testid="grid-row"][data-row]';
 
 /** Marks a click on a column header's sort button in the probe's clock, before the app sees it. */
-const MARK_SORT_CLICK = `
-document.addEventListener('click', (event) => {
-  const target = event.target;
-  if (target instanceof Element && target.closest('[data-testid="grid-sort"]'))
-    window.__probe.marks.sortClick = performance.now();
-}, true);
-`;
+const MARK_SORT_CLICK = markClickScript('[data-testid="grid-sort"]', 'sortClick');
 
 interface DmlRun {
   firstRowsMs: number;

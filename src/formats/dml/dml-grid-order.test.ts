@@ -19,24 +19,19 @@ function expected(values: readonly Value[], isDescending: boolean): number[] {
   });
 }
 
-/** A small seeded generator (mulberry32): numbers in [0, 1). */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+/** A number in [0, 1) that looks random, the same for the same `at` (a multiplicative hash). */
+const scattered = (at: number) => (Math.imul(at + 1, 0x9e3779b1) >>> 0) / 2 ** 32;
 
 describe('sortedRows of a number column', () => {
-  const random = seeded(9);
   const u32 = Array.from({ length: 5_000 }, (_, row): Value => {
     if (row % 97 === 0) return null;
     // Few distinct values among many: ties, and the ends of the u32 range.
-    const pick = random();
-    return pick < 0.1 ? 0 : pick < 0.2 ? 2 ** 32 - 1 : Math.floor(random() * 50) * 85_000_000;
+    const pick = scattered(row);
+    return pick < 0.1
+      ? 0
+      : pick < 0.2
+        ? 2 ** 32 - 1
+        : Math.floor(scattered(row + 7_919) * 50) * 85_000_000;
   });
 
   it.each([false, true])('u32 values, ties and no values (descending %s)', (isDescending) => {
