@@ -3,10 +3,11 @@
  * generator and writer, dropped on the page. The tables show with their record counts; a
  * table sorts both ways and filters; the find across every table jumps to a row of another
  * table; a record picked in the grid (by mouse or keyboard) and a table picked in the tree
- * show their bytes highlighted; exports are compared byte for byte with text made here from
+ * show their bytes highlighted, and so does a cell chosen in a record's row (its field's); exports are compared byte for byte with text made here from
  * the generator's tables. Every check waits for the page (web-first assertions, polls).
  */
 import { expect as baseExpect, test, type Download, type Page } from '@playwright/test';
+import { recordFieldSpans } from '../src/formats/dml/field-spans.ts';
 import { generateLatestFileList } from '../src/formats/dml/generate.ts';
 import { parseDmlTables } from '../src/formats/dml/read.ts';
 import type { DmlTableDraft, DmlValue } from '../src/formats/dml/types.ts';
@@ -112,6 +113,31 @@ const spanOf = (table: number, row?: number): [number, number] => {
   const { span } = row === undefined ? tables[table]! : tables[table]!.records[row]!;
   return [span.offset, span.offset + span.length];
 };
+
+/** The bytes of a field of a record, as the hex view writes them (`0A`), and where they are. */
+function fieldOf(table: number, row: number, column: number) {
+  const span = recordFieldSpans(bytes, tables[table]!, tables[table]!.records[row]!)[column]!;
+  const held = [...bytes.subarray(span.offset, span.offset + span.length)];
+  return {
+    range: [span.offset, span.offset + span.length],
+    hex: held.map((byte) => byte.toString(16).toUpperCase().padStart(2, '0')),
+  };
+}
+
+/** The hex view's highlighted bytes, as it shows them, in offset order. */
+async function highlightedHex(page: Page): Promise<string[]> {
+  return page
+    .getByTestId('section-hex')
+    .evaluate((section) =>
+      [...section.querySelectorAll<HTMLElement>('[data-testid="hex-row"]')]
+        .sort((a, b) => Number(a.dataset['offset']) - Number(b.dataset['offset']))
+        .flatMap((row) =>
+          [...row.querySelectorAll('.hex-bytes > .hex-cell--highlight')].map(
+            (cell) => cell.textContent ?? '',
+          ),
+        ),
+    );
+}
 
 async function download(page: Page, testId: string): Promise<Download> {
   const [file] = await Promise.all([
@@ -254,14 +280,52 @@ test.describe('DML tables view', () => {
     await expect(selectedTreeRow(page)).toHaveAccessibleName(recordName(base, 3));
     await expect.poll(() => highlightedRange(page)).toEqual(spanOf(BASE, 3));
 
-    // ...and with the mouse.
-    await page.locator('[data-testid="grid-row"][data-row="4"]').click();
+    // ...and with the mouse, on its row number (a click on a cell chooses that cell, below).
+    await page
+      .locator('[data-testid="grid-row"][data-row="4"]')
+      .getByRole('gridcell')
+      .first()
+      .click();
     await expect(selectedTreeRow(page)).toHaveAccessibleName(recordName(base, 4));
     await expect(page.locator('[data-testid="grid-row"][data-row="4"]')).toHaveAttribute(
       'aria-selected',
       'true',
     );
     await expect.poll(() => highlightedRange(page)).toEqual(spanOf(BASE, 4));
+
+    // A cell of the record's row, clicked: only its field's bytes are highlighted.
+    const row4 = page.locator('[data-testid="grid-row"][data-row="4"]');
+    const sizeCell = row4.locator(`[role="gridcell"][data-column="${SIZE}"]`);
+    await sizeCell.click();
+    await expect(sizeCell).toHaveAttribute('aria-selected', 'true');
+    await expect(sizeCell).toHaveClass(/is-chosen/);
+    await expect(grid).toHaveAttribute('aria-activedescendant', new RegExp(`-row-4-cell-${SIZE}$`));
+    await expect.poll(() => highlightedRange(page)).toEqual(fieldOf(BASE, 4, SIZE).range);
+    await expect.poll(() => highlightedHex(page)).toEqual(fieldOf(BASE, 4, SIZE).hex);
+    await expect(selectedTreeRow(page)).toHaveAccessibleName(recordName(base, 4));
+    // The arrows choose the cells beside it; left of the first, the whole record again.
+    await expect(grid).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(row4.locator(`[data-column="${SIZE + 1}"]`)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(sizeCell).toHaveAttribute('aria-selected', 'false');
+    await expect.poll(() => highlightedHex(page)).toEqual(fieldOf(BASE, 4, SIZE + 1).hex);
+    for (let step = 0; step < SIZE + 1; step++) await page.keyboard.press('ArrowLeft');
+    // The first field: a STR, its u16 length and its text.
+    await expect(row4.locator('[data-column="0"]')).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => highlightedRange(page)).toEqual(fieldOf(BASE, 4, 0).range);
+    await expect.poll(() => highlightedHex(page)).toEqual(fieldOf(BASE, 4, 0).hex);
+    await page.keyboard.press('ArrowLeft');
+    await expect(grid).toHaveAttribute('aria-activedescendant', /-row-4$/);
+    await expect.poll(() => highlightedRange(page)).toEqual(spanOf(BASE, 4));
+    // A cell of another row picks that record, and its field.
+    const crcCell = page.locator(`[data-testid="grid-row"][data-row="6"] [data-column="${CRC}"]`);
+    await crcCell.click();
+    await expect(selectedTreeRow(page)).toHaveAccessibleName(recordName(base, 6));
+    await expect(crcCell).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => highlightedHex(page)).toEqual(fieldOf(BASE, 6, CRC).hex);
     expect(errors).toEqual([]);
   });
 

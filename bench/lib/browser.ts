@@ -62,6 +62,42 @@ export async function warmUpMs(page: Page): Promise<number> {
   });
 }
 
+/**
+ * A script for `openAppPage`'s `initScript`: a click on an element inside `selector` marks
+ * `mark` in the probe's clock, before the app handles the click.
+ */
+export function markClickScript(selector: string, mark: string): string {
+  return `
+document.addEventListener('click', (event) => {
+  const target = event.target;
+  if (target instanceof Element && target.closest(${JSON.stringify(selector)}))
+    window.__probe.marks[${JSON.stringify(mark)}] = performance.now();
+}, true);
+`;
+}
+
+/**
+ * Fetches `url` (a file the bench serves) into `page` as a File named `name`, kept for
+ * `dropFetchedFile`: fetched first, so the drop times the app, not the transfer.
+ */
+export async function fetchAsFile(page: Page, url: string, name: string): Promise<void> {
+  await page.evaluate(
+    async ([fileUrl, fileName]) => {
+      const blob = await (await fetch(fileUrl!)).blob();
+      (window as unknown as { benchFile: File }).benchFile = new File([blob], fileName!);
+    },
+    [url, name],
+  );
+}
+
+/** Drops the file `fetchAsFile` fetched on the page, as a user would; the probe marks `drop`. */
+export async function dropFetchedFile(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const window_ = window as unknown as ProbeWindow & { benchFile: File };
+    window_.__probe.drop(window_.benchFile);
+  });
+}
+
 export async function closePage(page: Page): Promise<void> {
   await page.context().close();
 }

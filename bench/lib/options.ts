@@ -11,6 +11,7 @@ export const SCENARIOS = [
   'remote',
   'peers',
   'install',
+  'dml',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

@@ -7,19 +7,21 @@
  */
 import type { Browser } from '@playwright/test';
 import { startFileServer } from '../../e2e/servers/file-server.ts';
-import { arm, closePage, marks, median, openAppPage, waitMark } from '../lib/browser.ts';
+import {
+  arm,
+  closePage,
+  markClickScript,
+  marks,
+  median,
+  openAppPage,
+  waitMark,
+} from '../lib/browser.ts';
 import type { GeneratedArchive } from '../lib/generate.ts';
 import { emptyReport, round, type ScenarioReport } from '../lib/results.ts';
 import { FIRST_ENTRY_ROW, INDEXED } from './open.ts';
 
 /** Marks the click on the dialog's Open button in the probe's clock (before the app handles it). */
-const MARK_OPEN_CLICK = `
-document.addEventListener('click', (event) => {
-  const target = event.target;
-  if (target instanceof Element && target.closest('[data-testid="open-url-submit"]'))
-    window.__probe.marks.openUrlClick = performance.now();
-}, true);
-`;
+const MARK_OPEN_CLICK = markClickScript('[data-testid="open-url-submit"]', 'openUrlClick');
 
 /** The probe's first request: the detection head, the header and the first table slice. */
 const PROBE_BYTES = 64 * 1024;

@@ -13,6 +13,8 @@ import { parseWwd } from '../../src/formats/wwd/read.ts';
 import {
   arm,
   closePage,
+  dropFetchedFile,
+  fetchAsFile,
   marks,
   median,
   openAppPage,
@@ -73,19 +75,10 @@ async function dropLevel(
   name: string,
 ): Promise<{ page: Page; run: DropRun }> {
   const page = await openAppPage(browser, appUrl);
-  await page.evaluate(
-    async ([url, fileName]) => {
-      const blob = await (await fetch(url!)).blob();
-      (window as unknown as { benchFile: File }).benchFile = new File([blob], fileName!);
-    },
-    [fileUrl, name],
-  );
+  await fetchAsFile(page, fileUrl, name);
   await arm(page, 'levelRow', 'selector', FIRST_ENTRY_ROW);
   await arm(page, 'levelFrame', 'selector', LEVEL_FRAME);
-  await page.evaluate(() => {
-    const window_ = window as unknown as ProbeWindow & { benchFile: File };
-    window_.__probe.drop(window_.benchFile);
-  });
+  await dropFetchedFile(page);
   await waitMark(page, 'levelRow', 120_000);
   await waitMark(page, 'levelFrame', 120_000);
   const at = await marks(page);

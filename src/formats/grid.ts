@@ -61,6 +61,8 @@ export interface GridSort {
  * - `export`: one table (`table`) or every row of every table, as CSV or JSON text.
  * - `locate`: where a node is: its table and row, and the row's position in the order
  *   `sort` and `filter` give that table's rows (as `rows` would page them).
+ * - `cellSpans`: where each cell of a row's node lies in the bytes its span points into, so
+ *   a view can highlight one cell's bytes.
  */
 export type GridQuery =
   | {
@@ -73,7 +75,8 @@ export type GridQuery =
     }
   | { kind: 'find'; text: string; limit: number }
   | { kind: 'export'; format: GridExportFormat; table?: number }
-  | { kind: 'locate'; node: number; sort?: GridSort; filter?: string };
+  | { kind: 'locate'; node: number; sort?: GridSort; filter?: string }
+  | { kind: 'cellSpans'; node: number };
 
 export type GridExportFormat = 'csv' | 'json';
 
@@ -130,4 +133,21 @@ export interface GridLocateAnswer {
   position: number;
 }
 
-export type GridAnswer = GridRowsAnswer | GridFindAnswer | GridExportAnswer | GridLocateAnswer;
+/** A byte range: `length` bytes from `offset`, in the same bytes as the node spans. */
+export interface GridCellSpan {
+  offset: number;
+  length: number;
+}
+
+/**
+ * Where a row's cells lie, in column order: null for a cell whose bytes are not known (past
+ * a value the format cannot read). No spans when the node is no row.
+ */
+export interface GridCellSpansAnswer {
+  kind: 'cellSpans';
+  node: number;
+  spans: (GridCellSpan | null)[];
+}
+
+export type GridAnswer =
+  GridRowsAnswer | GridFindAnswer | GridExportAnswer | GridLocateAnswer | GridCellSpansAnswer;

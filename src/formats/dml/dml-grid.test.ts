@@ -23,9 +23,10 @@ import type { DmlTableDraft } from './types.ts';
 import { dmlTable, writeDmlTables } from './write.ts';
 
 function gridOf(drafts: DmlTableDraft[], fileName = 'LatestFileList.bin') {
-  const { tables } = parseDmlTables(writeDmlTables(drafts)).value;
+  const bytes = writeDmlTables(drafts);
+  const { tables } = parseDmlTables(bytes).value;
   const nodes = new DmlNodes(tables);
-  return { grid: new DmlGrid(tables, nodes, fileName), nodes };
+  return { grid: new DmlGrid(tables, nodes, fileName, bytes), nodes };
 }
 
 const job = inlineViewJob();

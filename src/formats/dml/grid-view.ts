@@ -12,6 +12,7 @@
  */
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import type {
+  GridCellSpansAnswer,
   GridColumn,
   GridExportAnswer,
   GridExportFormat,
@@ -33,6 +34,8 @@ import {
   recordCells,
   recordValues,
 } from './export.ts';
+import { recordFieldSpans } from './field-spans.ts';
+import { sortedRows } from './grid-order.ts';
 import type { DmlNodes } from './nodes.ts';
 import { DML_FORMAT } from './read.ts';
 import { tagName, typeOfTag } from './tags.ts';
@@ -73,20 +76,32 @@ export class DmlGrid {
     private readonly nodes: DmlNodes,
     /** The opened file's name, for export file names. */
     private readonly fileName: string,
+    /** The whole file, where the records' values are found. */
+    private readonly bytes: Uint8Array,
   ) {
     this.keys = tables.map(columnKeys);
   }
 
+  /**
+   * Tables with the same fields share one columns array: a list has thousands of tables of
+   * the same eight fields, and a structured clone sends an object it meets again as a
+   * reference, so the summary crosses to the page (and is read there) once per kind of table.
+   */
   summary(): GridSummary {
-    const tables = this.tables.map((table) => ({
-      name: table.name,
-      rowCount: table.records.length,
-      columns: table.columns.map((field): GridColumn => ({
-        label: field.name,
-        kind: typeOfTag(field.tag)?.kind ?? 'text',
-        type: tagName(field.tag),
-      })),
-    }));
+    const shared = new Map<string, GridColumn[]>();
+    const tables = this.tables.map((table) => {
+      const key = table.columns.map((field) => `${field.tag}:${field.name}`).join('\u0000');
+      let columns = shared.get(key);
+      if (!columns) {
+        columns = table.columns.map((field): GridColumn => ({
+          label: field.name,
+          kind: typeOfTag(field.tag)?.kind ?? 'text',
+          type: tagName(field.tag),
+        }));
+        shared.set(key, columns);
+      }
+      return { name: table.name, rowCount: table.records.length, columns };
+    });
     return { tables, rowCount: tables.reduce((sum, table) => sum + table.rowCount, 0) };
   }
 
@@ -100,6 +115,8 @@ export class DmlGrid {
         return this.export(query.format, query.table, job);
       case 'locate':
         return this.locate(query, job);
+      case 'cellSpans':
+        return this.cellSpans(query.node);
       default:
         throw badQuery('unknown view query');
     }
@@ -140,19 +157,34 @@ export class DmlGrid {
     return needle === '' ? order : this.filter(table, order, sort, needle, job);
   }
 
+  /** A node (checked) and its table and row: -1 for no table, or for a node that is no record. */
+  private where(value: unknown): { node: number; table: number; row: number } {
+    const node = wholeIn(value, 0, Math.max(0, this.nodes.count - 1), 'node');
+    const { tableNode, firstRecordNode } = this.nodes;
+    let table = -1;
+    while (table + 1 < tableNode.length && tableNode[table + 1]! <= node) table++;
+    const row = table < 0 ? -1 : node - firstRecordNode[table]!;
+    return { node, table, row: row < 0 ? -1 : row };
+  }
+
   /** A node's table and row, and the row's position in the rows `sort` and `filter` keep. */
   async locate(
     query: Extract<GridQuery, { kind: 'locate' }>,
     job: ViewJob,
   ): Promise<GridLocateAnswer> {
-    const node = wholeIn(query.node, 0, Math.max(0, this.nodes.count - 1), 'node');
-    const { tableNode, firstRecordNode } = this.nodes;
-    let table = -1;
-    while (table + 1 < tableNode.length && tableNode[table + 1]! <= node) table++;
-    const row = table < 0 ? -1 : node - firstRecordNode[table]!;
+    const { node, table, row } = this.where(query.node);
     if (row < 0) return { kind: 'locate', node, table, row: -1, position: -1 };
     const chosen = await this.chosen(table, query.sort, query.filter, job);
     return { kind: 'locate', node, table, row, position: chosen ? chosen.indexOf(row) : row };
+  }
+
+  /** Where each value of a record's node lies in the file; none for another node. */
+  cellSpans(value: unknown): GridCellSpansAnswer {
+    const { node, table, row } = this.where(value);
+    const data = this.tables[table];
+    const record = data?.records[row];
+    const spans = data && record ? recordFieldSpans(this.bytes, data, record) : [];
+    return { kind: 'cellSpans', node, spans };
   }
 
   private node(table: number, row: number): number {
@@ -169,19 +201,7 @@ export class DmlGrid {
     if (cached) return cached;
     const kind = typeOfTag(columns[column]!.tag)?.kind ?? 'text';
     const values = records.map((record) => record.values[column] ?? null);
-    // No value, or a float that is not a number: after every value, either way.
-    const isMissing = Uint8Array.from(values, (value) =>
-      value === null || (typeof value === 'number' && Number.isNaN(value)) ? 1 : 0,
-    );
-    const sign = isDescending ? -1 : 1;
-    const compareValues = orderOf(kind, values);
-    const rows = new Uint32Array(records.length);
-    for (let row = 0; row < rows.length; row++) rows[row] = row;
-    rows.sort((a, b) => {
-      const missing = isMissing[a]! - isMissing[b]!;
-      if (missing !== 0 || isMissing[a] === 1) return missing || a - b;
-      return sign * compareValues(a, b) || a - b;
-    });
+    const rows = sortedRows(kind, values, isDescending);
     this.orders.set(key, rows);
     return rows;
   }
@@ -295,33 +315,6 @@ export class DmlGrid {
   private unionOfKeys(): string[] {
     return [...new Set(this.keys.flat())];
   }
-}
-
-/** How two rows' values of one column compare (neither is missing). */
-function orderOf(
-  kind: GridColumn['kind'],
-  values: readonly (number | bigint | string | null)[],
-): (a: number, b: number) => number {
-  if (kind === 'text') {
-    const keys = values.map((value) => String(value).toLowerCase());
-    return (a, b) => {
-      const x = keys[a]!;
-      const y = keys[b]!;
-      if (x !== y) return x < y ? -1 : 1;
-      const u = values[a] as string;
-      const v = values[b] as string;
-      return u < v ? -1 : u > v ? 1 : 0;
-    };
-  }
-  if (kind === 'integer64') {
-    return (a, b) => {
-      const x = values[a] as bigint;
-      const y = values[b] as bigint;
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
-  }
-  const keys = Float64Array.from(values, (value) => (typeof value === 'number' ? value : NaN));
-  return (a, b) => keys[a]! - keys[b]!;
 }
 
 /** The `dml-tables` view of a file's tables. */

@@ -44,14 +44,23 @@ export function segment(name: string, index: number, used: Set<string>): string 
 const fieldType = (field: DmlField) =>
   `${tagName(field.tag)} (tag ${field.tag}, flags ${hex(field.flags, 2)})`;
 
-/** The nodes of a file's tables: paths, spans, kinds and fields, by node index. */
+/**
+ * The nodes of a file's tables: spans, kinds and fields by node index, and names and paths
+ * made when asked. A list has as many nodes as its tables have fields and records (a million
+ * in a list of 200,000 records): typed arrays say what each is, and the tree places them by
+ * parent and name (`parentOf`, `nameOf`), so no path is made for a node no one looks at.
+ */
 export class DmlNodes {
   readonly count: number;
   /** Per node: its table, its role, and which field or record it is (its index). */
   private readonly tableOf: Int32Array;
   private readonly roleOf: Uint8Array;
   private readonly itemOf: Int32Array;
-  private readonly paths: string[] = [];
+  /** Per table: its path segment, and its fields' (made when first asked). */
+  private readonly tableNames: string[];
+  private readonly fieldNames: (string[] | undefined)[];
+  /** Per table: the field whose text labels its records (-1: none). */
+  private readonly labels: Int32Array;
   /** Per table: its node, and its first record's (records follow each other). */
   readonly tableNode: Int32Array;
   readonly firstRecordNode: Int32Array;
@@ -65,36 +74,74 @@ export class DmlNodes {
     this.itemOf = new Int32Array(count);
     this.tableNode = new Int32Array(tables.length);
     this.firstRecordNode = new Int32Array(tables.length);
-    const tableNames = new Set<string>();
+    this.labels = new Int32Array(tables.length);
+    this.fieldNames = new Array<string[] | undefined>(tables.length);
+    const used = new Set<string>();
+    this.tableNames = tables.map((table, index) => segment(table.name, index, used));
     let node = 0;
-    const add = (table: number, role: NodeRole, item: number, path: string) => {
+    const add = (table: number, role: NodeRole, item: number) => {
       this.tableOf[node] = table;
       this.roleOf[node] = role;
       this.itemOf[node] = item;
-      this.paths.push(path);
       node++;
     };
     tables.forEach((table, index) => {
-      const name = segment(table.name, index, tableNames);
       this.tableNode[index] = node;
-      add(index, NodeRole.TABLE, 0, name);
-      add(index, NodeRole.TEMPLATE, 0, `${name}/template`);
-      const fieldNames = new Set<string>();
-      table.fields.forEach((field, at) => {
-        add(index, NodeRole.FIELD, at, `${name}/template/${segment(field.name, at, fieldNames)}`);
-      });
+      add(index, NodeRole.TABLE, 0);
+      add(index, NodeRole.TEMPLATE, 0);
+      for (let at = 0; at < table.fields.length; at++) add(index, NodeRole.FIELD, at);
       this.firstRecordNode[index] = node;
-      const label = labelColumn(table);
-      table.records.forEach((record, at) => {
-        const text = label >= 0 ? record.values[label] : null;
-        const suffix = typeof text === 'string' && text !== '' ? ` ${text}` : '';
-        add(index, NodeRole.RECORD, at, `${name}/${at}${suffix.replaceAll('/', '\u2215')}`);
-      });
+      this.labels[index] = labelColumn(table);
+      for (let at = 0; at < table.records.length; at++) add(index, NodeRole.RECORD, at);
     });
   }
 
+  /** The node's parent: -1 for a table, the table for its template and records. */
+  parentOf(node: number): number {
+    const table = this.tableNode[this.tableOf[node]!]!;
+    switch (this.roleOf[node] as NodeRole) {
+      case NodeRole.TABLE:
+        return -1;
+      case NodeRole.FIELD:
+        return table + 1;
+      default:
+        return table;
+    }
+  }
+
+  /** The node's own name, the last segment of its path. */
+  nameOf(node: number): string {
+    const index = this.tableOf[node]!;
+    const item = this.itemOf[node]!;
+    switch (this.roleOf[node] as NodeRole) {
+      case NodeRole.TABLE:
+        return this.tableNames[index]!;
+      case NodeRole.TEMPLATE:
+        return 'template';
+      case NodeRole.FIELD:
+        return this.fieldsOf(index)[item]!;
+      case NodeRole.RECORD: {
+        const label = this.labels[index]!;
+        const text = label >= 0 ? this.tables[index]!.records[item]!.values[label] : null;
+        const suffix = typeof text === 'string' && text !== '' ? ` ${text}` : '';
+        return `${item}${suffix.replaceAll('/', '\u2215')}`;
+      }
+    }
+  }
+
+  /** A table's fields' path segments, made once. */
+  private fieldsOf(index: number): string[] {
+    const made = this.fieldNames[index];
+    if (made) return made;
+    const used = new Set<string>();
+    const names = this.tables[index]!.fields.map((field, at) => segment(field.name, at, used));
+    this.fieldNames[index] = names;
+    return names;
+  }
+
   path(node: number): string {
-    return this.paths[node]!;
+    const parent = this.parentOf(node);
+    return parent < 0 ? this.nameOf(node) : `${this.path(parent)}/${this.nameOf(node)}`;
   }
 
   kind(node: number): NodeKind {
@@ -171,7 +218,7 @@ export class DmlNodes {
         return tagName(table.fields[item]!.tag);
       case NodeRole.RECORD: {
         const record = table.records[item]!;
-        const label = labelColumn(table);
+        const label = this.labels[this.tableOf[node]!]!;
         const parts = table.columns.flatMap((field, at) =>
           at === label ? [] : [`${field.name} ${valueText(field, record.values[at] ?? null)}`],
         );

@@ -158,8 +158,30 @@ function readTemplate(reader: ByteReader, log: IssueLog, what: string): DmlTempl
   return { span: { offset: start, length: reader.offset - start }, declaredSize, fields };
 }
 
+/**
+ * `field "<name>"` for each field name met, made once: a list's thousands of tables share a
+ * few field names, and a record's values are read naming theirs.
+ */
+class FieldLabels {
+  private readonly made = new Map<string, string>();
+
+  of(name: string): string {
+    let label = this.made.get(name);
+    if (label === undefined) {
+      label = `field ${quotedText(name)}`;
+      this.made.set(name, label);
+    }
+    return label;
+  }
+}
+
 /** Reads the table at the reader's position into `tables` (added as soon as its template is read). */
-function readTable(reader: ByteReader, log: IssueLog, tables: DmlTable[]): void {
+function readTable(
+  reader: ByteReader,
+  log: IssueLog,
+  tables: DmlTable[],
+  labels: FieldLabels,
+): void {
   const index = tables.length;
   const start = reader.offset;
   const declaredCount = reader.u32le('a table record count');
@@ -207,7 +229,7 @@ function readTable(reader: ByteReader, log: IssueLog, tables: DmlTable[]): void 
     });
   }
   tables.push(table);
-  const names = columns.map((field) => `field ${quotedText(field.name)}`);
+  const names = columns.map((field) => labels.of(field.name));
   const onLatin1 = (valueStart: number, valueEnd: number) =>
     log.add(
       'info',
@@ -215,15 +237,16 @@ function readTable(reader: ByteReader, log: IssueLog, tables: DmlTable[]): void 
       `${what} has a STR value at ${hex(valueStart)} that is not UTF-8; shown as latin-1`,
       { offset: valueStart, length: valueEnd - valueStart },
     );
-  for (let record = 0; record < declaredCount; record++) {
-    table.records.push(
-      inContext(
-        () => `${what} record ${record}`,
-        () => readRecord(reader, table, names, onLatin1, log, what),
-      ),
-    );
-    table.span.length = reader.offset - start;
-  }
+  // One context for every record (not a closure each): the record that failed is the next.
+  inContext(
+    () => `${what} record ${table.records.length}`,
+    () => {
+      for (let record = 0; record < declaredCount; record++) {
+        table.records.push(readRecord(reader, table, names, onLatin1, log, what));
+        table.span.length = reader.offset - start;
+      }
+    },
+  );
 }
 
 function readRecord(
@@ -308,7 +331,8 @@ function checkTableList(tables: readonly DmlTable[], log: IssueLog): void {
 /** Reads every table of `bytes` into `tables`; throws the FormatError that stops it. */
 function readTables(bytes: Uint8Array, log: IssueLog, tables: DmlTable[]): void {
   const reader = new ByteReader(bytes, 0, DML_FORMAT);
-  while (reader.remaining > 0) readTable(reader, log, tables);
+  const labels = new FieldLabels();
+  while (reader.remaining > 0) readTable(reader, log, tables, labels);
 }
 
 /** Reads DML tables from a whole file; the tables read so far stay when it stops early. */

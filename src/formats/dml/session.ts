@@ -6,14 +6,24 @@
  * Issues name the node whose bytes they concern.
  */
 import { DOCUMENT_COLUMNS, documentSession } from '../document-session.ts';
-import type { ColumnDef, Fact, Issue, NodeInput, OpenRequest, Session } from '../model.ts';
+import type {
+  ColumnDef,
+  Fact,
+  Issue,
+  NodeInput,
+  NodeTable,
+  OpenSink,
+  Session,
+  OpenRequest,
+} from '../model.ts';
 import { DmlGrid, dmlGridView } from './grid-view.ts';
 import { dmlListedFiles } from './install-list.ts';
 import { DmlNodes } from './nodes.ts';
 import { DML_FORMAT, parseDmlTables } from './read.ts';
 
-/** Nodes handed to the tree at once. */
-const BATCH = 4096;
+/** Nodes handed to the tree at once: few at first, so the first rows show early. */
+const FIRST_BATCH = 512;
+const BATCH = 8192;
 /** Characters of the Value column. */
 const VALUE_LIMIT = 80;
 
@@ -32,22 +42,41 @@ function locateIssues(issues: readonly Issue[], nodes: DmlNodes): Issue[] {
   });
 }
 
+/**
+ * Hands every node to the tree in batches: by index where the sink takes them so (the tree
+ * asks each node's parent and name of `table`; no path is made), else as objects with paths.
+ */
+async function sendNodes(
+  nodes: DmlNodes,
+  table: NodeTable,
+  sink: OpenSink,
+  pause: () => Promise<void>,
+): Promise<void> {
+  let size = FIRST_BATCH;
+  for (let start = 0; start < nodes.count; start += size, size = Math.min(BATCH, size * 2)) {
+    const end = Math.min(nodes.count, start + size);
+    if (sink.documentNodes) {
+      const indexes = new Int32Array(end - start);
+      for (let at = 0; at < indexes.length; at++) indexes[at] = start + at;
+      sink.documentNodes(table, indexes, end, nodes.count);
+    } else {
+      const batch: NodeInput[] = [];
+      for (let node = start; node < end; node++) {
+        const { length } = nodes.span(node);
+        batch.push({ index: node, path: nodes.path(node), size: length, storedSize: length });
+      }
+      sink.nodes(batch, end, nodes.count);
+    }
+    await pause();
+  }
+}
+
 export async function openDmlSession({ sources, services, sink }: OpenRequest): Promise<Session> {
   const source = sources[0]!;
   const bytes = await source.read(0, source.size);
   const { value, issues, fatal } = parseDmlTables(bytes);
   const { tables } = value;
   const nodes = new DmlNodes(tables);
-  for (let start = 0; start < nodes.count; start += BATCH) {
-    const end = Math.min(nodes.count, start + BATCH);
-    const batch: NodeInput[] = [];
-    for (let node = start; node < end; node++) {
-      const { length } = nodes.span(node);
-      batch.push({ index: node, path: nodes.path(node), size: length, storedSize: length });
-    }
-    sink.nodes(batch, end, nodes.count);
-    await services.pause();
-  }
   const recordCount = tables.reduce((sum, table) => sum + table.records.length, 0);
   const facts: Fact[] = [
     ['Tables', counts.format(tables.length)],
@@ -66,6 +95,8 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
       span: (node) => nodes.span(node),
       kind: (node) => nodes.kind(node),
       fields: (node) => nodes.fields(node),
+      parentOf: (node) => nodes.parentOf(node),
+      nameOf: (node) => nodes.nameOf(node),
     },
     columns: DML_COLUMNS,
     cell(node, columnId) {
@@ -75,8 +106,9 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
     },
     bytes,
     source,
-    view: dmlGridView(new DmlGrid(tables, nodes, source.name)),
+    view: dmlGridView(new DmlGrid(tables, nodes, source.name, bytes)),
   });
+  await sendNodes(nodes, session.nodeTable(), sink, () => services.pause());
   // A list of files (a patch list) can be checked against a game folder.
   return listed.length > 0 ? { ...session, installCheck: { files: () => listed } } : session;
 }

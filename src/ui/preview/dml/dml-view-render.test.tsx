@@ -18,8 +18,9 @@ import { dmlColumnDisplay } from './columns.ts';
 import { DML_TABLES_VIEW } from './plugin.ts';
 
 function summaryOf(drafts: ReturnType<typeof generateLatestFileList>) {
-  const { tables } = parseDmlTables(writeDmlTables(drafts)).value;
-  return new DmlGrid(tables, new DmlNodes(tables), 'LatestFileList.bin').summary();
+  const bytes = writeDmlTables(drafts);
+  const { tables } = parseDmlTables(bytes).value;
+  return new DmlGrid(tables, new DmlNodes(tables), 'LatestFileList.bin', bytes).summary();
 }
 
 describe('the plug-in', () => {

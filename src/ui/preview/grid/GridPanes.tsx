@@ -1,15 +1,17 @@
 /**
  * The panes a grid view gives a plug-in: the file's (the grid) and a node's (the grid showing
- * the node's table and row, then its bytes highlighted in the hex view, then its facts).
+ * the node's table and row, then its bytes highlighted in the hex view — only the chosen
+ * cell's, when one is chosen in its row — then its facts).
  * A plug-in names what its rows are and how its columns show; the rest is here.
  */
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
+import { useViewAnswer } from '../../../state/hooks.ts';
 import { EntryDetailsView } from '../../details/EntryDetailsView.tsx';
 import { NodeBytesView } from '../../details/NodeBytesView.tsx';
 import { DocumentViewGate } from '../DocumentViewGate.tsx';
 import type { FilePaneProps, NodePaneProps } from '../view-plugin.ts';
 import type { ColumnDisplayOf } from './cell-format.ts';
-import { gridSummaryOf } from './grid-queries.ts';
+import { cellSpansQuery, gridSummaryOf, type GridCellSpansAnswer } from './grid-queries.ts';
 import { GridView } from './GridView.tsx';
 
 export interface GridPaneOptions {
@@ -25,10 +27,12 @@ function GridOfFile({
   fileId,
   node,
   options,
+  onColumn,
 }: {
   fileId: string;
   node?: number;
   options: GridPaneOptions;
+  onColumn?(column: number): void;
 }): ReactElement {
   return (
     <DocumentViewGate
@@ -54,6 +58,7 @@ function GridOfFile({
             displayOf={options.displayOf}
             rowNoun={options.rowNoun}
             {...(node === undefined ? {} : { node })}
+            {...(onColumn === undefined ? {} : { onColumn })}
           />
         </section>
       )}
@@ -68,13 +73,25 @@ export function gridPanes(options: GridPaneOptions) {
   }
 
   function GridNodePane({ fileId, row }: NodePaneProps): ReactElement {
+    const [column, setColumn] = useState(-1);
+    const spans = useViewAnswer<GridCellSpansAnswer>(fileId, cellSpansQuery(row.entryIndex));
+    // The chosen cell's bytes, when the node is a row and the cell's place is known.
+    const cell =
+      column >= 0 && spans.status === 'ok' && spans.value.node === row.entryIndex
+        ? (spans.value.spans[column] ?? undefined)
+        : undefined;
     return (
       <div className="details details--view grid-node">
         <div className="details-view">
-          <GridOfFile fileId={fileId} node={row.entryIndex} options={options} />
+          <GridOfFile
+            fileId={fileId}
+            node={row.entryIndex}
+            options={options}
+            onColumn={setColumn}
+          />
         </div>
         <div className="details-preview">
-          <NodeBytesView fileId={fileId} entryIndex={row.entryIndex} />
+          <NodeBytesView fileId={fileId} entryIndex={row.entryIndex} highlight={cell} />
         </div>
         <div className="details-facts details-facts--view">
           <section className="details-section" aria-label={`Details of ${row.path}`}>

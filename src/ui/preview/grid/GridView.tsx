@@ -2,7 +2,8 @@
  * A grid view of any session whose view data is a `GridSummary` (formats/grid.ts): the
  * tables with their row counts, the chosen table's rows (sorted and filtered by the worker),
  * a find across every table, and exports of a table or of everything. Picking a row selects
- * its node in the tree, so the details and the hex view show its bytes; a node chosen in the
+ * its node in the tree, so the details and the hex view show its bytes (or, when a cell of it
+ * is chosen, that cell's: `onColumn` says which); a node chosen in the
  * tree (`node`) brings its table, with its row under the cursor. What it shows is kept for the
  * file (grid-state.ts), so the pane of a node starts where the file's pane was left.
  */
@@ -40,6 +41,8 @@ export interface GridViewProps {
   rowNoun: string;
   /** The pane's node, chosen in the tree: its table shows, its row under the cursor. */
   node?: number;
+  /** Hears the chosen cell's column (-1: the whole row), at first and on each change. */
+  onColumn?(column: number): void;
 }
 
 export function GridView({
@@ -48,6 +51,7 @@ export function GridView({
   displayOf,
   rowNoun,
   node,
+  onColumn,
 }: GridViewProps): ReactElement {
   const idBase = useId();
   const { state, update, latest } = useGridViewState(fileId, summary);
@@ -99,12 +103,15 @@ export function GridView({
   );
 
   const pick = useCallback(
-    (row: GridRow) => {
-      update((current) => ({ ...current, picked: row.node, focusUntil: handover() }));
-      void select(row.node, `Row ${row.row}`);
+    (row: GridRow, column: number) => {
+      update((current) => ({ ...current, column, picked: row.node, focusUntil: handover() }));
+      // A row selected already keeps its pane: only the chosen cell changes.
+      if (row.node !== selectedNode) void select(row.node, `Row ${row.row}`);
     },
-    [handover, select, update],
+    [handover, select, update, selectedNode],
   );
+
+  useEffect(() => onColumn?.(state.column), [onColumn, state.column]);
 
   /** Each showing of a node bumps this: an older one's answers are dropped. */
   const showing = useRef(0);
@@ -171,7 +178,7 @@ export function GridView({
   const onTable = useCallback(
     (index: number) =>
       update((current) =>
-        current.table === index ? current : { ...current, table: index, cursor: 0 },
+        current.table === index ? current : { ...current, table: index, cursor: 0, column: -1 },
       ),
     [update],
   );
@@ -256,6 +263,7 @@ export function GridView({
             sort={view.sort}
             filter={filter}
             cursor={state.cursor}
+            column={state.column}
             selectedNode={selectedNode}
             displayOf={displayOf}
             onCursor={onCursor}

@@ -6,9 +6,11 @@
  * sorts without holding the page up, and the grid says it is busy meanwhile.
  *
  * Keyboard: the grid is one tab stop whose active row (`aria-activedescendant`) moves with
- * the arrows, PageUp, PageDown, Home and End; Enter or Space selects the row's node. The
- * headers are one tab stop too: the left and right arrows move between them, Enter or Space
- * sorts, the down arrow goes to the rows.
+ * the up and down arrows, PageUp, PageDown, Home and End; Enter or Space selects the row's
+ * node. The left and right arrows choose a cell of the row (left of the first, the whole row
+ * again) and select the row's node: the chosen cell's bytes are what the hex view shows. A
+ * click on a cell chooses it too; one on the row number, the whole row. The headers are
+ * GridHeader.tsx.
  */
 import {
   useCallback,
@@ -21,7 +23,7 @@ import {
 } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
 import { useViewAnswer } from '../../../state/hooks.ts';
-import { keyTarget, moveFocusAmong } from '../../focus-keys.ts';
+import { keyTarget } from '../../focus-keys.ts';
 import { formatCount, formatCountOf } from '../../format.ts';
 import { cellText, columnWidth, type ColumnDisplay, type ColumnDisplayOf } from './cell-format.ts';
 import {
@@ -32,6 +34,7 @@ import {
   type GridSort,
   type GridTable,
 } from './grid-queries.ts';
+import { GridHeader } from './GridHeader.tsx';
 
 /** Must match `.grid-row` height in grid.css; the header row is as high. */
 const ROW_HEIGHT = 24;
@@ -49,12 +52,15 @@ export interface RecordGridProps {
   sort: GridSort | null;
   filter: string;
   cursor: number;
+  /** The chosen cell's column in the cursor's row; -1: the whole row. */
+  column: number;
   /** The node selected in the tree: its row, if shown, is marked selected. */
   selectedNode: number;
   displayOf: ColumnDisplayOf;
   onCursor(position: number): void;
   onSort(sort: GridSort | null): void;
-  onPick(row: GridRow): void;
+  /** A row picked, with the column of the cell chosen in it (-1: the whole row). */
+  onPick(row: GridRow, column: number): void;
 }
 
 /** The rows a page of the table's order holds, as a hook each visible row calls. */
@@ -68,13 +74,24 @@ function usePage(
   return useViewAnswer<GridRowsAnswer>(fileId, rowsQuery(tableIndex, page, sort, filter));
 }
 
-/** The next sort when a column's header is pressed: ascending first, then the other way. */
-export function nextSort(sort: GridSort | null, column: number): GridSort {
-  return { column, descending: sort?.column === column ? !sort.descending : false };
+/** The id of a cell of the grid `idBase`: the row at `position`, its `column`. */
+const cellId = (idBase: string, position: number, column: number) =>
+  `${idBase}-row-${position}-cell-${column}`;
+
+/** The column of the cell an event happened in; -1 outside the table's own cells (the row number). */
+function clickedColumn(target: EventTarget): number {
+  const cell = target instanceof Element ? target.closest<HTMLElement>('[data-column]') : null;
+  return cell ? Number(cell.dataset['column']) : -1;
+}
+
+/** The chosen column after a step left (-1) or right (+1): -1 (the whole row) to the last. */
+export function nextColumn(column: number, step: -1 | 1, columns: number): number {
+  return Math.max(-1, Math.min(columns - 1, column + step));
 }
 
 export function RecordGrid(props: RecordGridProps): ReactElement {
-  const { fileId, tableIndex, table, sort, filter, cursor, onCursor, onPick, displayOf } = props;
+  const { fileId, tableIndex, table, sort, filter, cursor, column, onCursor, onPick, displayOf } =
+    props;
   const idBase = `grid-${fileId}-${tableIndex}`;
   const listRef = useListRef(null);
   const [visible, setVisible] = useState({ start: 0, stop: 0 });
@@ -116,6 +133,14 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
     }
   }, [cursor, total, tableIndex, sort, filter, listRef]);
 
+  // The chosen cell in sight sideways (the row is brought in sight above).
+  useEffect(() => {
+    if (column < 0) return;
+    document
+      .getElementById(cellId(idBase, cursor, column))
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [idBase, cursor, column]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
     // A screen of rows, less one: the same size both ways, whatever row the screen starts at.
@@ -129,10 +154,11 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
     }
     if ((event.key === 'Enter' || event.key === ' ') && cursorRow) {
       event.preventDefault();
-      onPick(cursorRow);
+      onPick(cursorRow, column);
     } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
-      event.currentTarget.scrollBy({ left: event.key === 'ArrowLeft' ? -120 : 120 });
+      const next = nextColumn(column, event.key === 'ArrowLeft' ? -1 : 1, table.columns.length);
+      if (cursorRow && next !== column) onPick(cursorRow, next);
     }
   };
 
@@ -146,9 +172,9 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
   } as CSSProperties;
 
   const onRowClick = useCallback(
-    (position: number, row: GridRow | undefined) => {
+    (position: number, row: GridRow | undefined, at: number) => {
       onCursor(position);
-      if (row) onPick(row);
+      if (row) onPick(row, at);
     },
     [onCursor, onPick],
   );
@@ -161,6 +187,7 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
     sort,
     filter,
     cursor,
+    column,
     selectedNode: props.selectedNode,
     idBase,
     onClick: onRowClick,
@@ -181,7 +208,13 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
         aria-rowcount={total + 1}
         aria-colcount={widths.length}
         aria-busy={isBusy}
-        aria-activedescendant={isCursorShown ? `${idBase}-row-${cursor}` : undefined}
+        aria-activedescendant={
+          !isCursorShown
+            ? undefined
+            : column >= 0
+              ? cellId(idBase, cursor, column)
+              : `${idBase}-row-${cursor}`
+        }
         data-testid="grid"
         data-state={isBusy ? 'busy' : 'ready'}
         onKeyDown={onKeyDown}
@@ -224,83 +257,6 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
   );
 }
 
-function GridHeader({
-  table,
-  sort,
-  onSort,
-}: {
-  table: GridTable;
-  sort: GridSort | null;
-  onSort(sort: GridSort | null): void;
-}): ReactElement {
-  const [focused, setFocused] = useState(0);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      event.currentTarget.closest<HTMLElement>('[role="grid"]')?.focus();
-      return;
-    }
-    // The button that takes the focus becomes the headers' tab stop (its onFocus).
-    moveFocusAmong(event, '.grid-sort', 'horizontal');
-  };
-  return (
-    <div role="row" aria-rowindex={1} className="grid-row grid-head" onKeyDown={onKeyDown}>
-      <div
-        role="columnheader"
-        className="grid-cell grid-cell--index"
-        aria-sort={sort === null ? 'ascending' : 'none'}
-      >
-        <button
-          type="button"
-          className="grid-sort"
-          tabIndex={focused === 0 ? 0 : -1}
-          title="Row in the file: sort by it for the file's order"
-          data-testid="grid-sort-file-order"
-          onClick={() => onSort(null)}
-          onFocus={() => setFocused(0)}
-        >
-          #<SortMark direction={sort === null ? 'ascending' : 'none'} />
-        </button>
-      </div>
-      {table.columns.map((column, at) => {
-        const direction =
-          sort?.column === at ? (sort.descending ? 'descending' : 'ascending') : 'none';
-        const isNumeric = column.kind !== 'text';
-        return (
-          <div
-            key={at}
-            role="columnheader"
-            aria-sort={direction}
-            className={isNumeric ? 'grid-cell grid-cell--number' : 'grid-cell'}
-          >
-            <button
-              type="button"
-              className="grid-sort"
-              tabIndex={focused === at + 1 ? 0 : -1}
-              title={`${column.label} (${column.type}): sort ${direction === 'ascending' ? 'descending' : 'ascending'}`}
-              data-testid="grid-sort"
-              onClick={() => onSort(nextSort(sort, at))}
-              onFocus={() => setFocused(at + 1)}
-            >
-              {column.label}
-              <SortMark direction={direction} />
-            </button>
-          </div>
-        );
-      })}
-    </div>
-  );
-}
-
-function SortMark({ direction }: { direction: 'ascending' | 'descending' | 'none' }) {
-  const mark = direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '';
-  return (
-    <span className="grid-sort-mark" aria-hidden="true">
-      {mark}
-    </span>
-  );
-}
-
 interface RowData {
   fileId: string;
   tableIndex: number;
@@ -309,9 +265,11 @@ interface RowData {
   sort: GridSort | null;
   filter: string;
   cursor: number;
+  column: number;
   selectedNode: number;
   idBase: string;
-  onClick(position: number, row: GridRow | undefined): void;
+  /** A click on a row: its position, its row once loaded, the column clicked (-1: the row number). */
+  onClick(position: number, row: GridRow | undefined, column: number): void;
 }
 
 function RecordRow({
@@ -324,6 +282,7 @@ function RecordRow({
   sort,
   filter,
   cursor,
+  column,
   selectedNode,
   idBase,
   onClick,
@@ -347,7 +306,7 @@ function RecordRow({
       data-testid="grid-row"
       data-position={index}
       data-row={row?.row}
-      onClick={() => onClick(index, row)}
+      onClick={(event) => onClick(index, row, clickedColumn(event.target))}
     >
       <div role="gridcell" className="grid-cell grid-cell--index">
         {row ? formatCount(row.row) : ''}
@@ -357,14 +316,22 @@ function RecordRow({
           {page.error.message}
         </div>
       ) : (
-        table.columns.map((column, at) => {
+        table.columns.map((field, at) => {
           if (!row) return <div key={at} role="gridcell" className="grid-cell" aria-busy="true" />;
-          const shown = cellText(row.cells[at] ?? null, column, displays[at]!);
+          const shown = cellText(row.cells[at] ?? null, field, displays[at]!);
+          const isChosen = index === cursor && at === column;
           return (
             <div
               key={at}
+              id={cellId(idBase, index, at)}
               role="gridcell"
-              className={shown.isNumeric ? 'grid-cell grid-cell--number' : 'grid-cell'}
+              aria-selected={isChosen && isSelected}
+              data-column={at}
+              className={[
+                'grid-cell',
+                shown.isNumeric ? 'grid-cell--number' : '',
+                isChosen ? 'is-chosen' : '',
+              ].join(' ')}
               title={shown.title}
             >
               {shown.text}

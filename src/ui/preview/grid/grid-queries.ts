@@ -16,6 +16,8 @@ import type { DocumentView } from '../../../worker/rpc/api.ts';
 
 export type {
   GridCell,
+  GridCellSpan,
+  GridCellSpansAnswer,
   GridColumn,
   GridExportAnswer,
   GridExportFormat,
@@ -66,6 +68,9 @@ export function locateQuery(node: number, sort: GridSort | null, filter: string)
   };
 }
 
+/** Where each cell of a row's node lies in the bytes. */
+export const cellSpansQuery = (node: number): GridQuery => ({ kind: 'cellSpans', node });
+
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
@@ -80,6 +85,17 @@ function isColumn(value: unknown): value is GridColumn {
   );
 }
 
+/** Columns arrays checked already: tables of the same fields share one (thousands of tables). */
+const checkedColumns = new WeakSet<object>();
+
+function areColumns(columns: unknown): columns is GridColumn[] {
+  if (!Array.isArray(columns)) return false;
+  if (checkedColumns.has(columns)) return true;
+  if (!columns.every(isColumn)) return false;
+  checkedColumns.add(columns);
+  return true;
+}
+
 function isTable(value: unknown): value is GridTable {
   const table = value as Partial<GridTable> | null;
   return (
@@ -87,8 +103,7 @@ function isTable(value: unknown): value is GridTable {
     table !== null &&
     typeof table.name === 'string' &&
     isCount(table.rowCount) &&
-    Array.isArray(table.columns) &&
-    table.columns.every(isColumn)
+    areColumns(table.columns)
   );
 }
 

@@ -23,6 +23,8 @@ export interface GridViewState {
   views: Readonly<Record<number, TableView>>;
   /** The row under the cursor: its position in the table's sorted, filtered rows. */
   cursor: number;
+  /** The chosen cell's column in that row (its bytes are highlighted); -1: the whole row. */
+  column: number;
   /** The text searched for in every table. */
   find: string;
   /** The node the grid selected itself: the pane it brings shows it without asking where. */
@@ -39,6 +41,7 @@ const FIRST: GridViewState = {
   table: 0,
   views: {},
   cursor: 0,
+  column: -1,
   find: '',
   picked: -1,
   focusUntil: 0,
@@ -47,7 +50,10 @@ const FIRST: GridViewState = {
 /** The state remembered for a file, or the first state; a table past the last is the first. */
 function recalled(fileId: string, summary: GridSummary): GridViewState {
   const state = fileMemory.recall<GridViewState>(fileId, MEMORY_SLOT) ?? FIRST;
-  return state.table < summary.tables.length ? state : { ...state, table: 0, cursor: 0 };
+  const column = state.column ?? -1;
+  return state.table < summary.tables.length
+    ? { ...state, column }
+    : { ...state, table: 0, cursor: 0, column: -1 };
 }
 
 export type UpdateGridView = (change: (state: GridViewState) => GridViewState) => void;

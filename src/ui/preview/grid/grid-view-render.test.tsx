@@ -18,7 +18,8 @@ import {
   type GridSummary,
 } from './grid-queries.ts';
 import { GridView } from './GridView.tsx';
-import { nextSort, RecordGrid } from './RecordGrid.tsx';
+import { nextSort } from './GridHeader.tsx';
+import { RecordGrid } from './RecordGrid.tsx';
 
 const summary: GridSummary = {
   tables: [
@@ -50,6 +51,7 @@ function gridOf(sort: { column: number; descending: boolean } | null, filter = '
       sort={sort}
       filter={filter}
       cursor={0}
+      column={-1}
       selectedNode={-1}
       displayOf={plainColumns}
       onCursor={noop}
