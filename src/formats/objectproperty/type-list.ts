@@ -6,7 +6,7 @@
  * read is a FormatError at the offset of the problem (the character, for text).
  */
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
-import { parseXml, type XmlElement } from '../dml/messages/xml.ts';
+import { parseXml, type XmlElement } from '../../binary/xml.ts';
 import { OBJECT_PROPERTY_FORMAT } from './errors.ts';
 import { propertyHash, stringId } from './hashes.ts';
 import type { EnumOption, TypeClass, TypeIndex, TypeProperty } from './types.ts';
@@ -137,7 +137,7 @@ function xmlProperty(element: XmlElement, className: string): TypeProperty {
 
 /** KingsIsle's `<ClassList><Class Name Base><Property …><Enum><Option …/>…` dump. */
 function xmlClasses(text: string): TypeClass[] {
-  const root = parseXml(text);
+  const root = parseXml(text, OBJECT_PROPERTY_FORMAT);
   if (root.name !== 'ClassList') throw listError(root.offset, 'an XML type list is a <ClassList>');
   return root.children
     .filter((child) => child.name === 'Class')

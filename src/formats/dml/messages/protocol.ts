@@ -12,11 +12,12 @@
  * either give every order or none; a mix, or two messages of one order, is an issue.
  * Offsets are characters of the text.
  */
+import { parseXml, type XmlElement } from '../../../binary/xml.ts';
 import type { Issue } from '../../model.ts';
+import { DML_FORMAT } from '../read.ts';
 import { typeOfName } from '../tags.ts';
 import type { DmlMessageDef, DmlMessageFieldDef, DmlProtocol } from './types.ts';
 import { textError } from './text-error.ts';
-import { parseXml, type XmlElement } from './xml.ts';
 
 export const PROTOCOL_INFO = '_ProtocolInfo';
 const RECORD = 'RECORD';
@@ -176,7 +177,7 @@ export function parseDmlProtocol(text: string): DmlProtocol {
   const fail = (detail: string, offset: number): never => {
     throw textError(text, offset, detail);
   };
-  const root = parseXml(text);
+  const root = parseXml(text, DML_FORMAT);
   const info = root.children.find((child) => child.name === PROTOCOL_INFO);
   if (!info) return fail(`<${root.name}> has no ${PROTOCOL_INFO}`, root.offset);
   const record = recordOf(info) ?? fail(`${PROTOCOL_INFO} has no ${RECORD}`, info.offset);

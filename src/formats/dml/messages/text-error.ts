@@ -1,9 +1,6 @@
-/**
- * Errors in text a user gives (a protocol file, pasted hex): a FormatError whose offset is
- * the character's in the text, with its line and column in the detail. BAD_VALUE, or
- * UNEXPECTED_EOF where the text ends before what it must hold.
- */
-import { ErrorCode, FormatError } from '../../../binary/format-error.ts';
+/** Errors in DML text a user gives (a protocol file, pasted hex): binary/text-error.ts, as DML's. */
+import { ErrorCode, type FormatError } from '../../../binary/format-error.ts';
+import { textError as anyTextError } from '../../../binary/text-error.ts';
 import { DML_FORMAT } from '../read.ts';
 
 export function textError(
@@ -12,13 +9,5 @@ export function textError(
   detail: string,
   code: ErrorCode = ErrorCode.BAD_VALUE,
 ): FormatError {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return new FormatError({
-    code,
-    offset,
-    detail: `${detail} (line ${line}, column ${column})`,
-    format: DML_FORMAT,
-  });
+  return anyTextError(text, offset, detail, code, DML_FORMAT);
 }

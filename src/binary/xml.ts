@@ -1,5 +1,6 @@
 /**
- * A small XML reader for `*Messages.xml` protocol files: elements with their attributes,
+ * A small XML reader for the XML files formats read (DML `*Messages.xml` protocol files,
+ * ObjectProperty ClassList type lists): elements with their attributes,
  * text and children, each with its offset in the text. It knows what such files use — the
  * declaration, comments, CDATA, a DOCTYPE (skipped), the five named entities and character
  * references — and nothing of namespaces or DTDs. Formats run without a DOM, so no
@@ -9,7 +10,7 @@
  * where the text ends first (an element not closed, a comment without its end), BAD_VALUE
  * for anything else.
  */
-import { ErrorCode } from '../../../binary/format-error.ts';
+import { ErrorCode } from './format-error.ts';
 import { textError } from './text-error.ts';
 
 export interface XmlElement {
@@ -40,15 +41,19 @@ const BROWSER_NOTE = 'This XML file does not appear';
 class XmlScanner {
   at = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    /** The format whose file this is, for its errors. */
+    private readonly format: string,
+  ) {}
 
   fail(detail: string, offset = this.at): never {
-    throw textError(this.text, offset, detail);
+    throw textError(this.text, offset, detail, ErrorCode.BAD_VALUE, this.format);
   }
 
   /** Fails where the text ends before what it must hold (the end of the thing at `offset`). */
   failAtEnd(detail: string, offset = this.at): never {
-    throw textError(this.text, offset, detail, ErrorCode.UNEXPECTED_EOF);
+    throw textError(this.text, offset, detail, ErrorCode.UNEXPECTED_EOF, this.format);
   }
 
   /** Fails for what was `expected` here: at the end of the text, because the text ended. */
@@ -149,9 +154,9 @@ function startTag(scanner: XmlScanner): { element: XmlElement; isEmpty: boolean 
   return { element, isEmpty };
 }
 
-/** Reads the XML `text`: its root element, with everything inside it. */
-export function parseXml(text: string): XmlElement {
-  const scanner = new XmlScanner(text);
+/** Reads the XML `text` of a `format`'s file: its root element, with everything inside it. */
+export function parseXml(text: string, format: string): XmlElement {
+  const scanner = new XmlScanner(text, format);
   if (text.startsWith('\ufeff')) scanner.at = 1;
   scanner.skipSpace();
   if (scanner.startsWith(BROWSER_NOTE)) {
