@@ -50,14 +50,21 @@ export const RAW_FORMAT: FormatId = rawFormat.id;
 export function sideInputKinds(formats: readonly FormatModule[] = FORMATS): SideInputKind[] {
   const kinds = new Map<string, SideInputKind>();
   for (const module of formats) {
-    for (const kind of module.sideInputs ?? []) if (!kinds.has(kind.kind)) kinds.set(kind.kind, kind);
+    for (const kind of module.sideInputs ?? [])
+      if (!kinds.has(kind.kind)) kinds.set(kind.kind, kind);
   }
   return [...kinds.values()];
 }
 
 /** Whether files of format `id` read side inputs of `kind` (so a change of those reopens them). */
-export function formatReads(id: string, kind: string, formats: readonly FormatModule[] = FORMATS): boolean {
-  return formats.some((module) => module.id === id && (module.sideInputs ?? []).some((each) => each.kind === kind));
+export function formatReads(
+  id: string,
+  kind: string,
+  formats: readonly FormatModule[] = FORMATS,
+): boolean {
+  return formats.some(
+    (module) => module.id === id && (module.sideInputs ?? []).some((each) => each.kind === kind),
+  );
 }
 
 /** Bytes of the file head that detection needs; read at least this many. */

@@ -5,10 +5,13 @@
  * copied); when the files of a kind change, the open files whose format reads that kind are
  * opened again, so what they show follows the set.
  */
-import { formatReads, FORMATS } from '../formats/registry.ts';
-import type { FormatModule } from '../formats/model.ts';
+import { formatReads, FORMATS, sideInputKinds } from '../formats/registry.ts';
+import type { FormatModule, SideInputKind } from '../formats/model.ts';
 import type { SideInputBlob } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
+
+/** The kinds the formats read, for the panel that keeps them (`FormatModule.sideInputs`). */
+export const SIDE_INPUT_KINDS: readonly SideInputKind[] = sideInputKinds();
 
 /** One kept file. */
 export interface SideInputEntry {
@@ -66,7 +69,9 @@ const byAdded = (a: SideInputEntry, b: SideInputEntry) => a.addedAt - b.addedAt;
 const blobsCache = new WeakMap<readonly SideInputEntry[], Record<string, SideInputBlob[]>>();
 
 /** The entries as an open hands them over: by kind, in the order added (the same object while unchanged). */
-export function sideInputBlobs(entries: readonly SideInputEntry[]): Record<string, SideInputBlob[]> {
+export function sideInputBlobs(
+  entries: readonly SideInputEntry[],
+): Record<string, SideInputBlob[]> {
   const known = blobsCache.get(entries);
   if (known) return known;
   const byKind: Record<string, SideInputBlob[]> = {};
@@ -133,18 +138,16 @@ export function createSideInputActions(
     async addSideInputs(kind, files) {
       if (files.length === 0) return;
       const now = Date.now();
-      const added = files.map(
-        (file, at): SideInputEntry => ({
-          // Kept across visits, so unique across them too.
-          id: crypto.randomUUID(),
-          kind,
-          name: file.name,
-          size: file.size,
-          blob: file,
-          // Distinct times keep the order of one pick.
-          addedAt: now + at / 1000,
-        }),
-      );
+      const added = files.map((file, at): SideInputEntry => ({
+        // Kept across visits, so unique across them too.
+        id: crypto.randomUUID(),
+        kind,
+        name: file.name,
+        size: file.size,
+        blob: file,
+        // Distinct times keep the order of one pick.
+        addedAt: now + at / 1000,
+      }));
       store.setState((state) => ({ entries: [...state.entries, ...added] }));
       await keep(async () => {
         for (const entry of added) await storage.put(entry);

@@ -6,11 +6,7 @@
 import type { ByteSource } from '../../binary/byte-source.ts';
 import type { FormatModule, Session } from '../../formats/model.ts';
 import { FORMATS, detectFormat, formatModule, readDetectionBytes } from '../../formats/registry.ts';
-import {
-  sideInputsOf,
-  type FormatServices,
-  type SideInputFile,
-} from '../../formats/services.ts';
+import { sideInputsOf, type FormatServices, type SideInputFile } from '../../formats/services.ts';
 import { EntryTree } from '../tree/entry-tree.ts';
 import type { OpenOptions, OpenProgress } from './api.ts';
 import { injectFault } from './faults.ts';
