@@ -17,7 +17,7 @@ export const objectPropertyFormat = {
   extensions: [],
   // By content only: BINd files are named `.xml`, which many other files are.
   detect: (head) => (looksLikeBind(head) ? 'magic' : null),
-  open: async (request) => (await import('./session.ts')).openObjectPropertySession(request),
+  open: async (request) => (await import('./view.ts')).openObjectPropertyWithView(request),
   fuzzTarget: async () => (await import('./fuzz-target.ts')).objectPropertyFuzzTarget,
   cli: async () => (await import('./cli.ts')).objectPropertyCli,
   sideInputs: [TYPE_LIST_INPUT],
