@@ -23,6 +23,17 @@ writeFileSync(join(work, 'broken.json'), '{"version": 2, "classes": ');
 const cli = cliIn(work);
 const fixture = (name: string) => new URL(name, FIXTURES).pathname;
 
+/** The fixtures' settings (shallow, STATEFUL, mask 7) and their JSON type list. */
+const SHALLOW_TYPED = [
+  '--shallow',
+  '--flags',
+  '1',
+  '--mask',
+  '7',
+  '--types',
+  fixture('types.json'),
+];
+
 interface InfoJson {
   format: string;
   mode: string;
@@ -39,12 +50,17 @@ async function infoJson(...args: string[]): Promise<InfoJson> {
 
 describe('info on ObjectProperty data', () => {
   it('a shallow blob with a type list: the typed tree', async () => {
-    const info = await infoJson(fixture('nested-object.bin'), '--shallow', '--flags', '1', '--mask', '7', '--types', fixture('types.json'));
+    const info = await infoJson(fixture('nested-object.bin'), ...SHALLOW_TYPED);
     expect(info).toMatchObject({ format: 'objectproperty', mode: 'shallow', flags: 1 });
     expect(info.root).toEqual({
       $class: 'class Outer',
       $hash: stringId('class Outer'),
-      m_inner: { $class: 'class Inner', $hash: stringId('class Inner'), m_value: 42, m_name: 'nested' },
+      m_inner: {
+        $class: 'class Inner',
+        $hash: stringId('class Inner'),
+        m_value: 42,
+        m_name: 'nested',
+      },
       m_count: 1,
     });
   });
@@ -53,17 +69,37 @@ describe('info on ObjectProperty data', () => {
     const args = [fixture('all-scalars-shallow.bin'), '--shallow', '--flags', '1', '--mask', '7'];
     const fromJson = await infoJson(...args, '--types', fixture('types.json'));
     const fromXml = await infoJson(...args, '--types', fixture('types.xml'));
-    const merged = await infoJson(...args, '--types', join(work, 'generated.json'), '--types', fixture('types.xml'));
+    const merged = await infoJson(
+      ...args,
+      '--types',
+      join(work, 'generated.json'),
+      '--types',
+      fixture('types.xml'),
+    );
     expect(fromXml.root).toEqual(fromJson.root);
     expect(merged.root).toEqual(fromJson.root);
-    expect(fromJson.root).toMatchObject({ m_int64: '1311768467463790320', m_uint: 0xdeadbeef, m_char: -42 });
+    expect(fromJson.root).toMatchObject({
+      m_int64: '1311768467463790320',
+      m_uint: 0xdeadbeef,
+      m_char: -42,
+    });
   });
 
   it('a blob through its manual zlib wrapper, and enums by name', async () => {
-    const info = await infoJson(fixture('with-compression.bin'), '--shallow', '--flags', '1', '--mask', '7', '--manual-compression', '--types', fixture('types.json'));
+    const info = await infoJson(
+      fixture('with-compression.bin'),
+      '--shallow',
+      '--flags',
+      '1',
+      '--mask',
+      '7',
+      '--manual-compression',
+      '--types',
+      fixture('types.json'),
+    );
     expect(info.flags).toBe(9);
     expect(info.root).toMatchObject({ $class: 'class AllScalars', m_float: 1.5 });
-    const flags = await infoJson(fixture('bitflags-string.bin'), '--shallow', '--flags', '1', '--mask', '7', '--types', fixture('types.json'));
+    const flags = await infoJson(fixture('bitflags-string.bin'), ...SHALLOW_TYPED);
     expect(flags.root).toMatchObject({ m_flags: 'FLAG_B|FLAG_C' });
   });
 
@@ -76,7 +112,12 @@ describe('info on ObjectProperty data', () => {
         hash: propertyHash('unsigned int', name),
         offsetBits: 96 + at * 96,
         sizeBits: 96,
-        guess: { bits: 32, unsigned: String(0x11111111 * (at + 1)), signed: String(0x11111111 * (at + 1)), float: expect.any(Number) as number },
+        guess: {
+          bits: 32,
+          unsigned: String(0x11111111 * (at + 1)),
+          signed: String(0x11111111 * (at + 1)),
+          float: expect.any(Number) as number,
+        },
       })),
     });
   });
@@ -100,7 +141,13 @@ describe('info on ObjectProperty data', () => {
   });
 
   it('malformed input is one line naming the byte and the bit, exit 1', async () => {
-    const { code, out, errLines } = await cli('info', fixture('should-fail/null-root.bin'), '--flags', '1', '--json');
+    const { code, out, errLines } = await cli(
+      'info',
+      fixture('should-fail/null-root.bin'),
+      '--flags',
+      '1',
+      '--json',
+    );
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(errLines).toHaveLength(1);
@@ -123,7 +170,14 @@ describe('hash', () => {
   });
 
   it('gives a property hash from --property and --type, no text needed', async () => {
-    const { code, out } = await cli('hash', '--property', 'm_equipmentSetList', '--type', 'class SharedPointer<class EquipmentSet>', '--json');
+    const { code, out } = await cli(
+      'hash',
+      '--property',
+      'm_equipmentSetList',
+      '--type',
+      'class SharedPointer<class EquipmentSet>',
+      '--json',
+    );
     expect(code).toBe(0);
     expect(JSON.parse(out)).toEqual({ propertyHash: 1788831224 });
   });
@@ -132,6 +186,9 @@ describe('hash', () => {
     const hash = String(propertyHash('class Inner', 'm_inner'));
     const { code, out } = await cli('hash', hash, '--types', fixture('types.xml'), '--json');
     expect(code).toBe(0);
-    expect(JSON.parse(out).names).toEqual({ classes: [], properties: [{ className: 'class Outer', name: 'm_inner', type: 'class Inner' }] });
+    expect(JSON.parse(out).names).toEqual({
+      classes: [],
+      properties: [{ className: 'class Outer', name: 'm_inner', type: 'class Inner' }],
+    });
   });
 });

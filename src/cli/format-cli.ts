@@ -30,7 +30,9 @@ const optionText = (option: CliOption) =>
 
 /** ` [--name VALUE]` for each option (`…` after one that repeats), for a usage line. */
 export function optionsUsage(options: readonly CliOption[]): string {
-  return options.map((option) => ` [${optionText(option)}]${option.sideInput ? '...' : ''}`).join('');
+  return options
+    .map((option) => ` [${optionText(option)}]${option.sideInput ? '...' : ''}`)
+    .join('');
 }
 
 /** Help rows of options: `  --name VALUE  summary`. */

@@ -49,7 +49,8 @@ async function readOptionsOf(
   given: Readonly<Record<string, string>>,
 ): Promise<ReadOptions> {
   const byKind = await sideInputFiles(cwd, args, options);
-  const read: ReadOptions = Object.keys(byKind).length > 0 ? { sideInputs: sideInputsOf(byKind) } : {};
+  const read: ReadOptions =
+    Object.keys(byKind).length > 0 ? { sideInputs: sideInputsOf(byKind) } : {};
   const chosen = formats.find(({ cli }) =>
     (cli.infoOptions ?? []).some((option) => option.opensAs && given[option.name] !== undefined),
   );

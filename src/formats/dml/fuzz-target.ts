@@ -4,10 +4,10 @@
  * a search and every export — then a rewrite of whatever read whole. Seeds: a small
  * generated patch list, a table of every type, and the spec's off-by-one record size.
  */
-import { MemoryByteSource } from '../../binary/byte-source.ts';
 import type { FuzzTarget } from '../fuzz/fuzz-target.ts';
 import type { GridQuery, GridSummary, Session } from '../model.ts';
-import { inlineServices, inlineViewJob } from '../services.ts';
+import { openInline, walkSessionNodes } from '../fuzz/walk-session.ts';
+import { inlineViewJob } from '../services.ts';
 import { dmlSeeds } from './fixtures/make-fixtures.ts';
 import { DML_FORMAT, parseDmlTables, readDmlTablesOrThrow } from './read.ts';
 import { openDmlSession } from './session.ts';
@@ -58,17 +58,8 @@ export const dmlFuzzTarget: FuzzTarget = {
   numberFields,
   rangeFields: () => [],
   async exercise(bytes) {
-    const session = await openDmlSession({
-      sources: [new MemoryByteSource(bytes, 'fuzz.bin')],
-      services: inlineServices(),
-      sink: { nodes: () => undefined, nodeRange: () => undefined },
-    });
-    const table = session.nodeTable();
-    for (let index = 0; index < session.nodeCount(); index++) {
-      void table.path(index);
-      session.details(index);
-      session.cell?.(index, 'value');
-    }
+    const session = await openInline(openDmlSession, bytes, 'fuzz.bin');
+    walkSessionNodes(session, ['value']);
     await exerciseView(session);
     // Whatever reads whole can be written again; what does not throws its FormatError.
     writeDmlTables(readDmlTablesOrThrow(bytes).tables);

@@ -24,11 +24,38 @@ import { lookupHash, lookupName, parseTypeList, mergeTypeLists } from './type-li
 import type { ObjectDecode, TypeClass } from './types.ts';
 
 const INFO_OPTIONS: readonly CliOption[] = [
-  { name: 'types', value: 'LIST', sideInput: TYPE_LISTS, summary: 'ObjectProperty: a type list (wiztype JSON or KingsIsle XML); repeat for more' },
-  { name: SETTING.shallow, value: '', isFlag: true, opensAs: true, summary: 'ObjectProperty: the file is a shallow blob' },
-  { name: SETTING.flags, value: 'N', opensAs: true, summary: 'ObjectProperty: the blob\u2019s serializer flags (default 0)' },
-  { name: SETTING.mask, value: 'N', opensAs: true, summary: 'ObjectProperty: the blob\u2019s property mask (default 0x18)' },
-  { name: SETTING.manualCompression, value: '', isFlag: true, opensAs: true, summary: 'ObjectProperty: the blob starts with u32 size + zlib' },
+  {
+    name: 'types',
+    value: 'LIST',
+    sideInput: TYPE_LISTS,
+    summary: 'ObjectProperty: a type list (wiztype JSON or KingsIsle XML); repeat for more',
+  },
+  {
+    name: SETTING.shallow,
+    value: '',
+    isFlag: true,
+    opensAs: true,
+    summary: 'ObjectProperty: the file is a shallow blob',
+  },
+  {
+    name: SETTING.flags,
+    value: 'N',
+    opensAs: true,
+    summary: 'ObjectProperty: the blob\u2019s serializer flags (default 0)',
+  },
+  {
+    name: SETTING.mask,
+    value: 'N',
+    opensAs: true,
+    summary: 'ObjectProperty: the blob\u2019s property mask (default 0x18)',
+  },
+  {
+    name: SETTING.manualCompression,
+    value: '',
+    isFlag: true,
+    opensAs: true,
+    summary: 'ObjectProperty: the blob starts with u32 size + zlib',
+  },
 ];
 
 /** The root as `info --json` gives it. */
@@ -43,9 +70,18 @@ const hashCommand: CliCommand<{ name: string; classes: TypeClass[] }> = {
   name: 'hash',
   summary:
     'KingsIsle hashes of a text: its string ID and djb2, or with --type the hash of a property of that type; with --types, what a name or hash is in those type lists',
-  files: { name: 'types', value: 'LIST', summary: 'a type list to look the text up in; give it once per list', isRequired: false },
+  files: {
+    name: 'types',
+    value: 'LIST',
+    summary: 'a type list to look the text up in; give it once per list',
+    isRequired: false,
+  },
   options: [
-    { name: 'type', value: 'TYPE', summary: 'the property\u2019s type name: print its property hash' },
+    {
+      name: 'type',
+      value: 'TYPE',
+      summary: 'the property\u2019s type name: print its property hash',
+    },
     { name: 'property', value: 'NAME', summary: 'the property\u2019s name (default: the text)' },
   ],
   isTextNeeded: (options) => options.property === undefined,
@@ -55,13 +91,17 @@ const hashCommand: CliCommand<{ name: string; classes: TypeClass[] }> = {
     const type = options.type;
     const name = options.property ?? text;
     const json: Record<string, unknown> =
-      type === undefined ? { stringId: stringId(text), djb2: djb2(text) } : { propertyHash: propertyHash(type, name) };
+      type === undefined
+        ? { stringId: stringId(text), djb2: djb2(text) }
+        : { propertyHash: propertyHash(type, name) };
     if (lists.length > 0) {
       const index = mergeTypeLists(lists);
       const isNumber = /^(0x[0-9a-f]+|\d+)$/i.test(text.trim());
       json.names = isNumber ? lookupHash(index, Number(text.trim())) : lookupName(index, name);
     }
-    const lines = Object.entries(json).map(([key, value]) => `${key} ${typeof value === 'number' ? value : JSON.stringify(value)}`);
+    const lines = Object.entries(json).map(
+      ([key, value]) => `${key} ${typeof value === 'number' ? value : JSON.stringify(value)}`,
+    );
     return { json, lines, failure: null };
   },
 };

@@ -10,41 +10,67 @@ import { ErrorCode, errorAtBit } from './errors.ts';
 const PROPERTY_HEADER_BITS = 64;
 
 /** The object size after its hash: where the object ends, checked to fit. */
-export function readObjectSize(reader: BitReader): { sizeAt: number; sizeBits: number; end: number } {
+export function readObjectSize(reader: BitReader): {
+  sizeAt: number;
+  sizeBits: number;
+  end: number;
+} {
   const sizeAt = reader.position;
   const sizeBits = reader.u32('an object size');
   const end = sizeAt + sizeBits;
   if (sizeBits < 32 || end > reader.totalBits) {
-    throw errorAtBit(ErrorCode.BAD_COUNT, sizeAt, `object size ${sizeBits} bits does not fit the ${reader.totalBits - sizeAt} bits left`);
+    throw errorAtBit(
+      ErrorCode.BAD_COUNT,
+      sizeAt,
+      `object size ${sizeBits} bits does not fit the ${reader.totalBits - sizeAt} bits left`,
+    );
   }
   return { sizeAt, sizeBits, end };
 }
 
 /** Whether another property starts before `end`; a remainder too small for one is a mismatch. */
-export function hasMoreProperties(reader: BitReader, object: { sizeAt: number; sizeBits: number; end: number }): boolean {
+export function hasMoreProperties(
+  reader: BitReader,
+  object: { sizeAt: number; sizeBits: number; end: number },
+): boolean {
   const left = object.end - reader.position;
   if (left <= 0) {
     if (left < 0) {
-      throw errorAtBit(ErrorCode.SIZE_MISMATCH, object.sizeAt, `object declares ${object.sizeBits} bits, its properties took ${reader.position - object.sizeAt}`);
+      throw errorAtBit(
+        ErrorCode.SIZE_MISMATCH,
+        object.sizeAt,
+        `object declares ${object.sizeBits} bits, its properties took ${reader.position - object.sizeAt}`,
+      );
     }
     return false;
   }
   const padding = (8 - (reader.position & 7)) & 7;
   if (left < padding + PROPERTY_HEADER_BITS) {
-    throw errorAtBit(ErrorCode.SIZE_MISMATCH, object.sizeAt, `object declares ${object.sizeBits} bits, its properties took ${reader.position - object.sizeAt} and ${left} bits are left, too few for another`);
+    throw errorAtBit(
+      ErrorCode.SIZE_MISMATCH,
+      object.sizeAt,
+      `object declares ${object.sizeBits} bits, its properties took ${reader.position - object.sizeAt} and ${left} bits are left, too few for another`,
+    );
   }
   return true;
 }
 
 /** A property's header: where it starts and ends, its declared size and hash. */
-export function readPropertyHeader(reader: BitReader, objectEnd: number): { start: number; end: number; sizeBits: number; hash: number } {
+export function readPropertyHeader(
+  reader: BitReader,
+  objectEnd: number,
+): { start: number; end: number; sizeBits: number; hash: number } {
   const start = reader.position;
   reader.align();
   const sizeBits = reader.u32('a property size');
   const end = start + sizeBits;
   const least = reader.position + 32 - start;
   if (end > objectEnd || sizeBits < least) {
-    throw errorAtBit(ErrorCode.BAD_COUNT, start, `property size ${sizeBits} bits does not fit its object (${objectEnd - start} bits left, at least ${least} needed)`);
+    throw errorAtBit(
+      ErrorCode.BAD_COUNT,
+      start,
+      `property size ${sizeBits} bits does not fit its object (${objectEnd - start} bits left, at least ${least} needed)`,
+    );
   }
   const hash = reader.u32('a property hash');
   return { start, end, sizeBits, hash };

@@ -8,7 +8,8 @@
 import { lowerHex } from './generic.ts';
 import type { DecodedObject, GenericGuess, GenericObject, ObjectValue } from './types.ts';
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** A float as JSON: a number, or its text where JSON has none (NaN, ±Infinity). */
 const floatJson = (value: number): JsonValue => (Number.isFinite(value) ? value : String(value));
@@ -96,7 +97,8 @@ const escapeXml = (text: string) =>
 
 /** A value's XML text, or its children for an object. */
 function valueXml(name: string, value: ObjectValue, indent: string): string[] {
-  if (value.kind === 'list') return value.items.flatMap((item) => valueXml(name, item.value, indent));
+  if (value.kind === 'list')
+    return value.items.flatMap((item) => valueXml(name, item.value, indent));
   if (value.kind === 'object') {
     if (!value.object) return [`${indent}<${name}></${name}>`];
     return [`${indent}<${name}>`, ...classXml(value.object, `${indent}  `), `${indent}</${name}>`];

@@ -4,9 +4,8 @@
  * then decoded again typed by the generated list and exported to JSON and XML; a typed
  * decode is written again for the round trip.
  */
-import { MemoryByteSource } from '../../binary/byte-source.ts';
 import type { FuzzTarget } from '../fuzz/fuzz-target.ts';
-import { inlineServices } from '../services.ts';
+import { openInline, walkSessionNodes } from '../fuzz/walk-session.ts';
 import { BitReader } from './bit-reader.ts';
 import { walkGenericObject } from './generic.ts';
 import { objectJson, objectXml } from './export.ts';
@@ -80,17 +79,8 @@ export const objectPropertyFuzzTarget: FuzzTarget = {
   numberFields,
   rangeFields: () => [],
   async exercise(bytes) {
-    const session = await openObjectPropertySession({
-      sources: [new MemoryByteSource(bytes, 'fuzz.xml')],
-      services: inlineServices(),
-      sink: { nodes: () => undefined, nodeRange: () => undefined },
-    });
-    const table = session.nodeTable();
-    for (let index = 0; index < session.nodeCount(); index++) {
-      void table.path(index);
-      session.details(index);
-      session.cell?.(index, 'value');
-    }
+    const session = await openInline(openObjectPropertySession, bytes, 'fuzz.xml');
+    walkSessionNodes(session, ['value']);
     const { decode } = await decodeObjectProperty(bytes, { types });
     if (decode.root.kind === 'typed') {
       JSON.stringify(objectJson(decode.root.object));

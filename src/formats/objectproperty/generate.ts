@@ -18,12 +18,20 @@ import {
   type TypeIndex,
   type TypeProperty,
 } from './types.ts';
-import { COMPOSITES, MATRIX_TYPE, SCALARS, bitFieldOf, isBitEnum, isEnumProperty, enumNames } from './value-types.ts';
+import {
+  COMPOSITES,
+  MATRIX_TYPE,
+  SCALARS,
+  bitFieldOf,
+  isBitEnum,
+  isEnumProperty,
+  enumNames,
+} from './value-types.ts';
 import { writeObjectProperty } from './write.ts';
 
 /** A small seeded generator (xorshift32) of integers in [0, bound). */
 export function seededIntegers(seed: number): (bound: number) => number {
-  let state = (seed >>> 0) || 0x9e3779b9;
+  let state = seed >>> 0 || 0x9e3779b9;
   return (bound) => {
     state ^= state << 13;
     state ^= state >>> 17;
@@ -114,7 +122,9 @@ function classesJson(drafts: Record<string, PropertyDraft[]>) {
         bases: ['class PropertyClass'],
         hash: stringId(name),
         singleton: false,
-        properties: Object.fromEntries(properties.map((draft, id) => [draft.name, propertyJson(draft, id)])),
+        properties: Object.fromEntries(
+          properties.map((draft, id) => [draft.name, propertyJson(draft, id)]),
+        ),
       },
     ]),
   );
@@ -161,7 +171,10 @@ class RandomValues {
     if (type === 'bool') return { kind: 'bool', value: this.next(2) === 1 };
     const scalar = SCALARS[type];
     if (scalar === 'u64' || scalar === 'i64') {
-      return { kind: 'int64', value: (BigInt(this.next(2 ** 31)) << 32n) | BigInt(this.next(2 ** 31)) };
+      return {
+        kind: 'int64',
+        value: (BigInt(this.next(2 ** 31)) << 32n) | BigInt(this.next(2 ** 31)),
+      };
     }
     if (scalar === 'f32') return { kind: 'float', value: this.float32() };
     if (scalar === 'f64') return { kind: 'float', value: this.next(2 ** 31) / 1024 };
@@ -178,7 +191,10 @@ class RandomValues {
     }
     if (type === 'std::string') {
       if (property.flags & PropertyFlag.BLOB) {
-        return { kind: 'bytes', value: Uint8Array.from({ length: this.next(12) }, () => this.next(256)) };
+        return {
+          kind: 'bytes',
+          value: Uint8Array.from({ length: this.next(12) }, () => this.next(256)),
+        };
       }
       return { kind: 'string', value: this.text() };
     }
@@ -190,10 +206,16 @@ class RandomValues {
       return {
         kind: 'composite',
         type: composite.name,
-        fields: order.map((name) => [name, kinds.get(name) === 'f32' ? this.float32() : this.next(kinds.get(name) === 'u8' ? 256 : 100000)]),
+        fields: order.map((name) => [
+          name,
+          kinds.get(name) === 'f32'
+            ? this.float32()
+            : this.next(kinds.get(name) === 'u8' ? 256 : 100000),
+        ]),
       };
     }
-    if (type === MATRIX_TYPE) return { kind: 'matrix', values: Array.from({ length: 9 }, () => this.float32()) };
+    if (type === MATRIX_TYPE)
+      return { kind: 'matrix', values: Array.from({ length: 9 }, () => this.float32()) };
     const target = [...this.types.classes.values()].find((each) => each.name === type);
     const isNull = !target || depth > 3 || (property.isPointer && this.next(3) === 0);
     return { kind: 'object', object: isNull ? null : this.object(target, depth + 1) };
@@ -202,9 +224,22 @@ class RandomValues {
   object(type: TypeClass, depth = 0): DecodedObject {
     const properties: DecodedProperty[] = type.properties.map((property) => {
       const value: ObjectValue = property.isDynamic
-        ? { kind: 'list', items: Array.from({ length: this.next(4) }, () => ({ bits: NO_BITS, value: this.single(property, depth) })) }
+        ? {
+            kind: 'list',
+            items: Array.from({ length: this.next(4) }, () => ({
+              bits: NO_BITS,
+              value: this.single(property, depth),
+            })),
+          }
         : this.single(property, depth);
-      return { name: property.name, hash: property.hash, type: property.type, bits: NO_BITS, sizeBits: null, value: { bits: NO_BITS, value } };
+      return {
+        name: property.name,
+        hash: property.hash,
+        type: property.type,
+        bits: NO_BITS,
+        sizeBits: null,
+        value: { bits: NO_BITS, value },
+      };
     });
     return { hash: type.hash, className: type.name, bits: NO_BITS, sizeBits: null, properties };
   }
@@ -222,25 +257,48 @@ export interface GeneratedBind {
 }
 
 /** A `BINd` file whose root holds `count` generated items (deep; compressed unless told not). */
-export function generateBindFile(count: number, options: { seed?: number; isCompressed?: boolean } = {}): GeneratedBind {
+export function generateBindFile(
+  count: number,
+  options: { seed?: number; isCompressed?: boolean } = {},
+): GeneratedBind {
   const types = generatedTypeIndex();
   const values = new RandomValues(seededIntegers(options.seed ?? 1), types);
   const byName = new Map([...types.classes.values()].map((type) => [type.name, type]));
   const item = byName.get('class DelveItem')!;
   const root = values.object(byName.get('class DelveRoot')!);
-  const items = Array.from({ length: count }, () => ({ bits: NO_BITS, value: { kind: 'object' as const, object: values.object(item) } }));
+  const items = Array.from({ length: count }, () => ({
+    bits: NO_BITS,
+    value: { kind: 'object' as const, object: values.object(item) },
+  }));
   root.properties[0]!.value = { bits: NO_BITS, value: { kind: 'list', items } };
   root.properties[1]!.value = { bits: NO_BITS, value: { kind: 'int', value: count } };
   const isCompressed = options.isCompressed ?? true;
-  const streamFlags = SerializerFlag.STATEFUL_FLAGS | (isCompressed ? SerializerFlag.WITH_COMPRESSION : 0);
-  const bytes = writeObjectProperty(root, types, { config: BIND_CONFIG, streamFlags, isBind: true, compressObject: isCompressed });
+  const streamFlags =
+    SerializerFlag.STATEFUL_FLAGS | (isCompressed ? SerializerFlag.WITH_COMPRESSION : 0);
+  const bytes = writeObjectProperty(root, types, {
+    config: BIND_CONFIG,
+    streamFlags,
+    isBind: true,
+    compressObject: isCompressed,
+  });
   return { bytes, typeList: generatedTypeListJson() };
 }
 
 /** About the size of a real client's type list. */
 export const LARGE_TYPE_LIST_BYTES = 60 * 1024 * 1024;
 
-const TYPE_POOL = ['unsigned int', 'int', 'float', 'std::string', 'bool', 'class Vector3D', 'gid', 'std::wstring', 'class Color', 'double'];
+const TYPE_POOL = [
+  'unsigned int',
+  'int',
+  'float',
+  'std::string',
+  'bool',
+  'class Vector3D',
+  'gid',
+  'std::wstring',
+  'class Color',
+  'double',
+];
 
 /**
  * A wiztype v2 JSON list of at least `targetBytes` bytes (the real lists are about 60 MB):
@@ -255,8 +313,16 @@ export function generateLargeTypeList(targetBytes = LARGE_TYPE_LIST_BYTES, seed 
     const drafts: PropertyDraft[] = Array.from({ length: 20 + next(41) }, (_, at) => {
       const hasEnum = at % 10 === 9;
       return hasEnum
-        ? { name: `m_option${at}`, type: `enum GeneratedEnum${at}`, flags: PropertyFlag.ENUM, enumOptions: ENUM }
-        : { name: `m_${WORDS[next(WORDS.length)]!}${at}`, type: TYPE_POOL[next(TYPE_POOL.length)]! };
+        ? {
+            name: `m_option${at}`,
+            type: `enum GeneratedEnum${at}`,
+            flags: PropertyFlag.ENUM,
+            enumOptions: ENUM,
+          }
+        : {
+            name: `m_${WORDS[next(WORDS.length)]!}${at}`,
+            type: TYPE_POOL[next(TYPE_POOL.length)]!,
+          };
     });
     const json = JSON.stringify(classesJson({ [name]: drafts })).slice(1, -1);
     const part = index === 0 ? json : `,${json}`;

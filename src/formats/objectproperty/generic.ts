@@ -92,12 +92,36 @@ function numberGuess(bytes: Uint8Array, length: 8 | 16 | 32 | 64): GenericGuess 
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   switch (length) {
     case 8:
-      return { kind: 'number', bits: 8, unsigned: String(view.getUint8(0)), signed: String(view.getInt8(0)), float: null };
+      return {
+        kind: 'number',
+        bits: 8,
+        unsigned: String(view.getUint8(0)),
+        signed: String(view.getInt8(0)),
+        float: null,
+      };
     case 16:
-      return { kind: 'number', bits: 16, unsigned: String(view.getUint16(0, true)), signed: String(view.getInt16(0, true)), float: null };
+      return {
+        kind: 'number',
+        bits: 16,
+        unsigned: String(view.getUint16(0, true)),
+        signed: String(view.getInt16(0, true)),
+        float: null,
+      };
     case 32:
-      return { kind: 'number', bits: 32, unsigned: String(view.getUint32(0, true)), signed: String(view.getInt32(0, true)), float: view.getFloat32(0, true) };
+      return {
+        kind: 'number',
+        bits: 32,
+        unsigned: String(view.getUint32(0, true)),
+        signed: String(view.getInt32(0, true)),
+        float: view.getFloat32(0, true),
+      };
     case 64:
-      return { kind: 'number', bits: 64, unsigned: String(view.getBigUint64(0, true)), signed: String(view.getBigInt64(0, true)), float: view.getFloat64(0, true) };
+      return {
+        kind: 'number',
+        bits: 64,
+        unsigned: String(view.getBigUint64(0, true)),
+        signed: String(view.getBigInt64(0, true)),
+        float: view.getFloat64(0, true),
+      };
   }
 }

@@ -14,8 +14,8 @@ export const objectPropertyFormat = {
   label: 'KingsIsle ObjectProperty state',
   summary:
     'Wizard101 and Pirate101 BINd files and serialized blobs: objects, properties and lists by name and type with type lists (wiztype JSON, KingsIsle XML), walked by hash without',
-  extensions: [],
-  // By content only: BINd files are named `.xml`, which many other files are.
+  // Their usual name; detected by content only, since many other files are `.xml`.
+  extensions: ['.xml'],
   detect: (head) => (looksLikeBind(head) ? 'magic' : null),
   open: async (request) => (await import('./view.ts')).openObjectPropertyWithView(request),
   fuzzTarget: async () => (await import('./fuzz-target.ts')).objectPropertyFuzzTarget,

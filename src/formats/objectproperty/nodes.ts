@@ -9,7 +9,15 @@ import { quotedText } from '../../binary/quoted-text.ts';
 import type { DocumentNode } from '../document-session.ts';
 import type { Fact, NodeKind } from '../model.ts';
 import { valueJson } from './export.ts';
-import { bitsToSpan, type BitRange, type DecodedItem, type DecodedObject, type GenericObject, type ObjectDecode, type ObjectValue } from './types.ts';
+import {
+  bitsToSpan,
+  type BitRange,
+  type DecodedItem,
+  type DecodedObject,
+  type GenericObject,
+  type ObjectDecode,
+  type ObjectValue,
+} from './types.ts';
 
 export interface ObjectNode extends DocumentNode {
   kind: NodeKind;
@@ -29,10 +37,19 @@ const segment = (name: string) => name.replaceAll('/', '\u2215');
 
 /** A value in a line: JSON for composites and lists, text otherwise. */
 export function valueText(value: ObjectValue): string {
-  if (value.kind === 'object') return value.object ? (value.object.className ?? hex32(value.object.hash)) : 'null';
+  if (value.kind === 'object')
+    return value.object ? (value.object.className ?? hex32(value.object.hash)) : 'null';
   if (value.kind === 'list') return `${value.items.length} items`;
   const json = valueJson(value);
-  const text = typeof json === 'string' && value.kind !== 'bytes' && value.kind !== 'int64' && value.kind !== 'enum' ? quotedText(json) : typeof json === 'object' ? JSON.stringify(json) : String(json);
+  const text =
+    typeof json === 'string' &&
+    value.kind !== 'bytes' &&
+    value.kind !== 'int64' &&
+    value.kind !== 'enum'
+      ? quotedText(json)
+      : typeof json === 'object'
+        ? JSON.stringify(json)
+        : String(json);
   return text.length > SUMMARY_LIMIT ? `${text.slice(0, SUMMARY_LIMIT)}…` : text;
 }
 
@@ -47,7 +64,14 @@ class NodeBuilder {
     while (this.used.has(path)) path = `${wanted} #${this.nodes.length}`;
     this.used.add(path);
     const span = bitsToSpan(bits);
-    this.nodes.push({ path, kind, bits, summary, fields, span: { offset: span.offset + this.base, length: span.length } });
+    this.nodes.push({
+      path,
+      kind,
+      bits,
+      summary,
+      fields,
+      span: { offset: span.offset + this.base, length: span.length },
+    });
     return path;
   }
 
@@ -59,7 +83,13 @@ class NodeBuilder {
       ['Bits', bitsText(object.bits)],
     ];
     if (object.sizeBits !== null) fields.push(['Declared size', `${object.sizeBits} bits`]);
-    const path = this.add(parent === null ? name : `${parent}/${name}`, 'section', object.bits, object.className ?? hex32(object.hash), fields);
+    const path = this.add(
+      parent === null ? name : `${parent}/${name}`,
+      'section',
+      object.bits,
+      object.className ?? hex32(object.hash),
+      fields,
+    );
     for (const property of object.properties) {
       const facts: Fact[] = [
         ['Property', property.name ?? '(not in the type list: skipped by its size)'],
@@ -68,9 +98,19 @@ class NodeBuilder {
         ['Bits', bitsText(property.bits)],
       ];
       if (property.sizeBits !== null) facts.push(['Declared size', `${property.sizeBits} bits`]);
-      const summary = property.value ? valueText(property.value.value) : property.name === null ? '(skipped)' : '(not written)';
+      const summary = property.value
+        ? valueText(property.value.value)
+        : property.name === null
+          ? '(skipped)'
+          : '(not written)';
       facts.push(['Value', summary]);
-      const propertyPath = this.add(`${path}/${segment(property.name ?? `#${hex32(property.hash)}`)}`, 'value', property.bits, summary, facts);
+      const propertyPath = this.add(
+        `${path}/${segment(property.name ?? `#${hex32(property.hash)}`)}`,
+        'value',
+        property.bits,
+        summary,
+        facts,
+      );
       if (property.value) this.children(property.value, propertyPath);
     }
   }
@@ -81,29 +121,51 @@ class NodeBuilder {
     if (value.kind !== 'list') return;
     value.items.forEach((each, index) => {
       const summary = valueText(each.value);
-      const itemPath = this.add(`${path}/[${index}]`, 'value', each.bits, summary, [['Item', String(index)], ['Bits', bitsText(each.bits)], ['Value', summary]]);
+      const itemPath = this.add(`${path}/[${index}]`, 'value', each.bits, summary, [
+        ['Item', String(index)],
+        ['Bits', bitsText(each.bits)],
+        ['Value', summary],
+      ]);
       this.children(each, itemPath);
     });
   }
 
   generic(object: GenericObject, parent: string | null): void {
     const name = `#${hex32(object.hash)}`;
-    const path = this.add(parent === null ? name : `${parent}/${name}`, 'section', object.bits, hex32(object.hash), [
-      ['Class hash', hashText(object.hash)],
-      ['Bits', bitsText(object.bits)],
-      ['Declared size', `${object.sizeBits} bits`],
-    ]);
+    const path = this.add(
+      parent === null ? name : `${parent}/${name}`,
+      'section',
+      object.bits,
+      hex32(object.hash),
+      [
+        ['Class hash', hashText(object.hash)],
+        ['Bits', bitsText(object.bits)],
+        ['Declared size', `${object.sizeBits} bits`],
+      ],
+    );
     for (const property of object.properties) {
       const { guess } = property;
       const summary =
-        guess.kind === 'object' ? hex32(guess.object.hash) : guess.kind === 'string' ? quotedText(guess.value) : guess.kind === 'number' ? `${guess.unsigned}${guess.float === null ? '' : ` / ${guess.float}`}` : guess.hex;
-      const propertyPath = this.add(`${path}/#${hex32(property.hash)}`, 'value', property.bits, summary, [
-        ['Property hash', hashText(property.hash)],
-        ['Bits', bitsText(property.bits)],
-        ['Declared size', `${property.sizeBits} bits`],
-        ['Value bits', bitsText(property.valueBits)],
-        ['Guess', `${guess.kind}: ${summary}`],
-      ]);
+        guess.kind === 'object'
+          ? hex32(guess.object.hash)
+          : guess.kind === 'string'
+            ? quotedText(guess.value)
+            : guess.kind === 'number'
+              ? `${guess.unsigned}${guess.float === null ? '' : ` / ${guess.float}`}`
+              : guess.hex;
+      const propertyPath = this.add(
+        `${path}/#${hex32(property.hash)}`,
+        'value',
+        property.bits,
+        summary,
+        [
+          ['Property hash', hashText(property.hash)],
+          ['Bits', bitsText(property.bits)],
+          ['Declared size', `${property.sizeBits} bits`],
+          ['Value bits', bitsText(property.valueBits)],
+          ['Guess', `${guess.kind}: ${summary}`],
+        ],
+      );
       if (guess.kind === 'object') this.generic(guess.object, propertyPath);
     }
   }
@@ -115,6 +177,11 @@ export function objectNodes(decode: ObjectDecode): ObjectNode[] {
   const { root } = decode;
   if (root.kind === 'typed') builder.object(root.object, null);
   else if (root.kind === 'generic') builder.generic(root.object, null);
-  else builder.add(`#${hex32(root.hash)}`, 'section', root.bits, hex32(root.hash), [['Class hash', hashText(root.hash)], ['Bits', bitsText(root.bits)], ['Note', 'a shallow blob needs a type list to be read past its class hash']]);
+  else
+    builder.add(`#${hex32(root.hash)}`, 'section', root.bits, hex32(root.hash), [
+      ['Class hash', hashText(root.hash)],
+      ['Bits', bitsText(root.bits)],
+      ['Note', 'a shallow blob needs a type list to be read past its class hash'],
+    ]);
   return builder.nodes;
 }

@@ -20,7 +20,11 @@ const patchU32 = (bytes: Uint8Array, at: number, value: number) => {
   return copy;
 };
 
-async function failure(bytes: Uint8Array, config: SerializerConfig, withTypes = true): Promise<FormatError> {
+async function failure(
+  bytes: Uint8Array,
+  config: SerializerConfig,
+  withTypes = true,
+): Promise<FormatError> {
   const error = await decodeObjectProperty(bytes, { config, ...(withTypes ? { types } : {}) }).then(
     () => null,
     (caught: unknown) => caught,
@@ -72,7 +76,10 @@ describe('ObjectProperty forged deep sizes', () => {
   });
 
   it('an unknown property hash is skipped by its size, the others decode', async () => {
-    const { decode } = await decodeObjectProperty(patchU32(boundary, 28, 0x1234), { config: DEEP, types });
+    const { decode } = await decodeObjectProperty(patchU32(boundary, 28, 0x1234), {
+      config: DEEP,
+      types,
+    });
     if (decode.root.kind !== 'typed') throw new Error('not typed');
     expect(decode.root.object.properties.map((p) => [p.name, p.hash])).toEqual([
       ['m_first', decode.root.object.properties[0]!.hash],
@@ -147,7 +154,10 @@ describe('ObjectProperty forged counts and lengths', () => {
     const bytes = patchU32(fixtureBytes('with-compression.bin'), 0, 45);
     const error = await failure(bytes, fixtureConfig('with-compression.bin'));
     expect(error.code).toBe(ErrorCode.SIZE_MISMATCH);
-    const huge = await failure(patchU32(fixtureBytes('with-compression.bin'), 0, 0x7fffffff), fixtureConfig('with-compression.bin'));
+    const huge = await failure(
+      patchU32(fixtureBytes('with-compression.bin'), 0, 0x7fffffff),
+      fixtureConfig('with-compression.bin'),
+    );
     expect([huge.code, huge.offset]).toEqual([ErrorCode.SIZE_MISMATCH, 0]);
   });
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { objectJson } from './export.ts';
-import { generateBindFile, generateLargeTypeList, generatedTypeIndex, LARGE_TYPE_LIST_BYTES } from './generate.ts';
+import {
+  generateBindFile,
+  generateLargeTypeList,
+  generatedTypeIndex,
+  LARGE_TYPE_LIST_BYTES,
+} from './generate.ts';
 import { decodeObjectProperty } from './read.ts';
 import { parseTypeList, typeIndexOf } from './type-list.ts';
 import { propertyHash, stringId } from './hashes.ts';
@@ -9,7 +14,9 @@ describe('ObjectProperty generator', () => {
   it('a BINd file of N items, deep and compressed, decodes with its own type list', async () => {
     const { bytes, typeList } = generateBindFile(25, { seed: 9 });
     expect(Array.from(bytes.subarray(0, 4))).toEqual([0x42, 0x49, 0x4e, 0x64]);
-    const types = typeIndexOf([{ name: 'generated.json', bytes: new TextEncoder().encode(typeList) }]);
+    const types = typeIndexOf([
+      { name: 'generated.json', bytes: new TextEncoder().encode(typeList) },
+    ]);
     const { decode, issues } = await decodeObjectProperty(bytes, { types });
     expect(issues).toEqual([]);
     expect(decode.header).toEqual({ isBind: true, flags: 9, isInflated: true });
@@ -40,13 +47,28 @@ describe('ObjectProperty generator', () => {
     expect(classes.length).toBeGreaterThan(100);
     for (const type of classes.slice(0, 20)) {
       expect(type.hash).toBe(stringId(type.name));
-      for (const property of type.properties) expect(property.hash).toBe(propertyHash(property.type, property.name));
+      for (const property of type.properties)
+        expect(property.hash).toBe(propertyHash(property.type, property.name));
     }
-    expect(classes.some((type) => type.properties.some((property) => property.enumOptions.length > 0))).toBe(true);
+    expect(
+      classes.some((type) => type.properties.some((property) => property.enumOptions.length > 0)),
+    ).toBe(true);
   });
 
   it('the generated classes hold every kind of value', () => {
-    const types = [...generatedTypeIndex().classes.values()].flatMap((type) => type.properties.map((property) => property.type));
-    for (const type of ['bool', 'bui5', 'bi7', 'gid', 'class Matrix3x3', 'class Color', 'std::wstring', 'class Rect<int>']) expect(types).toContain(type);
+    const types = [...generatedTypeIndex().classes.values()].flatMap((type) =>
+      type.properties.map((property) => property.type),
+    );
+    for (const type of [
+      'bool',
+      'bui5',
+      'bi7',
+      'gid',
+      'class Matrix3x3',
+      'class Color',
+      'std::wstring',
+      'class Rect<int>',
+    ])
+      expect(types).toContain(type);
   });
 });

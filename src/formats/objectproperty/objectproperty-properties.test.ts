@@ -19,13 +19,19 @@ const classes = [...types.classes.values()];
 function maskedJson(object: DecodedObject, config: SerializerConfig) {
   if (!config.isShallow) return objectJson(object);
   const type = types.classes.get(object.hash)!;
-  const taken = new Set(type.properties.filter((p) => (p.flags & config.mask) === config.mask).map((p) => p.hash));
+  const taken = new Set(
+    type.properties.filter((p) => (p.flags & config.mask) === config.mask).map((p) => p.hash),
+  );
   return objectJson({ ...object, properties: object.properties.filter((p) => taken.has(p.hash)) });
 }
 
 const configs = fc.record({
   isShallow: fc.boolean(),
-  extraFlags: fc.subarray([SerializerFlag.COMPACT_LENGTH_PREFIXES, SerializerFlag.HUMAN_READABLE_ENUMS, SerializerFlag.WITH_COMPRESSION]),
+  extraFlags: fc.subarray([
+    SerializerFlag.COMPACT_LENGTH_PREFIXES,
+    SerializerFlag.HUMAN_READABLE_ENUMS,
+    SerializerFlag.WITH_COMPRESSION,
+  ]),
   mask: fc.constantFrom(1, 3, 7),
   isManuallyCompressed: fc.boolean(),
   compressObject: fc.boolean(),
@@ -34,20 +40,41 @@ const configs = fc.record({
 describe('ObjectProperty round trips', () => {
   it('random objects of the fixture classes read back as written, shallow and deep', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.nat(classes.length - 1), fc.integer(), configs, async (at, seed, draw) => {
-        const object = randomObject(types, classes[at]!, seed);
-        const streamFlags = SerializerFlag.STATEFUL_FLAGS | draw.extraFlags.reduce((all, flag) => all | flag, 0);
-        const config: SerializerConfig = { isShallow: draw.isShallow, flags: SerializerFlag.STATEFUL_FLAGS, mask: draw.mask, isManuallyCompressed: draw.isManuallyCompressed };
-        const bytes = writeObjectProperty(object, types, { config, streamFlags, compressObject: draw.compressObject });
-        const { decode, issues } = await decodeObjectProperty(bytes, { config, types });
-        expect(issues).toEqual([]);
-        expect(decode.header.flags).toBe(streamFlags);
-        expect(decode.root.kind).toBe('typed');
-        if (decode.root.kind !== 'typed') return;
-        expect(objectJson(decode.root.object)).toEqual(maskedJson(object, config));
-        // Written again, the decode gives the same bytes.
-        expect(writeObjectProperty(decode.root.object, types, { config, streamFlags, compressObject: draw.compressObject })).toEqual(bytes);
-      }),
+      fc.asyncProperty(
+        fc.nat(classes.length - 1),
+        fc.integer(),
+        configs,
+        async (at, seed, draw) => {
+          const object = randomObject(types, classes[at]!, seed);
+          const streamFlags =
+            SerializerFlag.STATEFUL_FLAGS | draw.extraFlags.reduce((all, flag) => all | flag, 0);
+          const config: SerializerConfig = {
+            isShallow: draw.isShallow,
+            flags: SerializerFlag.STATEFUL_FLAGS,
+            mask: draw.mask,
+            isManuallyCompressed: draw.isManuallyCompressed,
+          };
+          const bytes = writeObjectProperty(object, types, {
+            config,
+            streamFlags,
+            compressObject: draw.compressObject,
+          });
+          const { decode, issues } = await decodeObjectProperty(bytes, { config, types });
+          expect(issues).toEqual([]);
+          expect(decode.header.flags).toBe(streamFlags);
+          expect(decode.root.kind).toBe('typed');
+          if (decode.root.kind !== 'typed') return;
+          expect(objectJson(decode.root.object)).toEqual(maskedJson(object, config));
+          // Written again, the decode gives the same bytes.
+          expect(
+            writeObjectProperty(decode.root.object, types, {
+              config,
+              streamFlags,
+              compressObject: draw.compressObject,
+            }),
+          ).toEqual(bytes);
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -55,14 +82,21 @@ describe('ObjectProperty round trips', () => {
   it('a BINd file round-trips deep, and without its list walks to the same hashes', async () => {
     const inner = classes.find((type) => type.name === 'class Outer')!;
     const object = randomObject(types, inner, 7);
-    const config: SerializerConfig = { isShallow: false, flags: 1, mask: 0, isManuallyCompressed: false };
+    const config: SerializerConfig = {
+      isShallow: false,
+      flags: 1,
+      mask: 0,
+      isManuallyCompressed: false,
+    };
     const bytes = writeObjectProperty(object, types, { config, isBind: true });
     const typed = await decodeObjectProperty(bytes, { types });
     expect(typed.decode.header.isBind).toBe(true);
     const generic = await decodeObjectProperty(bytes);
     expect(generic.decode.root.kind).toBe('generic');
     if (generic.decode.root.kind !== 'generic' || typed.decode.root.kind !== 'typed') return;
-    expect(generic.decode.root.object.properties.map((p) => p.hash)).toEqual(typed.decode.root.object.properties.map((p) => p.hash));
+    expect(generic.decode.root.object.properties.map((p) => p.hash)).toEqual(
+      typed.decode.root.object.properties.map((p) => p.hash),
+    );
   });
 });
 
@@ -75,7 +109,10 @@ describe('ObjectProperty input in any memory', () => {
       const plain = await decodeObjectProperty(bytes, { config, types });
       const larger = new Uint8Array(bytes.length + 13);
       larger.set(bytes, 7);
-      const sub = await decodeObjectProperty(larger.subarray(7, 7 + bytes.length), { config, types });
+      const sub = await decodeObjectProperty(larger.subarray(7, 7 + bytes.length), {
+        config,
+        types,
+      });
       const pooledInput = Buffer.from(bytes);
       // Small Buffers share Node's pool: a view into a larger ArrayBuffer.
       expect(pooledInput.buffer.byteLength).toBeGreaterThan(bytes.length);

@@ -10,6 +10,7 @@ import { inlineServices, sideInputsOf, type SideInputFile } from '../services.ts
 import { generateBindFile } from './generate.ts';
 import { TYPE_LISTS, typeIndexFor } from './settings.ts';
 import { openObjectPropertySession } from './session.ts';
+import type { FormatModule } from '../model.ts';
 import { objectPropertyFormat } from './module.ts';
 import { decodeObjectProperty } from './read.ts';
 import { objectNodes } from './nodes.ts';
@@ -18,7 +19,12 @@ const sink = { nodes: () => undefined, nodeRange: () => undefined };
 
 function open(bytes: Uint8Array, lists: SideInputFile[] = [], settings?: Record<string, string>) {
   const services = { ...inlineServices(), sideInputs: sideInputsOf({ [TYPE_LISTS]: lists }) };
-  return openObjectPropertySession({ sources: [new MemoryByteSource(bytes, 'x.xml')], services, sink, ...(settings ? { settings } : {}) });
+  return openObjectPropertySession({
+    sources: [new MemoryByteSource(bytes, 'x.xml')],
+    services,
+    sink,
+    ...(settings ? { settings } : {}),
+  });
 }
 
 const typesJson = { name: 'types.json', bytes: fixtureBytes('types.json') };
@@ -26,15 +32,24 @@ const typesJson = { name: 'types.json', bytes: fixtureBytes('types.json') };
 describe('ObjectProperty session', () => {
   it('detects BINd by content only', () => {
     const { bytes } = generateBindFile(1);
-    expect(objectPropertyFormat.detect(bytes.subarray(0, 64), 'a.xml')).toBe('magic');
-    expect(objectPropertyFormat.detect(fixtureBytes('list-simple.bin'), 'list-simple.bin')).toBeNull();
+    const format: FormatModule = objectPropertyFormat;
+    expect(format.detect(bytes.subarray(0, 64), 'a.xml')).toBe('magic');
+    expect(format.detect(fixtureBytes('list-simple.bin'), 'list-simple.bin')).toBeNull();
+    expect(format.detect(new TextEncoder().encode('<?xml version="1.0"?>'), 'a.xml')).toBeNull();
   });
 
   it('a blob opened with its settings: nodes with paths, kinds and byte spans', async () => {
-    const session = await open(fixtureBytes('nested-object.bin'), [typesJson], { shallow: 'true', flags: '1', mask: '7' });
+    const session = await open(fixtureBytes('nested-object.bin'), [typesJson], {
+      shallow: 'true',
+      flags: '1',
+      mask: '7',
+    });
     expect(session.fatal).toBeNull();
     const table = session.nodeTable();
-    const nodes = Array.from({ length: session.nodeCount() }, (_, at) => [table.path(at), session.details(at).span]);
+    const nodes = Array.from({ length: session.nodeCount() }, (_, at) => [
+      table.path(at),
+      session.details(at).span,
+    ]);
     expect(nodes).toEqual([
       ['class Outer', { offset: 4, length: 24 }],
       ['class Outer/m_inner', { offset: 8, length: 16 }],
@@ -49,16 +64,24 @@ describe('ObjectProperty session', () => {
   });
 
   it('bit fields map to the bytes that hold their bits', async () => {
-    const session = await open(fixtureBytes('bit-integers-shallow.bin'), [typesJson], { shallow: 'true', flags: '1', mask: '7' });
+    const session = await open(fixtureBytes('bit-integers-shallow.bin'), [typesJson], {
+      shallow: 'true',
+      flags: '1',
+      mask: '7',
+    });
     const table = session.nodeTable();
-    const at = Array.from({ length: session.nodeCount() }, (_, index) => table.path(index)).indexOf('class BitIntegers/m_bui3');
+    const at = Array.from({ length: session.nodeCount() }, (_, index) => table.path(index)).indexOf(
+      'class BitIntegers/m_bui3',
+    );
     // bi2, bui2, bi3 take bits 64–70; bui3 is bits 71–73: bytes 8 and 9.
     expect(session.details(at).span).toEqual({ offset: 8, length: 2 });
   });
 
   it('a compressed BINd file: spans in the inflated stream (logical)', async () => {
     const { bytes, typeList } = generateBindFile(2, { seed: 4 });
-    const session = await open(bytes, [{ name: 'generated.json', bytes: new TextEncoder().encode(typeList) }]);
+    const session = await open(bytes, [
+      { name: 'generated.json', bytes: new TextEncoder().encode(typeList) },
+    ]);
     expect(session.fatal).toBeNull();
     expect(session.details(0).spanBase).toBe('logical');
     expect(session.logical).toBeDefined();
@@ -67,7 +90,10 @@ describe('ObjectProperty session', () => {
   });
 
   it('a shallow blob without a list tells that one is needed', async () => {
-    const session = await open(fixtureBytes('list-simple.bin'), [], { shallow: 'true', flags: '1' });
+    const session = await open(fixtureBytes('list-simple.bin'), [], {
+      shallow: 'true',
+      flags: '1',
+    });
     expect(session.issues.map((issue) => issue.code)).toEqual(['TYPE_LIST_NEEDED']);
     expect(session.nodeCount()).toBe(1);
   });
@@ -84,12 +110,23 @@ describe('ObjectProperty session', () => {
     const index = typeIndexFor(services);
     expect(index).not.toBeNull();
     expect(typeIndexFor(services)).toBe(index);
-    expect(typeIndexFor({ ...services, sideInputs: sideInputsOf({ [TYPE_LISTS]: [typesJson] }) })).not.toBe(index);
+    expect(
+      typeIndexFor({ ...services, sideInputs: sideInputsOf({ [TYPE_LISTS]: [typesJson] }) }),
+    ).not.toBe(index);
     expect(typeIndexFor(inlineServices())).toBeNull();
-    const { decode } = await decodeObjectProperty(fixtureBytes('list-simple.bin'), { config: { isShallow: true, flags: 1, mask: 7, isManuallyCompressed: false }, types: index });
-    const items = objectNodes(decode).filter((node) => node.path.startsWith('class WithList/m_values/'));
+    const { decode } = await decodeObjectProperty(fixtureBytes('list-simple.bin'), {
+      config: { isShallow: true, flags: 1, mask: 7, isManuallyCompressed: false },
+      types: index,
+    });
+    const items = objectNodes(decode).filter((node) =>
+      node.path.startsWith('class WithList/m_values/'),
+    );
     expect(items.map((node) => [node.path.split('/').pop(), node.span, node.summary])).toEqual(
-      [1, 2, 3, 4, 5].map((value, at) => [`[${at}]`, { offset: 12 + at * 4, length: 4 }, String(value)]),
+      [1, 2, 3, 4, 5].map((value, at) => [
+        `[${at}]`,
+        { offset: 12 + at * 4, length: 4 },
+        String(value),
+      ]),
     );
   });
 });

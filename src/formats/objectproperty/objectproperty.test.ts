@@ -12,22 +12,110 @@ const xml = fixtureTypes('types.xml');
 
 /** What each fixture's class definition and names imply its values are. */
 const EXPECTED: Record<string, Record<string, unknown>> = {
-  'all-scalars-shallow.bin': { $class: 'class AllScalars', m_bool: true, m_char: -42, m_uchar: 200, m_short: -1000, m_ushort: 50000, m_int: -123456, m_uint: 0xdeadbeef, m_float: Math.fround(3.14159), m_double: 2.718281828, m_int64: String(0x123456789abcdef0n) },
-  'bit-integers-deep.bin': { $class: 'class BitIntegers', m_bi2: 1, m_bui2: 0, m_bi3: 3, m_bui3: 0, m_bi4: 7, m_bui4: 0, m_bi5: 15, m_bui5: 0, m_bi6: 31, m_bui6: 0, m_bi7: 63, m_bui7: 0, m_s24: 0, m_u24: 0 },
-  'bit-integers-shallow.bin': { $class: 'class BitIntegers', m_bi2: -2, m_bui2: 3, m_bi3: -4, m_bui3: 7, m_bi4: -8, m_bui4: 15, m_bi5: -16, m_bui5: 31, m_bi6: -32, m_bui6: 63, m_bi7: -64, m_bui7: 127, m_s24: -(2 ** 23), m_u24: 2 ** 24 - 1 },
+  'all-scalars-shallow.bin': {
+    $class: 'class AllScalars',
+    m_bool: true,
+    m_char: -42,
+    m_uchar: 200,
+    m_short: -1000,
+    m_ushort: 50000,
+    m_int: -123456,
+    m_uint: 0xdeadbeef,
+    m_float: Math.fround(3.14159),
+    m_double: 2.718281828,
+    m_int64: String(0x123456789abcdef0n),
+  },
+  'bit-integers-deep.bin': {
+    $class: 'class BitIntegers',
+    m_bi2: 1,
+    m_bui2: 0,
+    m_bi3: 3,
+    m_bui3: 0,
+    m_bi4: 7,
+    m_bui4: 0,
+    m_bi5: 15,
+    m_bui5: 0,
+    m_bi6: 31,
+    m_bui6: 0,
+    m_bi7: 63,
+    m_bui7: 0,
+    m_s24: 0,
+    m_u24: 0,
+  },
+  'bit-integers-shallow.bin': {
+    $class: 'class BitIntegers',
+    m_bi2: -2,
+    m_bui2: 3,
+    m_bi3: -4,
+    m_bui3: 7,
+    m_bi4: -8,
+    m_bui4: 15,
+    m_bi5: -16,
+    m_bui5: 31,
+    m_bi6: -32,
+    m_bui6: 63,
+    m_bi7: -64,
+    m_bui7: 127,
+    m_s24: -(2 ** 23),
+    m_u24: 2 ** 24 - 1,
+  },
   'bitflags-int.bin': { $class: 'class Bitflags', m_flags: 'FLAG_A' },
   'bitflags-string.bin': { $class: 'class Bitflags', m_flags: 'FLAG_B|FLAG_C' },
-  'deep-size-boundary.bin': { $class: 'class DeepSizeBoundary', m_first: 0x11111111, m_second: 0x22222222, m_third: 0x33333333 },
-  'delta-encode-present.bin': { $class: 'class DeltaEncode', m_normal: 10, m_delta: 999, m_after: 20 },
-  'deprecated-shallow.bin': { $class: 'class DeprecatedTest', m_normal: 100, m_deprecated: 200, m_after: 300 },
+  'deep-size-boundary.bin': {
+    $class: 'class DeepSizeBoundary',
+    m_first: 0x11111111,
+    m_second: 0x22222222,
+    m_third: 0x33333333,
+  },
+  'delta-encode-present.bin': {
+    $class: 'class DeltaEncode',
+    m_normal: 10,
+    m_delta: 999,
+    m_after: 20,
+  },
+  'deprecated-shallow.bin': {
+    $class: 'class DeprecatedTest',
+    m_normal: 100,
+    m_deprecated: 200,
+    m_after: 300,
+  },
   'ends-with-bits-shallow.bin': { $class: 'class EndsWithBits', m_value: 0xcafebabe, m_bits: 0x55 },
   'list-simple.bin': { $class: 'class WithList', m_values: [1, 2, 3, 4, 5], m_count: 5 },
-  'nested-object.bin': { $class: 'class Outer', m_inner: { $class: 'class Inner', $hash: stringId('class Inner'), m_value: 42, m_name: 'nested' }, m_count: 1 },
+  'nested-object.bin': {
+    $class: 'class Outer',
+    m_inner: {
+      $class: 'class Inner',
+      $hash: stringId('class Inner'),
+      m_value: 42,
+      m_name: 'nested',
+    },
+    m_count: 1,
+  },
   'property-mask.bin': { $class: 'class PropertyMask', m_always: 42, m_transmit: 1337 },
   'scoped-enum-int.bin': { $class: 'class ScopedEnum', m_enum: 'OPTION_B' },
-  'strings-compact.bin': { $class: 'class StringTypes', m_string: 'Short', m_wstring: 'A'.repeat(200) },
-  'strings-shallow.bin': { $class: 'class StringTypes', m_string: 'Hello, World!', m_wstring: 'Wide string test' },
-  'with-compression.bin': { $class: 'class AllScalars', m_bool: true, m_char: 42, m_uchar: 128, m_short: 1000, m_ushort: 2000, m_int: 123456, m_uint: 0xbeef, m_float: 1.5, m_double: 3, m_int64: '78187493520' },
+  'strings-compact.bin': {
+    $class: 'class StringTypes',
+    m_string: 'Short',
+    m_wstring: 'A'.repeat(200),
+  },
+  'strings-shallow.bin': {
+    $class: 'class StringTypes',
+    m_string: 'Hello, World!',
+    m_wstring: 'Wide string test',
+  },
+  'with-compression.bin': {
+    $class: 'class AllScalars',
+    m_bool: true,
+    m_char: 42,
+    m_uchar: 128,
+    m_short: 1000,
+    m_ushort: 2000,
+    m_int: 123456,
+    m_uint: 0xbeef,
+    m_float: 1.5,
+    m_double: 3,
+    m_int64: '78187493520',
+  },
 };
 
 async function decodeFixture(name: string, types = json) {
@@ -76,18 +164,36 @@ describe('ObjectProperty fixtures', () => {
 
   it('fails the null root with BAD_VALUE at its hash', async () => {
     const name = 'should-fail/null-root.bin';
-    const error = await decodeObjectProperty(fixtureBytes(name), { config: fixtureConfig(name), types: json }).catch((caught: unknown) => caught);
+    const error = await decodeObjectProperty(fixtureBytes(name), {
+      config: fixtureConfig(name),
+      types: json,
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FormatError);
     expect((error as FormatError).code).toBe(ErrorCode.BAD_VALUE);
     expect((error as FormatError).offset).toBe(4);
-    const generic = await decodeObjectProperty(fixtureBytes(name), { config: fixtureConfig(name) }).catch((caught: unknown) => caught);
+    const generic = await decodeObjectProperty(fixtureBytes(name), {
+      config: fixtureConfig(name),
+    }).catch((caught: unknown) => caught);
     expect((generic as FormatError).code).toBe(ErrorCode.BAD_VALUE);
   });
 
   it('exports KingsIsle XML with class names, values and nested classes', async () => {
     const root = typedRoot((await decodeFixture('nested-object.bin')).decode.root).object;
     expect(objectXml(root)).toBe(
-      ['<Objects>', '  <Class Name="class Outer">', '    <m_inner>', '      <Class Name="class Inner">', '        <m_value>42</m_value>', '        <m_name>nested</m_name>', '      </Class>', '    </m_inner>', '    <m_count>1</m_count>', '  </Class>', '</Objects>', ''].join('\n'),
+      [
+        '<Objects>',
+        '  <Class Name="class Outer">',
+        '    <m_inner>',
+        '      <Class Name="class Inner">',
+        '        <m_value>42</m_value>',
+        '        <m_name>nested</m_name>',
+        '      </Class>',
+        '    </m_inner>',
+        '    <m_count>1</m_count>',
+        '  </Class>',
+        '</Objects>',
+        '',
+      ].join('\n'),
     );
   });
 });
@@ -95,24 +201,38 @@ describe('ObjectProperty fixtures', () => {
 describe('ObjectProperty without a type list', () => {
   it('walks a deep blob: hashes, sizes, bit ranges and number guesses', async () => {
     const name = 'deep-size-boundary.bin';
-    const { decode } = await decodeObjectProperty(fixtureBytes(name), { config: fixtureConfig(name) });
+    const { decode } = await decodeObjectProperty(fixtureBytes(name), {
+      config: fixtureConfig(name),
+    });
     expect(decode.root.kind).toBe('generic');
     if (decode.root.kind !== 'generic') return;
     const { object } = decode.root;
     expect(object.hash).toBe(stringId('class DeepSizeBoundary'));
     expect(object.sizeBits).toBe(320);
-    expect(object.properties.map((property) => [property.hash, property.bits.start, property.sizeBits])).toEqual([
+    expect(
+      object.properties.map((property) => [property.hash, property.bits.start, property.sizeBits]),
+    ).toEqual([
       [propertyHash('unsigned int', 'm_first'), 96, 96],
       [propertyHash('unsigned int', 'm_second'), 192, 96],
       [propertyHash('unsigned int', 'm_third'), 288, 96],
     ]);
-    expect(object.properties[1]!.guess).toMatchObject({ kind: 'number', bits: 32, unsigned: String(0x22222222) });
+    expect(object.properties[1]!.guess).toMatchObject({
+      kind: 'number',
+      bits: 32,
+      unsigned: String(0x22222222),
+    });
   });
 
   it('shows a shallow blob by its class hash only', async () => {
     const name = 'list-simple.bin';
-    const { decode } = await decodeObjectProperty(fixtureBytes(name), { config: fixtureConfig(name) });
-    expect(decode.root).toEqual({ kind: 'hashOnly', hash: stringId('class WithList'), bits: { start: 32, end: 64 } });
+    const { decode } = await decodeObjectProperty(fixtureBytes(name), {
+      config: fixtureConfig(name),
+    });
+    expect(decode.root).toEqual({
+      kind: 'hashOnly',
+      hash: stringId('class WithList'),
+      bits: { start: 32, end: 64 },
+    });
   });
 });
 
@@ -136,20 +256,35 @@ describe('ObjectProperty hashes', () => {
 
   it('djb2 and the property hash match the spec', () => {
     expect(djb2('m_packedName')).toBe(307420154);
-    expect(propertyHash('class SharedPointer<class EquipmentSet>', 'm_equipmentSetList')).toBe(1788831224);
+    expect(propertyHash('class SharedPointer<class EquipmentSet>', 'm_equipmentSetList')).toBe(
+      1788831224,
+    );
   });
 
   it('every property hash of the JSON list is the formula on its type and name', () => {
     for (const type of json.classes.values()) {
-      for (const property of type.properties) expect(property.hash).toBe(propertyHash(property.type, property.name));
+      for (const property of type.properties)
+        expect(property.hash).toBe(propertyHash(property.type, property.name));
     }
   });
 
   it('looks hashes and names up in both directions', () => {
     const hash = propertyHash('std::string', 'm_name');
-    expect(lookupHash(json, hash).properties.map((each) => each.className).sort()).toEqual(['class Inner', 'class ListElement']);
+    expect(
+      lookupHash(json, hash)
+        .properties.map((each) => each.className)
+        .sort(),
+    ).toEqual(['class Inner', 'class ListElement']);
     expect(lookupHash(json, stringId('class Outer')).classes).toEqual(['class Outer']);
-    expect(lookupName(json, 'class Outer').classes).toEqual([{ name: 'class Outer', hash: stringId('class Outer') }]);
-    expect(lookupName(json, 'm_inner').properties).toEqual([{ className: 'class Outer', type: 'class Inner', hash: propertyHash('class Inner', 'm_inner') }]);
+    expect(lookupName(json, 'class Outer').classes).toEqual([
+      { name: 'class Outer', hash: stringId('class Outer') },
+    ]);
+    expect(lookupName(json, 'm_inner').properties).toEqual([
+      {
+        className: 'class Outer',
+        type: 'class Inner',
+        hash: propertyHash('class Inner', 'm_inner'),
+      },
+    ]);
   });
 });

@@ -100,7 +100,11 @@ function readEnum(context: ValueContext, property: TypeProperty): ObjectValue {
     const text = new TextDecoder().decode(readStringBytes(context, 1));
     const value = enumValueOf(property, text);
     if (value === null) {
-      throw errorAtBit(ErrorCode.BAD_VALUE, at, `${JSON.stringify(text)} is no option of ${property.type}`);
+      throw errorAtBit(
+        ErrorCode.BAD_VALUE,
+        at,
+        `${JSON.stringify(text)} is no option of ${property.type}`,
+      );
     }
     return { kind: 'enum', value, names: enumNames(property, value) ?? text };
   }

@@ -25,6 +25,7 @@ import { readValue, type ValueContext } from './read-values.ts';
 import {
   PropertyFlag,
   SerializerFlag,
+  type DecodedItem,
   type DecodedObject,
   type DecodedProperty,
   type ObjectDecode,
@@ -65,7 +66,11 @@ async function inflateLayer(bytes: Uint8Array, at: number, what: string): Promis
   const size = reader.u32(`${what}'s size`);
   const data = bytes.subarray(at + 4);
   if (size > maxInflatedSize(data.length)) {
-    throw errorAtBit(ErrorCode.SIZE_MISMATCH, at * 8, `${what} declares ${size} bytes, more than ${data.length} bytes of zlib can hold`);
+    throw errorAtBit(
+      ErrorCode.SIZE_MISMATCH,
+      at * 8,
+      `${what} declares ${size} bytes, more than ${data.length} bytes of zlib can hold`,
+    );
   }
   return inflate(data, { container: 'zlib', expectedSize: size, offset: at + 4 });
 }
@@ -92,33 +97,56 @@ class TypedObjectReader {
     if (depth > MAX_DEPTH) {
       throw errorAtBit(ErrorCode.TOO_LARGE, start, `objects nest deeper than ${MAX_DEPTH}`);
     }
-    return this.config.isShallow ? this.readShallow(hash, start, depth) : this.readDeep(hash, start, depth);
+    return this.config.isShallow
+      ? this.readShallow(hash, start, depth)
+      : this.readDeep(hash, start, depth);
   }
 
   private readShallow(hash: number, start: number, depth: number): DecodedObject {
     const type = this.types.classes.get(hash);
     if (!type) {
-      throw errorAtBit(ErrorCode.BAD_VALUE, start, `class hash ${hash} is not in the type list (shallow objects cannot be skipped)`);
+      throw errorAtBit(
+        ErrorCode.BAD_VALUE,
+        start,
+        `class hash ${hash} is not in the type list (shallow objects cannot be skipped)`,
+      );
     }
     const properties: DecodedProperty[] = [];
     const { mask } = this.config;
     for (const property of type.properties) {
       if ((property.flags & mask) !== mask) continue;
       const at = this.reader.position;
+      const written = (value: DecodedItem | null): DecodedProperty => ({
+        name: property.name,
+        hash: property.hash,
+        type: property.type,
+        bits: { start: at, end: this.reader.position },
+        sizeBits: null,
+        value,
+      });
       if (property.flags & PropertyFlag.DELTA_ENCODE) {
         const isPresent = this.reader.bits(1, 'a presence bit') === 1;
         if (!isPresent) {
           if (this.flags & SerializerFlag.FORBID_DELTA_ENCODE) {
-            throw errorAtBit(ErrorCode.BAD_VALUE, at, `${property.name} is left out, but delta encoding is forbidden`);
+            throw errorAtBit(
+              ErrorCode.BAD_VALUE,
+              at,
+              `${property.name} is left out, but delta encoding is forbidden`,
+            );
           }
-          properties.push({ name: property.name, hash: property.hash, type: property.type, bits: { start: at, end: this.reader.position }, sizeBits: null, value: null });
+          properties.push(written(null));
           continue;
         }
       }
-      const value = readValue(this.context, property, depth);
-      properties.push({ name: property.name, hash: property.hash, type: property.type, bits: { start: at, end: this.reader.position }, sizeBits: null, value });
+      properties.push(written(readValue(this.context, property, depth)));
     }
-    return { hash, className: type.name, bits: { start, end: this.reader.position }, sizeBits: null, properties };
+    return {
+      hash,
+      className: type.name,
+      bits: { start, end: this.reader.position },
+      sizeBits: null,
+      properties,
+    };
   }
 
   private readDeep(hash: number, start: number, depth: number): DecodedObject {
@@ -129,7 +157,13 @@ class TypedObjectReader {
     while (hasMoreProperties(reader, frame)) {
       properties.push(this.readDeepProperty(type?.propertiesByHash, frame.end, depth));
     }
-    return { hash, className: type?.name ?? null, bits: { start, end: frame.end }, sizeBits: frame.sizeBits, properties };
+    return {
+      hash,
+      className: type?.name ?? null,
+      bits: { start, end: frame.end },
+      sizeBits: frame.sizeBits,
+      properties,
+    };
   }
 
   private readDeepProperty(
@@ -147,9 +181,20 @@ class TypedObjectReader {
     }
     const value = readValue(this.context, property, depth);
     if (reader.position !== end) {
-      throw errorAtBit(ErrorCode.SIZE_MISMATCH, start, `property ${property.name} declares ${sizeBits} bits, it took ${reader.position - start}`);
+      throw errorAtBit(
+        ErrorCode.SIZE_MISMATCH,
+        start,
+        `property ${property.name} declares ${sizeBits} bits, it took ${reader.position - start}`,
+      );
     }
-    return { name: property.name, hash, type: property.type, bits: { start, end }, sizeBits, value };
+    return {
+      name: property.name,
+      hash,
+      type: property.type,
+      bits: { start, end },
+      sizeBits,
+      value,
+    };
   }
 }
 
@@ -241,12 +286,24 @@ export async function decodeObjectProperty(
       ...(isInflated ? {} : { span: { offset, length: stream.length - usedBytes } }),
     });
   }
-  const decode: ObjectDecode = { config, header, stream, streamOffset, root, endBit: reader.position };
+  const decode: ObjectDecode = {
+    config,
+    header,
+    stream,
+    streamOffset,
+    root,
+    endBit: reader.position,
+  };
   return { decode, issues };
 }
 
 /** Marks an error of the inflated stream as such (its offset is not the file's). */
 export function inStreamError(error: unknown, isInflated: boolean): unknown {
   if (!(error instanceof FormatError) || !isInflated) return error;
-  return new FormatError({ code: error.code, offset: error.offset, detail: `${error.detail}, in the inflated stream`, format: OBJECT_PROPERTY_FORMAT });
+  return new FormatError({
+    code: error.code,
+    offset: error.offset,
+    detail: `${error.detail}, in the inflated stream`,
+    format: OBJECT_PROPERTY_FORMAT,
+  });
 }

@@ -46,22 +46,43 @@ function factsOf(decode: ObjectDecode, types: TypeIndex | null): Fact[] {
     ['Compressed', header.isInflated ? 'yes (zlib)' : 'no'],
     ['Type lists', types ? types.sources.join(', ') : 'none'],
   ];
-  if (root.kind === 'typed') facts.push(['Root class', root.object.className ?? `hash ${root.object.hash}`]);
-  else facts.push(['Root class hash', String(root.kind === 'generic' ? root.object.hash : root.hash)]);
+  if (root.kind === 'typed')
+    facts.push(['Root class', root.object.className ?? `hash ${root.object.hash}`]);
+  else
+    facts.push(['Root class hash', String(root.kind === 'generic' ? root.object.hash : root.hash)]);
   return facts;
 }
 
 /** What a decode leaves unnamed: a note per kind, so the user knows a list would help. */
 function namingIssues(decode: ObjectDecode, nodes: readonly ObjectNode[]): Issue[] {
   if (decode.root.kind === 'hashOnly') {
-    return [{ severity: 'info', code: 'TYPE_LIST_NEEDED', message: 'a shallow blob needs a type list to be read past its class hash', entryIndex: 0 }];
+    return [
+      {
+        severity: 'info',
+        code: 'TYPE_LIST_NEEDED',
+        message: 'a shallow blob needs a type list to be read past its class hash',
+        entryIndex: 0,
+      },
+    ];
   }
   if (decode.root.kind === 'generic') {
-    return [{ severity: 'info', code: 'NO_TYPE_LIST', message: 'no type list: objects and properties are shown by hash, their values guessed' }];
+    return [
+      {
+        severity: 'info',
+        code: 'NO_TYPE_LIST',
+        message: 'no type list: objects and properties are shown by hash, their values guessed',
+      },
+    ];
   }
   const unknown = nodes.filter((node) => node.path.split('/').pop()!.startsWith('#')).length;
   return unknown > 0
-    ? [{ severity: 'info', code: 'NOT_IN_TYPE_LIST', message: `${unknown} classes or properties are not in the type lists (shown by hash, skipped by their sizes)` }]
+    ? [
+        {
+          severity: 'info',
+          code: 'NOT_IN_TYPE_LIST',
+          message: `${unknown} classes or properties are not in the type lists (shown by hash, skipped by their sizes)`,
+        },
+      ]
     : [];
 }
 
@@ -86,7 +107,8 @@ export async function openObjectPropertySession(request: OpenRequest): Promise<S
   const isLogical = result !== null && result.decode.streamOffset === null;
   return documentSession({
     format: OBJECT_PROPERTY_FORMAT,
-    label: result?.decode.header.isBind === false ? 'ObjectProperty blob' : 'ObjectProperty BINd file',
+    label:
+      result?.decode.header.isBind === false ? 'ObjectProperty blob' : 'ObjectProperty BINd file',
     facts: result ? factsOf(result.decode, types) : [],
     issues,
     fatal,

@@ -162,7 +162,9 @@ export function parseTypeList(bytes: Uint8Array): TypeClass[] {
 }
 
 /** Lists merged into one index: classes by hash (later lists win), property owners by hash. */
-export function mergeTypeLists(lists: readonly { name: string; classes: TypeClass[] }[]): TypeIndex {
+export function mergeTypeLists(
+  lists: readonly { name: string; classes: TypeClass[] }[],
+): TypeIndex {
   const classes = new Map<number, TypeClass>();
   for (const list of lists) for (const type of list.classes) classes.set(type.hash, type);
   const propertyOwners = new Map<number, TypeClass[]>();
@@ -178,7 +180,9 @@ export function mergeTypeLists(lists: readonly { name: string; classes: TypeClas
 
 /** Parses and merges files given as `{name, bytes}` (a FormatError names the file's offset). */
 export function typeIndexOf(files: readonly { name: string; bytes: Uint8Array }[]): TypeIndex {
-  return mergeTypeLists(files.map((file) => ({ name: file.name, classes: parseTypeList(file.bytes) })));
+  return mergeTypeLists(
+    files.map((file) => ({ name: file.name, classes: parseTypeList(file.bytes) })),
+  );
 }
 
 /** What a hash names in the index: classes with it, and properties (with their class). */

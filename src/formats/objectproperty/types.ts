@@ -134,7 +134,13 @@ export interface DecodedObject {
 export type GenericGuess =
   | { kind: 'object'; object: GenericObject }
   | { kind: 'string'; value: string }
-  | { kind: 'number'; bits: 8 | 16 | 32 | 64; unsigned: string; signed: string; float: number | null }
+  | {
+      kind: 'number';
+      bits: 8 | 16 | 32 | 64;
+      unsigned: string;
+      signed: string;
+      float: number | null;
+    }
   | { kind: 'bits'; hex: string };
 
 export interface GenericProperty {

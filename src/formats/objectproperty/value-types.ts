@@ -7,7 +7,8 @@
 import { PropertyFlag, type TypeProperty } from './types.ts';
 
 /** Aligned scalars: byte width, and how the bytes read. */
-export type ScalarKind = 'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'u32' | 'f32' | 'f64' | 'u64' | 'i64';
+export type ScalarKind =
+  'i8' | 'u8' | 'i16' | 'u16' | 'i32' | 'u32' | 'f32' | 'f64' | 'u64' | 'i64';
 
 export const SCALARS: Readonly<Record<string, ScalarKind>> = {
   char: 'i8',
@@ -56,11 +57,14 @@ export interface CompositeLayout {
   jsonOrder?: readonly string[];
 }
 
-const fields = (kind: ScalarKind, ...names: string[]) =>
-  names.map((name) => [name, kind] as const);
+const fields = (kind: ScalarKind, ...names: string[]) => names.map((name) => [name, kind] as const);
 
 export const COMPOSITES: Readonly<Record<string, CompositeLayout>> = {
-  'class Color': { name: 'Color', fields: fields('u8', 'b', 'g', 'r', 'a'), jsonOrder: ['r', 'g', 'b', 'a'] },
+  'class Color': {
+    name: 'Color',
+    fields: fields('u8', 'b', 'g', 'r', 'a'),
+    jsonOrder: ['r', 'g', 'b', 'a'],
+  },
   'class Vector3D': { name: 'Vector3D', fields: fields('f32', 'x', 'y', 'z') },
   'class Euler': { name: 'Euler', fields: fields('f32', 'pitch', 'yaw', 'roll') },
   'class Quaternion': { name: 'Quaternion', fields: fields('f32', 'w', 'x', 'y', 'z') },

@@ -67,7 +67,16 @@ class ObjectWriter {
     if (kind === 'u64') return out.u64(BigInt(value));
     if (kind === 'i64') return out.i64(BigInt(value));
     const number = Number(value);
-    ({ i8: () => out.i8(number), u8: () => out.u8(number), i16: () => out.i16(number), u16: () => out.u16(number), i32: () => out.i32(number), u32: () => out.u32(number), f32: () => out.f32(number), f64: () => out.f64(number) })[kind]();
+    ({
+      i8: () => out.i8(number),
+      u8: () => out.u8(number),
+      i16: () => out.i16(number),
+      u16: () => out.u16(number),
+      i32: () => out.i32(number),
+      u32: () => out.u32(number),
+      f32: () => out.f32(number),
+      f64: () => out.f64(number),
+    })[kind]();
   }
 
   single(property: TypeProperty, value: ObjectValue): void {
@@ -167,29 +176,20 @@ export function writeObjectProperty(
   const body = new BitWriter();
   new ObjectWriter(body, flags, config, types).object(root);
   const object = body.finish();
-  const head = new BitWriter();
-  if (isStateful) head.u32(flags);
-  let stream: Uint8Array;
+  const stream = new BitWriter();
+  if (isStateful) stream.u32(flags);
   if (flags & SerializerFlag.WITH_COMPRESSION) {
     const isCompressed = options.compressObject === true;
-    head.u8(isCompressed ? 1 : 0);
-    if (isCompressed) head.u32(object.length);
-    stream = concat(head.finish(), isCompressed ? zlibSync(object) : object);
-  } else stream = concat(head.finish(), object);
+    stream.u8(isCompressed ? 1 : 0);
+    if (isCompressed) stream.u32(object.length);
+    stream.byteRun(isCompressed ? zlibSync(object) : object);
+  } else stream.byteRun(object);
+  const file = new BitWriter();
+  if (options.isBind) file.byteRun(BIND_MAGIC);
   if (config.isManuallyCompressed) {
-    const size = new BitWriter();
-    size.u32(stream.length);
-    stream = concat(size.finish(), zlibSync(stream));
-  }
-  return options.isBind ? concat(BIND_MAGIC, stream) : stream;
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+    const inner = stream.finish();
+    file.u32(inner.length);
+    file.byteRun(zlibSync(inner));
+  } else file.byteRun(stream.finish());
+  return file.finish();
 }
