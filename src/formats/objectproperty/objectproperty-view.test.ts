@@ -23,7 +23,11 @@ const sink = { nodes: () => undefined, nodeRange: () => undefined };
 const typesJson = { name: 'types.json', bytes: fixtureBytes('types.json') };
 const NESTED = { shallow: 'true', flags: '1', mask: '7' };
 
-async function openView(lists: SideInputFile[], name = 'nested-object.bin', settings = NESTED) {
+async function openView(
+  lists: SideInputFile[],
+  name = 'nested-object.bin',
+  settings: Record<string, string> = NESTED,
+) {
   const services = { ...inlineServices(), sideInputs: sideInputsOf({ [TYPE_LISTS]: lists }) };
   const session = await objectPropertyFormat.open({
     sources: [new MemoryByteSource(fixtureBytes(name), name)],
