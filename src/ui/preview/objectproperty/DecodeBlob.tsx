@@ -1,0 +1,157 @@
+/**
+ * The *Decode blob* box: hex pasted from a packet capture and the serializer options the
+ * bytes do not say (shallow or deep, flags, property mask, a manual zlib layer). Decode opens
+ * the bytes as a file of their own through the same worker path as any file, as the CLI's
+ * `info --shallow --flags …` does: the result is a new row in the tree, selected, with its
+ * objects, or with the error naming its byte and bit. The text and options are kept while
+ * the file is open.
+ */
+import { useEffect, useId, useState, type ReactElement } from 'react';
+import { fileMemory, useActions } from '../../../state/hooks.ts';
+import { formatCount } from '../../format.ts';
+import { parseHex } from './parse-hex.ts';
+import { OBJECT_PROPERTY_FORMAT } from './view-types.ts';
+
+const SLOT = 'op-decode-blob';
+
+export interface BlobOptions {
+  hex: string;
+  isShallow: boolean;
+  flags: string;
+  mask: string;
+  isManuallyCompressed: boolean;
+}
+
+/** The network's usual serializer: deep, flags 0, mask TRANSMIT | PRIVILEGED_TRANSMIT. */
+const DEFAULTS: BlobOptions = {
+  hex: '',
+  isShallow: false,
+  flags: '0',
+  mask: '0x18',
+  isManuallyCompressed: false,
+};
+
+/** The options as the format's settings (the CLI's option names). */
+export function settingsOf(options: BlobOptions): Record<string, string> {
+  return {
+    ...(options.isShallow ? { shallow: 'true' } : {}),
+    flags: options.flags.trim(),
+    mask: options.mask.trim(),
+    ...(options.isManuallyCompressed ? { 'manual-compression': 'true' } : {}),
+  };
+}
+
+/** Pasted blobs opened so far: each gets a name of its own. */
+let blobCount = 0;
+
+export function DecodeBlob({ fileId }: { fileId: string }): ReactElement {
+  const id = useId();
+  const { openBytesAs } = useActions();
+  const [options, setOptions] = useState<BlobOptions>(
+    () => fileMemory.recall<BlobOptions>(fileId, SLOT) ?? DEFAULTS,
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => fileMemory.remember(fileId, SLOT, options), [fileId, options]);
+  const set = (change: Partial<BlobOptions>) => setOptions((before) => ({ ...before, ...change }));
+
+  const decode = () => {
+    const parsed = parseHex(options.hex);
+    if (!parsed.ok) {
+      setProblem(
+        `The hex cannot be read at character ${formatCount(parsed.at)}: ${parsed.detail}.`,
+      );
+      return;
+    }
+    setProblem(null);
+    blobCount += 1;
+    void openBytesAs(`pasted blob ${blobCount}.bin`, parsed.bytes, {
+      format: OBJECT_PROPERTY_FORMAT,
+      settings: settingsOf(options),
+    });
+  };
+
+  return (
+    <section className="op-decode" aria-labelledby={`${id}-title`} data-testid="op-decode">
+      <h3 id={`${id}-title`} className="op-subtitle">
+        Decode blob
+      </h3>
+      <label htmlFor={`${id}-hex`} className="op-label">
+        Blob bytes in hex, as a packet capture shows them; they open as a file of their own.
+      </label>
+      <textarea
+        id={`${id}-hex`}
+        className="op-hex-input"
+        data-testid="op-hex-input"
+        rows={4}
+        value={options.hex}
+        placeholder="01 00 00 00 B7 85 8B 01 …"
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(event) => set({ hex: event.target.value })}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            decode();
+          }
+        }}
+      />
+      <fieldset className="op-options">
+        <legend>Serializer</legend>
+        <label>
+          <input
+            type="checkbox"
+            data-testid="op-shallow"
+            checked={options.isShallow}
+            onChange={(event) => set({ isShallow: event.target.checked })}
+          />{' '}
+          Shallow (no property hashes and sizes)
+        </label>
+        <label>
+          Flags{' '}
+          <input
+            className="op-number"
+            data-testid="op-flags"
+            value={options.flags}
+            spellCheck={false}
+            onChange={(event) => set({ flags: event.target.value })}
+          />
+        </label>
+        <label>
+          Property mask{' '}
+          <input
+            className="op-number"
+            data-testid="op-mask"
+            value={options.mask}
+            spellCheck={false}
+            onChange={(event) => set({ mask: event.target.value })}
+          />
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            data-testid="op-manual-compression"
+            checked={options.isManuallyCompressed}
+            onChange={(event) => set({ isManuallyCompressed: event.target.checked })}
+          />{' '}
+          Manual compression (u32 size, then zlib)
+        </label>
+      </fieldset>
+      <div className="op-actions">
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="op-decode-button"
+          onClick={decode}
+        >
+          Decode
+        </button>
+        <span className="muted op-note">Ctrl+Enter in the box decodes too.</span>
+      </div>
+      {problem && (
+        <p className="error-text" role="alert" data-testid="op-decode-error">
+          {problem}
+        </p>
+      )}
+    </section>
+  );
+}
