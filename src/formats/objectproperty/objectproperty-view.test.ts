@@ -102,6 +102,29 @@ describe('ObjectProperty view', () => {
     });
   });
 
+  it('a BINd file made of a deep blob decodes by the list', async () => {
+    const blob = fixtureBytes('deep-size-boundary.bin');
+    const bytes = new Uint8Array([0x42, 0x49, 0x4e, 0x64, ...blob]);
+    const services = {
+      ...inlineServices(),
+      sideInputs: sideInputsOf({ [TYPE_LISTS]: [typesJson] }),
+    };
+    const session = await objectPropertyFormat.open({
+      sources: [new MemoryByteSource(bytes, 'Outer.xml')],
+      services,
+      sink,
+    });
+    expect(session.view!.data()).toMatchObject({
+      kind: 'typed',
+      isBind: true,
+      rootName: 'class DeepSizeBoundary',
+    });
+    expect(session.details(1)).toMatchObject({
+      path: 'class DeepSizeBoundary/m_first',
+      span: { offset: 16, length: 12 },
+    });
+  });
+
   it('hashes a name; looks names and hashes up both ways', async () => {
     const { ask } = await openView([typesJson]);
     const inner = await ask<ObjectPropertyHashes>({
@@ -141,7 +164,7 @@ describe('ObjectProperty view', () => {
     ).toBeNull();
   });
 
-  it('a file that does not decode has no view', async () => {
+  it('a file that does not decode names its view, which answers with the error', async () => {
     const services = inlineServices();
     const session = await objectPropertyFormat.open({
       sources: [new MemoryByteSource(fixtureBytes('should-fail/null-root.bin'), 'null-root.bin')],
@@ -150,6 +173,7 @@ describe('ObjectProperty view', () => {
       settings: { flags: '1' },
     });
     expect(session.fatal).not.toBeNull();
-    expect(session.view).toBeUndefined();
+    expect(session.view!.kind).toBe(OBJECT_PROPERTY_VIEW);
+    expect(() => session.view!.data()).toThrow(/bit 32/);
   });
 });

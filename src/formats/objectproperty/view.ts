@@ -144,13 +144,26 @@ export function objectPropertyView(result: DecodeResult, types: TypeIndex | null
   };
 }
 
+/** The view of a file that did not decode: its kind, and the error for anything asked. */
+function failedView(fatal: NonNullable<Session['fatal']>): ViewCapability {
+  const fail = (): never => {
+    throw new Error(fatal.message);
+  };
+  return {
+    kind: OBJECT_PROPERTY_VIEW,
+    data: fail,
+    request: () => Promise.reject(new Error(fatal.message)),
+  };
+}
+
 /**
  * The module's `open`: the session, and where it decoded, its view. The decode is made once
  * more here (session.ts keeps none); the type lists' index is cached by their identity.
  */
 export async function openObjectPropertyWithView(request: OpenRequest): Promise<Session> {
   const session = await openObjectPropertySession(request);
-  if (session.fatal) return session;
+  // A file that did not decode still names its view: the error then takes the view's place.
+  if (session.fatal) return { ...session, view: failedView(session.fatal) };
   const source = request.sources[0]!;
   const bytes = await source.read(0, source.size);
   const types = typeIndexFor(request.services);
