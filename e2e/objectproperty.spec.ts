@@ -51,6 +51,8 @@ async function decodeBlob(
 test('ObjectProperty: a BINd entry, a type list kept across a reload, a pasted blob', async ({
   page,
 }) => {
+  // One long walk through the feature (three opens, two reopens, a reload) on a shared machine.
+  test.setTimeout(90_000);
   const errors = collectPageErrors(page);
   const wad = writeKiwad(
     [
