@@ -9,6 +9,7 @@
 import { useEffect, useId, useState, type ReactElement } from 'react';
 import { fileMemory, useActions } from '../../../state/hooks.ts';
 import { formatCount } from '../../format.ts';
+import { DecodeActions, PasteArea } from '../PasteToDecode.tsx';
 import { parseHex } from './parse-hex.ts';
 import { OBJECT_PROPERTY_FORMAT } from './view-types.ts';
 
@@ -71,29 +72,20 @@ export function DecodeBlob({ fileId }: { fileId: string }): ReactElement {
   };
 
   return (
-    <section className="op-decode" aria-labelledby={`${id}-title`} data-testid="op-decode">
-      <h3 id={`${id}-title`} className="op-subtitle">
+    <section className="view-box" aria-labelledby={`${id}-title`} data-testid="op-decode">
+      <h3 id={`${id}-title`} className="view-subtitle">
         Decode blob
       </h3>
       <label htmlFor={`${id}-hex`} className="op-label">
         Blob bytes in hex, as a packet capture shows them; they open as a file of their own.
       </label>
-      <textarea
+      <PasteArea
         id={`${id}-hex`}
-        className="op-hex-input"
-        data-testid="op-hex-input"
-        rows={4}
+        testId="op-hex-input"
         value={options.hex}
         placeholder="01 00 00 00 B7 85 8B 01 …"
-        spellCheck={false}
-        autoComplete="off"
-        onChange={(event) => set({ hex: event.target.value })}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            decode();
-          }
-        }}
+        onChange={(hex) => set({ hex })}
+        onDecode={decode}
       />
       <fieldset className="op-options">
         <legend>Serializer</legend>
@@ -109,7 +101,7 @@ export function DecodeBlob({ fileId }: { fileId: string }): ReactElement {
         <label>
           Flags{' '}
           <input
-            className="op-number"
+            className="view-code-input op-number"
             data-testid="op-flags"
             value={options.flags}
             spellCheck={false}
@@ -119,7 +111,7 @@ export function DecodeBlob({ fileId }: { fileId: string }): ReactElement {
         <label>
           Property mask{' '}
           <input
-            className="op-number"
+            className="view-code-input op-number"
             data-testid="op-mask"
             value={options.mask}
             spellCheck={false}
@@ -136,17 +128,7 @@ export function DecodeBlob({ fileId }: { fileId: string }): ReactElement {
           Manual compression (u32 size, then zlib)
         </label>
       </fieldset>
-      <div className="op-actions">
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="op-decode-button"
-          onClick={decode}
-        >
-          Decode
-        </button>
-        <span className="muted op-note">Ctrl+Enter in the box decodes too.</span>
-      </div>
+      <DecodeActions testId="op-decode-button" onDecode={decode} />
       {problem && (
         <p className="error-text" role="alert" data-testid="op-decode-error">
           {problem}

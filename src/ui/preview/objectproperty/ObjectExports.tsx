@@ -64,7 +64,7 @@ export function ObjectExports({
 
   const isTyped = summary.kind === 'typed';
   return (
-    <div className="op-exports" data-testid="op-exports">
+    <div className="view-actions" data-testid="op-exports">
       <button
         type="button"
         className="button button-small"
@@ -108,7 +108,7 @@ export function ObjectExports({
       {copy.status === 'refused' && (
         <textarea
           ref={fallbackRef}
-          className="op-fallback"
+          className="view-code-input"
           aria-label="The objects as JSON: the clipboard was refused, copy by hand"
           readOnly
           rows={6}

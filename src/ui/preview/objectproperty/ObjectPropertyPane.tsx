@@ -19,7 +19,7 @@ export function ObjectPropertyPane({ fileId }: { fileId: string }): ReactElement
   return (
     <DocumentViewGate
       fileId={fileId}
-      className="op-view"
+      className="view-pane"
       testId="op-view"
       what="the objects"
       isNot="does not decode to ObjectProperty objects"
@@ -27,7 +27,7 @@ export function ObjectPropertyPane({ fileId }: { fileId: string }): ReactElement
     >
       {(summary, fileName) => (
         <section
-          className="op-view"
+          className="view-pane"
           data-testid="op-view"
           data-state="ready"
           data-kind={summary.kind}

@@ -21,8 +21,8 @@ export function ObjectTree({ fileId }: { fileId: string }): ReactElement {
   const answer = useViewAnswer<TreeRows>(fileId, query);
 
   return (
-    <section className="op-tree" aria-labelledby={`${id}-title`} data-testid="op-tree">
-      <h3 id={`${id}-title`} className="op-subtitle">
+    <section className="view-box" aria-labelledby={`${id}-title`} data-testid="op-tree">
+      <h3 id={`${id}-title`} className="view-subtitle">
         Object tree
       </h3>
       <label htmlFor={`${id}-search`} className="op-label">
@@ -31,7 +31,7 @@ export function ObjectTree({ fileId }: { fileId: string }): ReactElement {
       <input
         id={`${id}-search`}
         type="search"
-        className="op-input"
+        className="view-code-input"
         data-testid="op-search"
         value={text}
         spellCheck={false}
@@ -56,7 +56,7 @@ export function ObjectTree({ fileId }: { fileId: string }): ReactElement {
                 ? `The first ${formatCount(answer.value.rows.length)} of ${formatCount(answer.value.matchCount)} rows.`
                 : `${formatCount(answer.value.matchCount)} rows.`}
           </p>
-          <table className="op-table" data-testid="op-rows">
+          <table className="view-table op-table" data-testid="op-rows">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -69,7 +69,7 @@ export function ObjectTree({ fileId }: { fileId: string }): ReactElement {
                   <th scope="row" style={{ paddingInlineStart: `${row.depth * 14 + 4}px` }}>
                     <button
                       type="button"
-                      className="op-link"
+                      className="view-link"
                       title={`Select ${row.path} in the tree and its bytes in the hex view`}
                       onClick={() => void revealPath(fileId, row.path)}
                     >

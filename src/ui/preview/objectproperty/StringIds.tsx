@@ -26,15 +26,15 @@ export function StringIds({
   const answer = useViewAnswer<Hashes>(fileId, query);
 
   return (
-    <section className="op-ids" aria-labelledby={`${id}-title`} data-testid="op-ids">
-      <h3 id={`${id}-title`} className="op-subtitle">
+    <section className="view-box" aria-labelledby={`${id}-title`} data-testid="op-ids">
+      <h3 id={`${id}-title`} className="view-subtitle">
         String IDs
       </h3>
-      <div className="op-ids-inputs">
+      <div className="view-actions">
         <label>
           Name or hash{' '}
           <input
-            className="op-input"
+            className="view-code-input"
             data-testid="op-ids-text"
             value={text}
             spellCheck={false}
@@ -46,7 +46,7 @@ export function StringIds({
         <label>
           Property type (for its property hash){' '}
           <input
-            className="op-input"
+            className="view-code-input"
             data-testid="op-ids-type"
             value={typeName}
             spellCheck={false}

@@ -8,6 +8,7 @@
 import type { ViewPlugin } from '../view-plugin.ts';
 import { ObjectPropertyPane } from './ObjectPropertyPane.tsx';
 import { OBJECT_PROPERTY_VIEW } from './view-types.ts';
+import '../view-parts.css';
 import './objectproperty-view.css';
 
 export const objectPropertyView: ViewPlugin = {
