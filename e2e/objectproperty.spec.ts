@@ -8,8 +8,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
+import { rootJson } from '../src/formats/objectproperty/cli.ts';
+import { objectXml } from '../src/formats/objectproperty/export.ts';
+import { decodeObjectProperty } from '../src/formats/objectproperty/read.ts';
+import { typeIndexOf } from '../src/formats/objectproperty/type-list.ts';
 import {
   collectPageErrors,
+  downloadedBytes,
   dropFiles,
   expandRow,
   fixture,
@@ -28,6 +33,17 @@ const hexOf = (bytes: Uint8Array) =>
 const opView = (page: Page) => page.getByTestId('op-view');
 const opRow = (page: Page, path: string) =>
   page.locator(`[data-testid="op-row"][data-path="${path}"]`);
+
+/** What the exports must hold, byte for byte: the decoder's own JSON and XML of the file. */
+async function expectedExports(bytes: Uint8Array) {
+  const types = typeIndexOf([{ name: 'types.json', bytes: fixture('objectproperty/types.json') }]);
+  const { decode } = await decodeObjectProperty(bytes, { types });
+  if (decode.root.kind !== 'typed') throw new Error('the fixture did not decode typed');
+  return {
+    json: `${JSON.stringify(rootJson(decode), null, 2)}\n`,
+    xml: objectXml(decode.root.object),
+  };
+}
 
 async function openPanel(page: Page) {
   await page.getByTestId('side-inputs-button').click();
@@ -103,6 +119,22 @@ test('ObjectProperty: a BINd entry, a type list kept across a reload, a pasted b
     'class DeepSizeBoundary/m_second',
   );
   await page.getByTestId('op-search').fill('');
+  // Exports: the decoder's JSON and KingsIsle XML, byte for byte.
+  const expected = await expectedExports(bindFile());
+  const encoder = new TextEncoder();
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('op-export-json').click(),
+  ]);
+  expect(json.suggestedFilename()).toBe('Outer.json');
+  expect(await downloadedBytes(json)).toEqual(encoder.encode(expected.json));
+  const [xml] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('op-export-xml').click(),
+  ]);
+  expect(xml.suggestedFilename()).toBe('Outer.objects.xml');
+  expect(await downloadedBytes(xml)).toEqual(encoder.encode(expected.xml));
+  expect(expected.xml).toContain('<m_first>286331153</m_first>');
   // A row selects its node; the hex view highlights its bytes (after the 4-byte magic).
   await opRow(page, 'class DeepSizeBoundary/m_first').getByRole('button').click();
   await expect(treeItem(page, /^m_first/)).toHaveAttribute('aria-selected', 'true');
