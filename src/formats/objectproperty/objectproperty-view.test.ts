@@ -164,7 +164,7 @@ describe('ObjectProperty view', () => {
     ).toBeNull();
   });
 
-  it('a file that does not decode names its view, which answers with the error', async () => {
+  it('a file that does not decode names its view, which answers with a FormatError at the byte', async () => {
     const services = inlineServices();
     const session = await objectPropertyFormat.open({
       sources: [new MemoryByteSource(fixtureBytes('should-fail/null-root.bin'), 'null-root.bin')],
@@ -174,6 +174,9 @@ describe('ObjectProperty view', () => {
     });
     expect(session.fatal).not.toBeNull();
     expect(session.view!.kind).toBe(OBJECT_PROPERTY_VIEW);
-    expect(() => session.view!.data()).toThrow(/bit 32/);
+    expect(session.fatal!.message).toContain('bit 32');
+    expect(() => session.view!.data()).toThrow(
+      expect.objectContaining({ code: session.fatal!.code, offset: 4 }),
+    );
   });
 });

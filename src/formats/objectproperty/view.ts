@@ -146,14 +146,17 @@ export function objectPropertyView(result: DecodeResult, types: TypeIndex | null
 
 /** The view of a file that did not decode: its kind, and the error for anything asked. */
 function failedView(fatal: NonNullable<Session['fatal']>): ViewCapability {
+  const error = () =>
+    new FormatError({
+      code: fatal.code,
+      offset: fatal.offset ?? 0,
+      detail: 'the file did not decode (its error says why)',
+      format: OBJECT_PROPERTY_FORMAT,
+    });
   const fail = (): never => {
-    throw new Error(fatal.message);
+    throw error();
   };
-  return {
-    kind: OBJECT_PROPERTY_VIEW,
-    data: fail,
-    request: () => Promise.reject(new Error(fatal.message)),
-  };
+  return { kind: OBJECT_PROPERTY_VIEW, data: fail, request: () => Promise.reject(error()) };
 }
 
 /**
