@@ -4,9 +4,8 @@
  * reads that kind (selected ones stay selected). Bytes opened as a format with settings
  * (a pasted blob) keep them through a reopen.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateBindFile } from '../formats/objectproperty/generate.ts';
-import { fixtureBytes } from '../formats/objectproperty/test-fixtures.ts';
 import { memorySideInputStorage, sideInputBlobs, type SideInputStorage } from './side-inputs.ts';
 import { createDelveState } from './store.ts';
 import { createTestDecoder } from './testing/test-decoder.ts';
@@ -24,8 +23,19 @@ function setup(storage: SideInputStorage = memorySideInputStorage()) {
   return { state, actions: state.actions, entries, files };
 }
 
-const generated = generateBindFile(2, { seed: 3 });
-const typeList = () => new File([generated.typeList.slice()], 'generated.json');
+/** The shared ObjectProperty fixtures, read where they are. */
+const FIXTURES = new URL('../../../../shared/fixtures/objectproperty/', import.meta.url);
+const fixtureBytes = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
+/** A `BINd` file: the magic, then a deep blob whose flags are in its stream (as a BINd's are). */
+const bindBytes = Uint8Array.from([
+  0x42,
+  0x49,
+  0x4e,
+  0x64,
+  ...fixtureBytes('deep-size-boundary.bin'),
+]);
+const typeListBytes = fixtureBytes('types.json');
+const typeList = () => new File([typeListBytes.slice()], 'types.json');
 const fact = (facts: readonly (readonly [string, string])[] | undefined, name: string) =>
   facts?.find(([label]) => label === name)?.[1];
 
@@ -36,16 +46,16 @@ describe('side inputs', () => {
     await actions.restoreSideInputs();
     await actions.addSideInputs('type-lists', [typeList(), new File(['<x/>'], 'b.xml')]);
     expect(entries().map((entry) => [entry.kind, entry.name, entry.size])).toEqual([
-      ['type-lists', 'generated.json', generated.typeList.length],
+      ['type-lists', 'types.json', typeListBytes.length],
       ['type-lists', 'b.xml', 4],
     ]);
     expect((await storage.load()).map((entry) => entry.name).sort()).toEqual([
       'b.xml',
-      'generated.json',
+      'types.json',
     ]);
     await actions.removeSideInput(entries()[1]!.id);
-    expect(entries().map((entry) => entry.name)).toEqual(['generated.json']);
-    expect((await storage.load()).map((entry) => entry.name)).toEqual(['generated.json']);
+    expect(entries().map((entry) => entry.name)).toEqual(['types.json']);
+    expect((await storage.load()).map((entry) => entry.name)).toEqual(['types.json']);
   });
 
   it('a new page restores what the storage kept, in the order added', async () => {
@@ -59,7 +69,7 @@ describe('side inputs', () => {
     expect(second.state.stores.sideInputs.getState().status).toBe('ready');
     const blobs = sideInputBlobs(second.entries());
     expect(Object.keys(blobs).sort()).toEqual(['protocols', 'type-lists']);
-    expect(blobs['type-lists']!.map((file) => file.name)).toEqual(['generated.json']);
+    expect(blobs['type-lists']!.map((file) => file.name)).toEqual(['types.json']);
     // The same object while the set is unchanged: workers may cache by it.
     expect(sideInputBlobs(second.entries())).toBe(blobs);
   });
@@ -82,7 +92,7 @@ describe('side inputs', () => {
     const { actions, files, state } = setup();
     await actions.restoreSideInputs();
     await actions.openFiles([
-      new File([generated.bytes.slice()], 'Item.xml'),
+      new File([bindBytes], 'Item.xml'),
       new File(['plain text'], 'readme.txt'),
     ]);
     const [bind, text] = files();
@@ -92,8 +102,8 @@ describe('side inputs', () => {
     await actions.addSideInputs('type-lists', [typeList()]);
     const reopened = files().find((file) => file.name === 'Item.xml')!;
     expect(reopened.id).not.toBe(bind!.id);
-    expect(fact(reopened.summary?.facts, 'Type lists')).toBe('generated.json');
-    expect(fact(reopened.summary?.facts, 'Root class')).toBe('class DelveRoot');
+    expect(fact(reopened.summary?.facts, 'Type lists')).toBe('types.json');
+    expect(fact(reopened.summary?.facts, 'Root class')).toBe('class DeepSizeBoundary');
     expect(state.stores.view.getState().selection).toEqual({ kind: 'file', fileId: reopened.id });
     // A file whose format reads no type lists is left as it was.
     expect(files().find((file) => file.name === 'readme.txt')!.id).toBe(text!.id);
@@ -113,9 +123,7 @@ describe('side inputs', () => {
     });
     expect(files()[0]!.summary?.format).toBe('objectproperty');
     expect(fact(files()[0]!.summary?.facts, 'Mode')).toBe('shallow');
-    await actions.addSideInputs('type-lists', [
-      new File([fixtureBytes('types.json').slice()], 'types.json'),
-    ]);
+    await actions.addSideInputs('type-lists', [typeList()]);
     expect(files()).toHaveLength(1);
     expect(files()[0]!.openAs).toEqual({ format: 'objectproperty', settings });
     expect(fact(files()[0]!.summary?.facts, 'Root class')).toBe('class Outer');
