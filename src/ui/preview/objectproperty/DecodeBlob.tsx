@@ -10,6 +10,7 @@ import { useEffect, useId, useState, type ReactElement } from 'react';
 import { fileMemory, useActions } from '../../../state/hooks.ts';
 import { formatCount } from '../../format.ts';
 import { DecodeActions, PasteArea } from '../PasteToDecode.tsx';
+import { CheckField, TextField } from './fields.tsx';
 import { parseHex } from './parse-hex.ts';
 import { OBJECT_PROPERTY_FORMAT } from './view-types.ts';
 
@@ -89,44 +90,32 @@ export function DecodeBlob({ fileId }: { fileId: string }): ReactElement {
       />
       <fieldset className="op-options">
         <legend>Serializer</legend>
-        <label>
-          <input
-            type="checkbox"
-            data-testid="op-shallow"
-            checked={options.isShallow}
-            onChange={(event) => set({ isShallow: event.target.checked })}
-          />{' '}
-          Shallow (no property hashes and sizes)
-        </label>
-        <label>
-          Flags{' '}
-          <input
-            className="view-code-input op-number"
-            data-testid="op-flags"
-            value={options.flags}
-            spellCheck={false}
-            onChange={(event) => set({ flags: event.target.value })}
-          />
-        </label>
-        <label>
-          Property mask{' '}
-          <input
-            className="view-code-input op-number"
-            data-testid="op-mask"
-            value={options.mask}
-            spellCheck={false}
-            onChange={(event) => set({ mask: event.target.value })}
-          />
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            data-testid="op-manual-compression"
-            checked={options.isManuallyCompressed}
-            onChange={(event) => set({ isManuallyCompressed: event.target.checked })}
-          />{' '}
-          Manual compression (u32 size, then zlib)
-        </label>
+        <CheckField
+          label="Shallow (no property hashes and sizes)"
+          testId="op-shallow"
+          checked={options.isShallow}
+          onChange={(isShallow) => set({ isShallow })}
+        />
+        <TextField
+          label="Flags"
+          testId="op-flags"
+          isShort
+          value={options.flags}
+          onChange={(flags) => set({ flags })}
+        />
+        <TextField
+          label="Property mask"
+          testId="op-mask"
+          isShort
+          value={options.mask}
+          onChange={(mask) => set({ mask })}
+        />
+        <CheckField
+          label="Manual compression (u32 size, then zlib)"
+          testId="op-manual-compression"
+          checked={options.isManuallyCompressed}
+          onChange={(isManuallyCompressed) => set({ isManuallyCompressed })}
+        />
       </fieldset>
       <DecodeActions testId="op-decode-button" onDecode={decode} />
       {problem && (

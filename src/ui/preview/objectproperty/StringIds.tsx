@@ -8,6 +8,7 @@ import { useId, useState, type ReactElement } from 'react';
 import { useViewAnswer } from '../../../state/hooks.ts';
 import { useDebounced } from '../../use-debounced.ts';
 import { FactList } from '../../details/FactList.tsx';
+import { TextField } from './fields.tsx';
 import { hashText, type Hashes, type Query } from './view-types.ts';
 
 export function StringIds({
@@ -31,30 +32,20 @@ export function StringIds({
         String IDs
       </h3>
       <div className="view-actions">
-        <label>
-          Name or hash{' '}
-          <input
-            className="view-code-input"
-            data-testid="op-ids-text"
-            value={text}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="m_name, class Inner, 0x2B2B5A99"
-            onChange={(event) => setText(event.target.value)}
-          />
-        </label>
-        <label>
-          Property type (for its property hash){' '}
-          <input
-            className="view-code-input"
-            data-testid="op-ids-type"
-            value={typeName}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="std::string"
-            onChange={(event) => setTypeName(event.target.value)}
-          />
-        </label>
+        <TextField
+          label="Name or hash"
+          testId="op-ids-text"
+          value={text}
+          placeholder="m_name, class Inner, 0x2B2B5A99"
+          onChange={setText}
+        />
+        <TextField
+          label="Property type (for its property hash)"
+          testId="op-ids-type"
+          value={typeName}
+          placeholder="std::string"
+          onChange={setTypeName}
+        />
       </div>
       {query !== null && answer.status === 'error' && (
         <p className="error-text" role="alert">
