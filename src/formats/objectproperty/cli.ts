@@ -13,15 +13,14 @@
  */
 import { cliIssues, infoLines } from '../cli-info.ts';
 import type { CliCommand, CliOption, FormatCli } from '../model.ts';
-import type { SideInputFile } from '../services.ts';
-import { genericJson, objectJson } from './export.ts';
+import { rootJson } from './export.ts';
 import { OBJECT_PROPERTY_FORMAT } from './errors.ts';
 import { djb2, propertyHash, stringId } from './hashes.ts';
 import { objectNodes } from './nodes.ts';
 import { decodeObjectProperty, hasBindMagic } from './read.ts';
 import { SETTING, TYPE_LISTS, configOf, typeIndexFor } from './settings.ts';
 import { lookupHash, lookupName, parseTypeList, mergeTypeLists } from './type-list.ts';
-import type { ObjectDecode, TypeClass } from './types.ts';
+import type { TypeClass } from './types.ts';
 
 const INFO_OPTIONS: readonly CliOption[] = [
   {
@@ -57,14 +56,6 @@ const INFO_OPTIONS: readonly CliOption[] = [
     summary: 'ObjectProperty: the blob starts with u32 size + zlib',
   },
 ];
-
-/** The root as `info --json` gives it. */
-export function rootJson(decode: ObjectDecode) {
-  const { root } = decode;
-  if (root.kind === 'typed') return objectJson(root.object);
-  if (root.kind === 'generic') return genericJson(root.object);
-  return { $hash: root.hash };
-}
 
 const hashCommand: CliCommand<{ name: string; classes: TypeClass[] }> = {
   name: 'hash',
@@ -130,5 +121,3 @@ export const objectPropertyCli: FormatCli = {
   },
   commands: [hashCommand as CliCommand],
 };
-
-export type { SideInputFile };

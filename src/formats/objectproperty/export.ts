@@ -6,7 +6,13 @@
  * lists as arrays, null pointers as null; properties the list lacks under `$unknown`.
  */
 import { lowerHex } from './generic.ts';
-import type { DecodedObject, GenericGuess, GenericObject, ObjectValue } from './types.ts';
+import type {
+  DecodedObject,
+  GenericGuess,
+  GenericObject,
+  ObjectDecode,
+  ObjectValue,
+} from './types.ts';
 
 export type JsonValue =
   null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
@@ -128,4 +134,12 @@ function classXml(object: DecodedObject, indent: string): string[] {
 /** KingsIsle's human-readable form of a typed root. */
 export function objectXml(root: DecodedObject): string {
   return ['<Objects>', ...classXml(root, '  '), '</Objects>', ''].join('\n');
+}
+
+/** A decode's root as JSON, as `info --json` gives it: typed, generic, or its class hash alone. */
+export function rootJson(decode: ObjectDecode): { [key: string]: JsonValue } {
+  const { root } = decode;
+  if (root.kind === 'typed') return objectJson(root.object);
+  if (root.kind === 'generic') return genericJson(root.object);
+  return { $hash: root.hash };
 }

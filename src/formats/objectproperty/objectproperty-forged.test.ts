@@ -3,11 +3,12 @@
  * offset (and the bit and both sizes in its detail) asserted. Unknown classes and
  * properties are skipped by their sizes in deep mode, never fatal.
  */
+import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { decodeObjectProperty, MAX_DEPTH } from './read.ts';
 import { fixtureBytes, fixtureConfig, fixtureTypes } from './test-fixtures.ts';
-import { mergeTypeLists } from './type-list.ts';
+import { mergeTypeLists, parseTypeList } from './type-list.ts';
 import type { SerializerConfig } from './types.ts';
 
 const types = fixtureTypes('types.json');
@@ -179,5 +180,36 @@ describe('ObjectProperty forged counts and lengths', () => {
     }
     const error = await failure(bytes, DEEP);
     expect(error.code).toBe(ErrorCode.TOO_LARGE);
+  });
+});
+
+describe('ObjectProperty forged compressed objects and type lists', () => {
+  it('an error inside an inflated object says so, at its offset in the inflated bytes', async () => {
+    // The object alone (deep), its size forged, then stored after flags 9 and marker 1.
+    const object = patchU32(boundary.subarray(4), 4, 10_000);
+    const head = new Uint8Array(13);
+    head.set([0x42, 0x49, 0x4e, 0x64]);
+    new DataView(head.buffer).setUint32(4, 9, true);
+    head[8] = 1;
+    new DataView(head.buffer).setUint32(9, object.length, true);
+    const file = new Uint8Array([...head, ...zlibSync(object)]);
+    const error = await failure(file, DEEP, false);
+    expect([error.code, error.offset]).toEqual([ErrorCode.BAD_COUNT, 4]);
+    expect(error.detail).toContain('inflated');
+  });
+
+  it('a type list that is not JSON or XML fails with the offset of the problem', () => {
+    const bad = (text: string) => {
+      try {
+        parseTypeList(new TextEncoder().encode(text));
+      } catch (error) {
+        return error as FormatError;
+      }
+      throw new Error('parsed');
+    };
+    expect(bad('{"version": 2, "classes": {"1": {"hash": 1}}}').code).toBe(ErrorCode.BAD_VALUE);
+    expect(bad('<ClassList><Class Name="a">').code).toBe(ErrorCode.UNEXPECTED_EOF);
+    const property = bad('<ClassList>\n<Class Name="a"><Property Name="m_x"/></Class></ClassList>');
+    expect([property.code, property.offset]).toEqual([ErrorCode.BAD_VALUE, 28]);
   });
 });

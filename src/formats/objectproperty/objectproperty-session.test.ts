@@ -101,6 +101,7 @@ describe('ObjectProperty session', () => {
   it('a malformed blob is a fatal error at its offset, the session still opens', async () => {
     const session = await open(fixtureBytes('should-fail/null-root.bin'), [], { flags: '1' });
     expect(session.fatal).toMatchObject({ code: 'BAD_VALUE', offset: 4 });
+    expect(session.label).toBe('ObjectProperty blob');
     expect(session.nodeCount()).toBe(0);
   });
 

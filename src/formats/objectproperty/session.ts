@@ -107,8 +107,7 @@ export async function openObjectPropertySession(request: OpenRequest): Promise<S
   const isLogical = result !== null && result.decode.streamOffset === null;
   return documentSession({
     format: OBJECT_PROPERTY_FORMAT,
-    label:
-      result?.decode.header.isBind === false ? 'ObjectProperty blob' : 'ObjectProperty BINd file',
+    label: hasBindMagic(bytes) ? 'ObjectProperty BINd file' : 'ObjectProperty blob',
     facts: result ? factsOf(result.decode, types) : [],
     issues,
     fatal,
