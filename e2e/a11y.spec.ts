@@ -1,7 +1,8 @@
 /**
  * Accessibility end to end: axe finds no serious or critical violation on the empty page, an
  * open archive, a level, a keyed-archive tree, a grid of tables with a record's pane, a
- * protocol file with a decoded frame and an install check's results (with
+ * protocol file with a decoded frame, an ObjectProperty file's objects with the side-inputs
+ * panel open over them, and an install check's results (with
  * `label-content-name-mismatch`, an experimental rule, switched on); the page has one main
  * landmark; tree rows are named by their visible name; and choosing a sample from the menu
  * by keyboard leaves the focus in the tree, never on the page's body.
@@ -16,7 +17,7 @@ import { GAME_PROTOCOL } from '../src/formats/dml/messages/protocol-samples.ts';
 import { writeDmlProtocol } from '../src/formats/dml/messages/write-protocol.ts';
 import { installPath, latestFileListOf, planInstall } from '../src/formats/dml/generate-install.ts';
 import { writeDmlTables } from '../src/formats/dml/write.ts';
-import { dropFiles, openKiwadSample, selectRow, treeItem } from './helpers.ts';
+import { dropFiles, fixture, openKiwadSample, selectRow, treeItem } from './helpers.ts';
 
 /** The files open and axe runs in a browser that shares a busy machine: waits allow for it. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -133,6 +134,28 @@ test.describe('accessibility', () => {
     await expect(page.getByTestId('msgs-field')).toHaveCount(4);
     await expectOneMain(page);
     await expectNoSeriousViolations(page);
+  });
+
+  test('ObjectProperty objects, and the side-inputs panel over them', async ({ page }) => {
+    await page.goto('/');
+    const bind = Uint8Array.from([
+      ...new TextEncoder().encode('BINd'),
+      ...fixture('objectproperty/deep-size-boundary.bin'),
+    ]);
+    await dropFiles(page, [{ name: 'Outer.xml', bytes: bind }]);
+    await selectRow(page, /^Outer\.xml$/);
+    await expect(page.getByTestId('op-view')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('op-row')).toHaveCount(4);
+    await expectOneMain(page);
+    await expectNoSeriousViolations(page);
+    // The panel opens from the view's note by keyboard; Escape closes it.
+    await page.getByTestId('op-load-type-list').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('side-inputs-panel')).toBeVisible();
+    await expect(page.getByTestId('side-inputs-add')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('side-inputs-panel')).toBeHidden();
   });
 
   test("an install check's dialog with its results", async ({ page }) => {
