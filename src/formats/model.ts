@@ -623,4 +623,19 @@ export interface FormatModule<Id extends string = string> {
   readonly warmUp?: () => Promise<WarmUpPlan>;
   /** What the format adds to the CLI (loaded on demand: the worker never needs it). */
   readonly cli?: () => Promise<FormatCli>;
+  /**
+   * The kinds of side input its sessions read (`services.sideInputs`): the app keeps files of
+   * these kinds for the user and reopens the format's files when the set changes.
+   */
+  readonly sideInputs?: readonly SideInputKind[];
+}
+
+/** A kind of user-supplied file that outlives the files opened (type lists, protocol files). */
+export interface SideInputKind {
+  /** The kind a session asks `services.sideInputs.files` for, e.g. `type-lists`. */
+  readonly kind: string;
+  /** What the files are, for people: `Type lists (wiztype JSON, ClassList XML)`. */
+  readonly label: string;
+  /** File name endings a picker offers, lower case, with the dot. */
+  readonly extensions: readonly string[];
 }

@@ -8,7 +8,7 @@
  * when no module's magic matched. `raw` matches anything and stays last.
  */
 import { MemoryByteSource, type ByteSource } from '../binary/byte-source.ts';
-import type { FileTail, FormatModule, OpenSink } from './model.ts';
+import type { FileTail, FormatModule, OpenSink, SideInputKind } from './model.ts';
 import { inlineServices, type FormatServices, type NestedFileService } from './services.ts';
 import { davaTexFormat } from './dava-tex/module.ts';
 import { dmlFormat } from './dml/module.ts';
@@ -45,6 +45,27 @@ export type FormatId = (typeof FORMATS)[number]['id'];
 
 /** The id of the format of files Delve does not recognise. */
 export const RAW_FORMAT: FormatId = rawFormat.id;
+
+/** Every kind of side input the formats read, each once, in registry order (the app's panel lists these). */
+export function sideInputKinds(formats: readonly FormatModule[] = FORMATS): SideInputKind[] {
+  const kinds = new Map<string, SideInputKind>();
+  for (const module of formats) {
+    for (const kind of module.sideInputs ?? [])
+      if (!kinds.has(kind.kind)) kinds.set(kind.kind, kind);
+  }
+  return [...kinds.values()];
+}
+
+/** Whether files of format `id` read side inputs of `kind` (so a change of those reopens them). */
+export function formatReads(
+  id: string,
+  kind: string,
+  formats: readonly FormatModule[] = FORMATS,
+): boolean {
+  return formats.some(
+    (module) => module.id === id && (module.sideInputs ?? []).some((each) => each.kind === kind),
+  );
+}
 
 /** Bytes of the file head that detection needs; read at least this many. */
 export const DETECT_HEAD_LENGTH = 64;

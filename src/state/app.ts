@@ -1,6 +1,8 @@
 /** The one app state of the browser page: real workers, real downloads. */
 import { FileDecoder } from '../worker/rpc/client.ts';
 import { saveBlob } from './download.ts';
+import { indexedDbSideInputStorage } from './side-input-db.ts';
+import { memorySideInputStorage } from './side-inputs.ts';
 import { createDelveState } from './store.ts';
 
 // A decoder worker starts now, so the first file opened does not wait for one to load.
@@ -11,4 +13,9 @@ export const delve = createDelveState({
   saveBlob,
   fetch: (url, init) => fetch(url, init),
   now: () => performance.now(),
+  // Where a browser keeps no IndexedDB (some private modes), the lists last this visit.
+  sideInputStorage:
+    typeof indexedDB === 'undefined' ? memorySideInputStorage() : indexedDbSideInputStorage(),
 });
+
+void delve.actions.restoreSideInputs();

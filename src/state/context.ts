@@ -7,6 +7,7 @@ import type { ErrorInfo } from '../worker/rpc/api.ts';
 import { createQueries, type Queries } from './queries.ts';
 import { createRowCache, type RowCache } from './row-cache.ts';
 import { shiftIndex, shiftSpans } from './row-spans.ts';
+import { INITIAL_SIDE_INPUTS, type SideInputsState } from './side-inputs.ts';
 import type {
   DelveDeps,
   FilesState,
@@ -25,6 +26,8 @@ export interface DelveStores {
   toasts: StoreApi<ToastsState>;
   /** Install checks by file (install-actions.ts). */
   installChecks: StoreApi<InstallChecksState>;
+  /** The user's side inputs (side-inputs.ts). */
+  sideInputs: StoreApi<SideInputsState>;
 }
 
 export interface Context {
@@ -68,6 +71,7 @@ export function createContext(deps: DelveDeps): Context {
     jobs: createStore<JobsState>(() => ({ jobs: [] })),
     toasts: createStore<ToastsState>(() => ({ toasts: [] })),
     installChecks: createStore<InstallChecksState>(() => ({ checks: {}, dialogFileId: null })),
+    sideInputs: createStore<SideInputsState>(() => INITIAL_SIDE_INPUTS),
   };
   let lastId = 0;
   const getFile = (fileId: string) =>

@@ -20,6 +20,10 @@ import type {
   Toast,
 } from './types.ts';
 import { totalsOf, type Totals } from './totals.ts';
+import type { SideInputsState } from './side-inputs.ts';
+
+export { SIDE_INPUT_KINDS } from './side-inputs.ts';
+export type { SideInputEntry } from './side-inputs.ts';
 
 export * from './query-hooks.ts';
 
@@ -100,6 +104,11 @@ export function useFileJobs(fileId: string | undefined): Job[] {
     stores.jobs,
     useShallow((state) => state.jobs.filter((job) => job.fileId === fileId)),
   );
+}
+
+/** The side inputs kept (state/side-inputs.ts). */
+export function useSideInputs(): SideInputsState {
+  return useStore(stores.sideInputs);
 }
 
 export function useToasts(): Toast[] {

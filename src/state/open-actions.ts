@@ -17,7 +17,7 @@ import {
   namedPaths,
   type GatheredGroup,
 } from './gather-drop.ts';
-import type { DroppedItem, FileSetChoice, OpenItem } from './types.ts';
+import type { DroppedItem, FileSetChoice, OpenAs, OpenItem } from './types.ts';
 import { groupSources, missingNames, type SourceGroup } from './source-groups.ts';
 import { createRemoteOpener } from './remote-open.ts';
 import { remoteUrlsOf } from './remote-urls.ts';
@@ -58,8 +58,16 @@ export interface OpenActions {
   openNested(fileId: string, entryIndex: number): Promise<void>;
   /** Closes a file and the files opened from its entries. */
   closeFile(fileId: string): void;
-  /** Opens a file again in a fresh worker (after its decoder died or was stopped). */
+  /**
+   * Opens a file again in a fresh worker (after its decoder died or was stopped, or the side
+   * inputs it reads changed), where it was, selected if it was.
+   */
   reopenFile(fileId: string): Promise<void>;
+  /**
+   * Opens bytes as a file of `openAs.format` with its settings, whatever they look like (a
+   * blob pasted from a capture); selects it. Resolves once it is open (or failed).
+   */
+  openBytesAs(name: string, bytes: Uint8Array, openAs: OpenAs): Promise<void>;
   dismissFileError(fileId: string): void;
 }
 
@@ -82,7 +90,7 @@ interface Drop {
 
 export function createOpenActions(context: Context): OpenActions {
   const { stores, deps } = context;
-  const { addFile, runOpen, openSession, dropJobsOf } = createSessionOpener(context, {
+  const { addFile, runOpen, dropJobsOf } = createSessionOpener(context, {
     openWrapped: (fileId, node) => void openWrapped(fileId, node),
   });
 
@@ -415,8 +423,17 @@ export function createOpenActions(context: Context): OpenActions {
         parentId: file.parentId,
         parentPath: file.parentPath,
       };
+      const wasSelected = stores.view.getState().selection?.fileId === fileId;
       closeFile(fileId);
-      await openSession(file.sources, placement);
+      const again = addFile(file.sources, placement, null, file.openAs ?? null);
+      if (wasSelected) select(again.id);
+      await runOpen(again);
+    },
+
+    async openBytesAs(name, bytes, openAs) {
+      const file = addFile([{ name, blob: new Blob([bytes.slice()]) }], TOP_LEVEL, null, openAs);
+      select(file.id);
+      await runOpen(file);
     },
 
     dismissFileError(fileId) {

@@ -3,13 +3,20 @@
  * handed to a new decoder, rows show while the table is still being read, and the summary
  * lands when the open is done. A worker that dies takes only its own file down.
  */
-import type { NamedSource, OpenProgress, Result, FileSummary } from '../worker/rpc/api.ts';
+import type {
+  NamedSource,
+  OpenOptions,
+  OpenProgress,
+  Result,
+  FileSummary,
+} from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { errorInfoOf, internalError } from './errors.ts';
 import { remoteUrlsOf } from './remote-urls.ts';
 import { ROW_PAGE_SIZE } from './row-cache.ts';
 import { createThrottle } from './throttle.ts';
-import type { FileSetChoice, OpenFile } from './types.ts';
+import { sideInputBlobs } from './side-inputs.ts';
+import type { FileSetChoice, OpenAs, OpenFile } from './types.ts';
 
 /**
  * Open progress is applied at most this often (the first rows at once). Each applied report
@@ -89,6 +96,7 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
     sources: readonly NamedSource[],
     placement: Placement,
     gathered: { name: string; fileSet: FileSetChoice | null } | null = null,
+    openAs: OpenAs | null = null,
   ): OpenFile {
     const first = sources[0];
     const remoteUrls = remoteUrlsOf(sources);
@@ -100,6 +108,7 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
       ...(remoteUrls.length > 0 ? { remoteUrls } : {}),
       fileSet: gathered?.fileSet ?? null,
       decoder: deps.createDecoder(),
+      ...(openAs ? { openAs } : {}),
       parentId: placement.parentId,
       parentPath: placement.parentPath,
       status: 'opening',
@@ -221,8 +230,17 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
     return runOpen(addFile(sources, placement));
   }
 
+  /** What the worker is told besides the files: the side inputs kept, and a format forced. */
+  function openOptionsOf(file: OpenFile): OpenOptions {
+    const sideInputs = sideInputBlobs(stores.sideInputs.getState().entries);
+    return file.openAs
+      ? { sideInputs, format: file.openAs.format, settings: file.openAs.settings }
+      : { sideInputs };
+  }
+
   /** Opens a file `addFile` listed; resolves with its id once it is open (or failed). */
-  async function runOpen({ id, decoder, sources }: OpenFile): Promise<string> {
+  async function runOpen(file: OpenFile): Promise<string> {
+    const { id, decoder, sources } = file;
     // A dead worker never answers `open`: the crash ends the wait instead.
     const crashed = new Promise<null>((resolve) => {
       decoder.onCrash((message) => {
@@ -240,7 +258,11 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
     const progress = progressOf(id);
     let result: Result<FileSummary> | null;
     try {
-      result = await Promise.race([decoder.open([...sources], progress.report), crashed, closed]);
+      result = await Promise.race([
+        decoder.open([...sources], progress.report, openOptionsOf(file)),
+        crashed,
+        closed,
+      ]);
     } catch (error) {
       // A rejected call (not a Result) means the worker could not run the request at all.
       if (context.getFile(id)) {

@@ -11,13 +11,19 @@ import type { Queries } from './queries.ts';
 import type { RowCache } from './row-cache.ts';
 import { createSelectionActions, type SelectionActions } from './selection-actions.ts';
 import { createTreeActions, type TreeActions } from './tree-actions.ts';
+import {
+  createSideInputActions,
+  memorySideInputStorage,
+  type SideInputActions,
+} from './side-inputs.ts';
 import type { DelveDeps } from './types.ts';
 
 export type DelveActions = OpenActions &
   TreeActions &
   SelectionActions &
   JobActions &
-  InstallActions;
+  InstallActions &
+  SideInputActions;
 
 export interface DelveState {
   stores: DelveStores;
@@ -29,16 +35,19 @@ export interface DelveState {
 
 export function createDelveState(deps: DelveDeps): DelveState {
   const context = createContext(deps);
+  const open = createOpenActions(context);
+  const storage = deps.sideInputStorage ?? memorySideInputStorage();
   return {
     stores: context.stores,
     rowCache: context.rowCache,
     queries: context.queries,
     actions: {
-      ...createOpenActions(context),
+      ...open,
       ...createTreeActions(context),
       ...createSelectionActions(context),
       ...createJobActions(context),
       ...createInstallActions(context),
+      ...createSideInputActions(context, storage, open.reopenFile, deps.formats),
     },
   };
 }

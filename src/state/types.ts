@@ -19,8 +19,15 @@ import type {
 import type { FormatModule } from '../formats/model.ts';
 import type { FileDecoder } from '../worker/rpc/client.ts';
 import type { RowSpan } from './row-spans.ts';
+import type { SideInputStorage } from './side-inputs.ts';
 
 export type FileStatus = 'opening' | 'ready' | 'failed';
+
+/** Bytes opened as a format whatever they look like, with what their bytes do not say. */
+export interface OpenAs {
+  format: string;
+  settings: Record<string, string>;
+}
 
 /** A file of a drop with its path inside what was dropped (`/`-separated, no leading `/`; a loose file's path is its name). */
 export interface DroppedItem {
@@ -69,6 +76,8 @@ export interface OpenFile {
   decoder: FileDecoder;
   /** Set when a format gathered the file with others of its drop and there were other ways to. */
   fileSet: FileSetChoice | null;
+  /** Set on bytes opened as a given format with settings (a pasted blob): kept for a reopen. */
+  openAs?: OpenAs;
   /** Set on a file opened from an entry of another (a nested open): that file's id. */
   parentId: string | null;
   /** The entry's path within the parent file, when `parentId` is set. */
@@ -216,4 +225,6 @@ export interface DelveDeps {
   now(): number;
   /** The formats whose `gather` hooks sort drops (default: the registry's). */
   formats?: readonly FormatModule[];
+  /** Where side inputs are kept between visits (default: memory, for this visit only). */
+  sideInputStorage?: SideInputStorage;
 }

@@ -1,5 +1,6 @@
 /** KingsIsle ObjectProperty state (`BINd` files): the registry's line points here. */
 import type { FormatModule } from '../model.ts';
+import { TYPE_LIST_INPUT } from './side-input-kinds.ts';
 
 /** `BINd`: every ObjectProperty file starts with it (a raw blob has no magic at all). */
 export const BIND_MAGIC = Uint8Array.of(0x42, 0x49, 0x4e, 0x64);
@@ -16,7 +17,8 @@ export const objectPropertyFormat = {
   // Their usual name; detected by content only, since many other files are `.xml`.
   extensions: ['.xml'],
   detect: (head) => (looksLikeBind(head) ? 'magic' : null),
-  open: async (request) => (await import('./session.ts')).openObjectPropertySession(request),
+  open: async (request) => (await import('./view.ts')).openObjectPropertyWithView(request),
   fuzzTarget: async () => (await import('./fuzz-target.ts')).objectPropertyFuzzTarget,
   cli: async () => (await import('./cli.ts')).objectPropertyCli,
+  sideInputs: [TYPE_LIST_INPUT],
 } as const satisfies FormatModule<'objectproperty'>;

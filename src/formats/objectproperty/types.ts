@@ -192,3 +192,57 @@ export function bitsToSpan(bits: BitRange): { offset: number; length: number } {
   const end = Math.ceil(bits.end / 8);
   return { offset, length: Math.max(0, end - offset) };
 }
+
+// ---------------------------------------------------------------------------------------
+// The `objectproperty-tree` view (view.ts) as the UI sees it: its summary and its questions.
+
+/** What the view's summary says of a decode. */
+export interface ObjectPropertyViewSummary {
+  kind: 'typed' | 'generic' | 'hashOnly';
+  mode: 'deep' | 'shallow';
+  flags: number;
+  isBind: boolean;
+  /** The root's class name, or its hash in hex where no list names it. */
+  rootName: string;
+  /** The names of the type lists it was read with (none: `[]`). */
+  typeLists: string[];
+  nodeCount: number;
+}
+
+/** One row of the object tree (a session node). */
+export interface ObjectPropertyRow {
+  path: string;
+  depth: number;
+  name: string;
+  value: string;
+  kind: 'section' | 'value' | 'record' | 'entry' | 'folder';
+}
+
+/** A hash's or name's meaning in the type lists loaded. */
+export interface ObjectPropertyNames {
+  classes: { name: string; hash: number }[];
+  properties: { className: string; name: string; type: string; hash: number }[];
+}
+
+export interface ObjectPropertyHashes {
+  stringId: number;
+  djb2: number;
+  /** With a type name: `string_id(type) + djb2(text)`. */
+  propertyHash: number | null;
+  /** What the text (a name, or a number read as a hash) is in the type lists; null without any. */
+  names: ObjectPropertyNames | null;
+}
+
+export type ObjectPropertyQuery =
+  /** The object tree's rows whose name or value holds `text` (all when empty), `limit` at most. */
+  | { kind: 'rows'; text: string; limit: number }
+  /** The whole tree as JSON or (typed only) KingsIsle XML. */
+  | { kind: 'export'; as: 'json' | 'xml' }
+  /** The hashes of a text, and what it names in the type lists. */
+  | { kind: 'hashes'; text: string; typeName: string };
+
+export interface ObjectPropertyRows {
+  rows: ObjectPropertyRow[];
+  /** Rows matching in all (more than `rows` when cut at the limit). */
+  matchCount: number;
+}

@@ -1,8 +1,9 @@
-/** The top bar: open files or a folder, try a sample, and the filter. */
+/** The top bar: open files or a folder, try a sample, the side inputs kept, and the filter. */
 import { useRef, type ReactElement } from 'react';
 import { useActions } from '../../state/hooks.ts';
 import { OpenFolderButton } from '../dropzone/OpenFolderButton.tsx';
 import { OpenUrlButton } from '../open-url/OpenUrlButton.tsx';
+import { SideInputsButton } from '../side-inputs/SideInputsPanel.tsx';
 import { FilterBox } from './FilterBox.tsx';
 import { SampleMenu } from './SampleMenu.tsx';
 
@@ -37,6 +38,7 @@ export function Header(): ReactElement {
       <OpenFolderButton />
       <OpenUrlButton />
       <SampleMenu />
+      <SideInputsButton />
       <FilterBox />
     </header>
   );

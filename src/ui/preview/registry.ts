@@ -14,6 +14,7 @@ import type { NodePaneProps, ViewPlugin } from './view-plugin.ts';
 import { protocolMessagesView } from './dml-messages/plugin.ts';
 import { dmlTablesView } from './dml/plugin.ts';
 import { kaTreeView } from './ka/plugin.ts';
+import { objectPropertyView } from './objectproperty/plugin.ts';
 import { wwdLevelView } from './wwd/plugin.ts';
 
 export type { FilePaneProps, NodePaneProps, ViewPlugin } from './view-plugin.ts';
@@ -23,6 +24,7 @@ export const VIEWS: readonly ViewPlugin[] = [
   kaTreeView,
   dmlTablesView,
   protocolMessagesView,
+  objectPropertyView,
 ];
 
 /** The plug-in of a view kind; null for none (or a kind no plug-in shows). */

@@ -73,6 +73,22 @@ export interface NamedUrl {
   head: Uint8Array;
 }
 
+/** A side-input file (a type list) as the page keeps it: a Blob, so handing it over copies nothing. */
+export interface SideInputBlob {
+  name: string;
+  blob: Blob;
+}
+
+/** What an open is told besides the files (formats/model.ts `OpenRequest`). */
+export interface OpenOptions {
+  /** Open as this format whatever detection says (bytes no magic identifies: a pasted blob). */
+  format?: string;
+  /** What the user said of the file that its bytes do not (a blob's serializer settings). */
+  settings?: Record<string, string>;
+  /** The user's side-input files by kind; the worker reads those of the kinds its format reads. */
+  sideInputs?: Record<string, readonly SideInputBlob[]>;
+}
+
 /** What a session opens from: a local file, or a remote one. */
 export type NamedSource = NamedBlob | NamedUrl;
 
@@ -298,10 +314,14 @@ export interface FilterResult {
 }
 
 export interface DecoderApi {
-  /** Opens a file (and the files that go with it): detects the format, streams nodes into the tree. */
+  /**
+   * Opens a file (and the files that go with it): detects the format (or takes the one
+   * `options` names), streams nodes into the tree.
+   */
   open(
     files: NamedSource[],
     onProgress: (progress: OpenProgress) => void,
+    options?: OpenOptions,
   ): Promise<Result<FileSummary>>;
   /** Offers more sources to the open session (a volume it lacks); answers the new summary. */
   addSources(files: NamedSource[]): Promise<Result<FileSummary>>;

@@ -323,7 +323,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
   }
 
   const api: DecoderApi = {
-    open: (files, onProgress) =>
+    open: (files, onProgress, openOptions = {}) =>
       attempt(async () => {
         if (files.length === 0) throw internal('no file to open');
         // The start of the file is read once for the detection, the header and the table.
@@ -338,6 +338,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
             tree = opening;
           },
           formats,
+          openOptions,
         );
         const value = summary(file.session, files[0]!.name);
         preparePathsLater(tree);

@@ -6,9 +6,9 @@
 import type { ByteSource } from '../../binary/byte-source.ts';
 import type { FormatModule, Session } from '../../formats/model.ts';
 import { FORMATS, detectFormat, formatModule, readDetectionBytes } from '../../formats/registry.ts';
-import type { FormatServices } from '../../formats/services.ts';
+import { sideInputsOf, type FormatServices, type SideInputFile } from '../../formats/services.ts';
 import { EntryTree } from '../tree/entry-tree.ts';
-import type { OpenProgress } from './api.ts';
+import type { OpenOptions, OpenProgress } from './api.ts';
 import { injectFault } from './faults.ts';
 
 /** Progress reports after the first at most this often; each one flattens the tree for its row count. */
@@ -22,7 +22,32 @@ export async function detectSource(source: ByteSource, formats: readonly FormatM
 }
 
 /**
- * Detects the format of `sources[0]` and opens the session. `onTree` gets the new tree as
+ * The services with the side inputs the module reads, their Blobs read now: a session asks
+ * for them synchronously, and only the formats that read a kind pay for reading it.
+ */
+async function withSideInputs(
+  services: FormatServices,
+  module: FormatModule,
+  given: OpenOptions['sideInputs'],
+): Promise<FormatServices> {
+  const byKind: Record<string, SideInputFile[]> = {};
+  for (const { kind } of module.sideInputs ?? []) {
+    const files = given?.[kind] ?? [];
+    byKind[kind] = await Promise.all(
+      files.map(async (file) => ({
+        name: file.name,
+        bytes: new Uint8Array(await file.blob.arrayBuffer()),
+      })),
+    );
+  }
+  return Object.keys(byKind).length > 0
+    ? { ...services, sideInputs: sideInputsOf(byKind) }
+    : services;
+}
+
+/**
+ * Detects the format of `sources[0]` (or takes the one `options.format` names) and opens
+ * the session, with the settings and side inputs `options` give. `onTree` gets the new tree as
  * soon as it exists, so rows can be served while the table streams in; the promise ends
  * with the session once every node has been read.
  */
@@ -32,8 +57,12 @@ export async function openSession(
   onProgress: (progress: OpenProgress) => void,
   onTree: (tree: EntryTree, layout: Session['layout']) => void,
   formats: readonly FormatModule[] = FORMATS,
+  options: OpenOptions = {},
 ): Promise<Session> {
-  const module = formatModule(await detectSource(sources[0]!, formats), formats);
+  const module = formatModule(
+    options.format ?? (await detectSource(sources[0]!, formats)),
+    formats,
+  );
   let tree: EntryTree | null = null;
   const treeFor = (layout: Session['layout']): EntryTree => {
     if (!tree) {
@@ -53,7 +82,8 @@ export async function openSession(
   };
   const session = await module.open({
     sources,
-    services,
+    services: await withSideInputs(services, module, options.sideInputs),
+    ...(options.settings ? { settings: options.settings } : {}),
     sink: {
       // Nodes handed over as objects belong to documents (a few thousand at most).
       nodes(batch, nodesRead, declared) {

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useState, type ReactElement } from 'react';
 import { fileMemory, useViewAnswer } from '../../../state/hooks.ts';
+import { DecodeActions, PasteArea } from '../PasteToDecode.tsx';
 import { FrameDecodeView } from './FrameDecodeView.tsx';
 import { decodeQuery, type FrameDecode, type ProtocolSummary } from './view-types.ts';
 
@@ -34,42 +35,27 @@ export function DecodeFrame({
 
   const decode = () => setDecoded(text);
   return (
-    <section className="msgs-decode" aria-labelledby={`${id}-title`} data-testid="msgs-decode">
-      <h3 id={`${id}-title`} className="msgs-subtitle">
+    <section
+      className="view-box msgs-decode"
+      aria-labelledby={`${id}-title`}
+      data-testid="msgs-decode"
+    >
+      <h3 id={`${id}-title`} className="view-subtitle">
         Decode frame
       </h3>
       <label htmlFor={`${id}-hex`} className="msgs-note">
         Frame bytes in hex, as a capture shows them; messages of service {protocol.serviceId} are
         decoded with {protocol.name}, others stay raw.
       </label>
-      <textarea
+      <PasteArea
         id={`${id}-hex`}
-        className="msgs-hex-input"
-        data-testid="msgs-hex-input"
-        rows={4}
+        testId="msgs-hex-input"
         value={text}
         placeholder={EXAMPLE}
-        spellCheck={false}
-        autoComplete="off"
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault();
-            decode();
-          }
-        }}
+        onChange={setText}
+        onDecode={decode}
       />
-      <div className="msgs-decode-actions">
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="msgs-decode-button"
-          onClick={decode}
-        >
-          Decode
-        </button>
-        <span className="muted msgs-note">Ctrl+Enter in the box decodes too.</span>
-      </div>
+      <DecodeActions testId="msgs-decode-button" onDecode={decode} />
       {decoded !== null &&
         (answer.status === 'loading' ? (
           <p className="muted msgs-note" role="status" aria-busy="true">

@@ -127,7 +127,7 @@ function MessageView({ message, index }: { message: MessageResult; index: number
         ]}
       />
       {message.fields.length > 0 && (
-        <table className="msgs-table msgs-fields" data-testid="msgs-fields">
+        <table className="view-table msgs-table msgs-fields" data-testid="msgs-fields">
           <thead>
             <tr>
               <th scope="col">Field</th>

@@ -15,7 +15,7 @@ export function ProtocolPane({ fileId }: { fileId: string }): ReactElement {
   return (
     <DocumentViewGate
       fileId={fileId}
-      className="msgs-view"
+      className="view-pane msgs-view"
       testId="msgs-view"
       what="the protocol"
       isNot="is not a protocol file"
@@ -23,7 +23,7 @@ export function ProtocolPane({ fileId }: { fileId: string }): ReactElement {
     >
       {(summary, fileName) => (
         <section
-          className="msgs-view"
+          className="view-pane msgs-view"
           data-testid="msgs-view"
           data-state="ready"
           aria-label={`Protocol ${summary.name} in ${fileName}`}
@@ -69,7 +69,7 @@ function MessageTable({
   const { revealPath } = useActions();
   if (messages.length === 0) return <p className="muted">The protocol has no messages.</p>;
   return (
-    <table className="msgs-table" data-testid="msgs-messages">
+    <table className="view-table msgs-table" data-testid="msgs-messages">
       <caption className="msgs-caption">Messages by order</caption>
       <thead>
         <tr>
@@ -91,7 +91,7 @@ function MessageTable({
             <th scope="row">
               <button
                 type="button"
-                className="msgs-link"
+                className="view-link"
                 title={[message.description ?? '', fieldsLine(message)].filter(Boolean).join('\n')}
                 onClick={() => void revealPath(fileId, message.path)}
               >

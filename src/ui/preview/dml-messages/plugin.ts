@@ -7,6 +7,7 @@
 import type { ViewPlugin } from '../view-plugin.ts';
 import { ProtocolPane } from './ProtocolPane.tsx';
 import { MESSAGES_VIEW } from './view-types.ts';
+import '../view-parts.css';
 import './messages-view.css';
 
 export const protocolMessagesView: ViewPlugin = {

@@ -15,7 +15,7 @@ export function KaArchivePane({ fileId }: FilePaneProps): ReactElement {
   return (
     <DocumentViewGate
       fileId={fileId}
-      className="ka-view"
+      className="view-pane ka-view"
       testId="ka-view"
       what="the archive"
       isNot="is not a keyed archive"
@@ -23,7 +23,7 @@ export function KaArchivePane({ fileId }: FilePaneProps): ReactElement {
     >
       {(summary, fileName) => (
         <section
-          className="ka-view"
+          className="view-pane ka-view"
           data-testid="ka-view"
           data-state="ready"
           aria-label={`Keyed archive ${fileName}`}

@@ -8,6 +8,7 @@ import type { ViewPlugin } from '../view-plugin.ts';
 import { KaArchivePane } from './KaArchivePane.tsx';
 import { KA_TREE_VIEW } from './ka-view-types.ts';
 import { KaNodePane } from './KaNodePane.tsx';
+import '../view-parts.css';
 import './ka-view.css';
 
 export const kaTreeView: ViewPlugin = {

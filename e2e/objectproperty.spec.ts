@@ -1,0 +1,191 @@
+/**
+ * ObjectProperty end to end: a `BINd` entry of a KIWAD (made by Delve's KIWAD writer from a
+ * fixture blob behind the `BINd` magic) opens as a file and shows hashes and guesses until a
+ * type list is loaded through the side-inputs panel, then class and property names, its
+ * rows selecting their bytes. The list outlives a reload; a blob pasted as hex with its
+ * serializer options decodes to its values, a broken one names its byte and bit; removing
+ * the list takes the names away again.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { writeKiwad } from '../src/formats/kiwad/write.ts';
+import { rootJson } from '../src/formats/objectproperty/cli.ts';
+import { objectXml } from '../src/formats/objectproperty/export.ts';
+import { decodeObjectProperty } from '../src/formats/objectproperty/read.ts';
+import { typeIndexOf } from '../src/formats/objectproperty/type-list.ts';
+import {
+  collectPageErrors,
+  downloadedBytes,
+  dropFiles,
+  expandRow,
+  fixture,
+  highlightedRange,
+  selectRow,
+  treeItem,
+} from './helpers.ts';
+
+const BIND_MAGIC = [0x42, 0x49, 0x4e, 0x64];
+/** A deep blob with STATEFUL flags is a `BINd` file's stream as it is. */
+const bindFile = () =>
+  Uint8Array.from([...BIND_MAGIC, ...fixture('objectproperty/deep-size-boundary.bin')]);
+const hexOf = (bytes: Uint8Array) =>
+  Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join(' ');
+
+const opView = (page: Page) => page.getByTestId('op-view');
+const opRow = (page: Page, path: string) =>
+  page.locator(`[data-testid="op-row"][data-path="${path}"]`);
+
+/** What the exports must hold, byte for byte: the decoder's own JSON and XML of the file. */
+async function expectedExports(bytes: Uint8Array) {
+  const types = typeIndexOf([{ name: 'types.json', bytes: fixture('objectproperty/types.json') }]);
+  const { decode } = await decodeObjectProperty(bytes, { types });
+  if (decode.root.kind !== 'typed') throw new Error('the fixture did not decode typed');
+  return {
+    json: `${JSON.stringify(rootJson(decode), null, 2)}\n`,
+    xml: objectXml(decode.root.object),
+  };
+}
+
+async function openPanel(page: Page) {
+  await page.getByTestId('side-inputs-button').click();
+  const panel = page.getByTestId('side-inputs-panel');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+async function decodeBlob(
+  page: Page,
+  bytes: Uint8Array,
+  options: { shallow: boolean; flags: string; mask: string },
+) {
+  await page.getByTestId('op-hex-input').fill(hexOf(bytes));
+  await page.getByTestId('op-shallow').setChecked(options.shallow);
+  await page.getByTestId('op-flags').fill(options.flags);
+  await page.getByTestId('op-mask').fill(options.mask);
+  await page.getByTestId('op-decode-button').click();
+}
+
+test('ObjectProperty: a BINd entry, a type list kept across a reload, a pasted blob', async ({
+  page,
+}) => {
+  // One long walk through the feature (three opens, two reopens, a reload) on a shared machine.
+  test.setTimeout(90_000);
+  const errors = collectPageErrors(page);
+  const wad = writeKiwad(
+    [
+      { name: 'Data/Outer.xml', data: bindFile() },
+      { name: 'readme.txt', data: new TextEncoder().encode('objects inside') },
+    ],
+    { version: 2, flags: 1 },
+  );
+  await page.goto('/');
+  await dropFiles(page, [{ name: 'Root.wad', bytes: wad }]);
+  await expandRow(page, /Root\.wad/);
+  await expandRow(page, /^Data/);
+  await selectRow(page, /Outer\.xml/);
+  await page.getByTestId('open-nested').click();
+
+  // Without a type list: hashes and guesses, and a way to load one.
+  await expect(opView(page)).toHaveAttribute('data-kind', 'generic');
+  await expect(page.getByTestId('op-type-list-note')).toContainText(
+    'Load a type list to see names',
+  );
+  await expect(page.getByTestId('op-row').first()).toContainText('#0x');
+  await expect(page.getByTestId('op-export-xml')).toBeDisabled();
+
+  await page.getByTestId('op-load-type-list').click();
+  const panel = page.getByTestId('side-inputs-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('never uploaded');
+  const kind = panel.locator('[data-testid="side-inputs-kind"][data-kind="type-lists"]');
+  await expect(kind).toContainText('Type lists (wiztype JSON, ClassList XML)');
+  await kind.getByTestId('side-inputs-input').setInputFiles({
+    name: 'types.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(fixture('objectproperty/types.json')),
+  });
+  await expect(kind.getByTestId('side-inputs-file')).toContainText('types.json');
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
+
+  // The entry's file opened again with the list: names, values by type.
+  await expect(opView(page)).toHaveAttribute('data-kind', 'typed');
+  await expect(page.getByTestId('op-type-list-note')).toHaveCount(0);
+  await expect(opRow(page, 'class DeepSizeBoundary/m_first')).toContainText('286331153');
+  await expect(opRow(page, 'class DeepSizeBoundary/m_third')).toContainText('858993459');
+  await page.getByTestId('op-search').fill('572662306');
+  await expect(page.getByTestId('op-row')).toHaveCount(1);
+  await expect(page.getByTestId('op-row')).toHaveAttribute(
+    'data-path',
+    'class DeepSizeBoundary/m_second',
+  );
+  await page.getByTestId('op-search').fill('');
+  // Exports: the decoder's JSON and KingsIsle XML, byte for byte.
+  const expected = await expectedExports(bindFile());
+  const encoder = new TextEncoder();
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('op-export-json').click(),
+  ]);
+  expect(json.suggestedFilename()).toBe('Outer.json');
+  expect(await downloadedBytes(json)).toEqual(encoder.encode(expected.json));
+  const [xml] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('op-export-xml').click(),
+  ]);
+  expect(xml.suggestedFilename()).toBe('Outer.objects.xml');
+  expect(await downloadedBytes(xml)).toEqual(encoder.encode(expected.xml));
+  expect(expected.xml).toContain('<m_first>286331153</m_first>');
+  // A row selects its node; the hex view highlights its bytes (after the 4-byte magic).
+  await opRow(page, 'class DeepSizeBoundary/m_first').getByRole('button').click();
+  await expect(treeItem(page, /^m_first/)).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => highlightedRange(page)).toEqual([16, 28]);
+
+  // A reload keeps the list.
+  await page.reload();
+  await expect(page.getByTestId('side-inputs-button')).toHaveText('Side inputs (1)…');
+  const kept = await openPanel(page);
+  await expect(kept.getByTestId('side-inputs-file')).toContainText('types.json');
+  await page.keyboard.press('Escape');
+  await expect(kept).toBeHidden();
+
+  // A dropped BINd file is typed by the kept list; its box decodes a pasted blob.
+  await dropFiles(page, [{ name: 'Outer.xml', bytes: bindFile() }]);
+  await expect(opView(page)).toHaveAttribute('data-kind', 'typed');
+  await decodeBlob(page, fixture('objectproperty/nested-object.bin'), {
+    shallow: true,
+    flags: '1',
+    mask: '7',
+  });
+  await expect(treeItem(page, /pasted blob 1\.bin/)).toBeVisible();
+  await expect(opView(page)).toHaveAttribute('aria-label', 'Objects in pasted blob 1.bin');
+  await expect(opRow(page, 'class Outer/m_inner/class Inner/m_value')).toContainText('42');
+  await expect(opRow(page, 'class Outer/m_inner/class Inner/m_name')).toContainText('"nested"');
+  await expect(page.getByTestId('op-ids')).toBeVisible();
+  await page.getByTestId('op-ids-text').fill('m_inner');
+  await page.getByTestId('op-ids-type').fill('class Inner');
+  await expect(page.getByTestId('op-ids-names')).toContainText(
+    'Property m_inner (class Inner) of class Outer',
+  );
+
+  // A blob that does not decode names the byte and the bit.
+  await decodeBlob(page, fixture('objectproperty/should-fail/null-root.bin'), {
+    shallow: false,
+    flags: '1',
+    mask: '7',
+  });
+  await expect(page.getByTestId('view-failure-error')).toContainText('0x4');
+  await expect(page.getByTestId('view-failure-error')).toContainText('bit 32');
+
+  // Removing the list takes the names away.
+  await selectRow(page, /pasted blob 1\.bin/);
+  await expect(opView(page)).toHaveAttribute('data-kind', 'typed');
+  const removing = await openPanel(page);
+  await removing.getByRole('button', { name: 'Remove types.json' }).click();
+  await expect(removing.getByTestId('side-inputs-file')).toHaveCount(0);
+  await expect(removing).toContainText('None yet');
+  await removing.getByRole('button', { name: 'Close' }).click();
+  await expect(opView(page)).toHaveAttribute('data-kind', 'hashOnly');
+  await expect(page.getByTestId('op-type-list-note')).toBeVisible();
+  await expect(page.getByTestId('side-inputs-button')).toHaveText('Side inputs…');
+  expect(errors).toEqual([]);
+});
