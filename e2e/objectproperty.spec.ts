@@ -8,7 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
-import { rootJson } from '../src/formats/objectproperty/cli.ts';
+import { rootJson } from '../src/formats/objectproperty/export.ts';
 import { objectXml } from '../src/formats/objectproperty/export.ts';
 import { decodeObjectProperty } from '../src/formats/objectproperty/read.ts';
 import { typeIndexOf } from '../src/formats/objectproperty/type-list.ts';

@@ -8,7 +8,7 @@
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { hex32 } from '../../binary/hex.ts';
 import type { OpenRequest, Session, ViewCapability } from '../model.ts';
-import { rootJson } from './cli.ts';
+import { rootJson } from './export.ts';
 import { OBJECT_PROPERTY_FORMAT } from './errors.ts';
 import { objectXml } from './export.ts';
 import { djb2, propertyHash, stringId } from './hashes.ts';
