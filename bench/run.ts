@@ -28,6 +28,7 @@ import { kaArchive } from './lib/ka-data.ts';
 import { wowsBuild } from './lib/wows-data.ts';
 import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/server.ts';
 import { benchDml } from './scenarios/dml.ts';
+import { benchObjectProperty } from './scenarios/objectproperty.ts';
 import { benchExtract } from './scenarios/extract.ts';
 import { benchInstall } from './scenarios/install.ts';
 import { benchKa } from './scenarios/ka.ts';
@@ -118,7 +119,9 @@ async function main(): Promise<void> {
 
     const needsBig = options.only.some(
       (scenario) =>
-        !(['tree', 'wwd', 'wows', 'ka', 'peers', 'install', 'dml'] as string[]).includes(scenario),
+        !(
+          ['tree', 'wwd', 'wows', 'ka', 'peers', 'install', 'dml', 'objectproperty'] as string[]
+        ).includes(scenario),
     );
     const archive = needsBig ? await bigArchive(options, workdir) : null;
     const wows = options.only.some((scenario) => scenario === 'wows' || scenario === 'peers')
@@ -170,6 +173,8 @@ async function main(): Promise<void> {
           reports.push(await benchKa(browser, app.url, ka!, options.repeat, log));
         if (scenario === 'dml')
           reports.push(await benchDml(browser, app.url, appDir, options.repeat, log));
+        if (scenario === 'objectproperty')
+          reports.push(await benchObjectProperty(browser, app.url, appDir, options.repeat, log));
         if (scenario === 'install')
           reports.push(await benchInstall(browser, app.url, install!, options.repeat, log));
         if (scenario === 'tree') {

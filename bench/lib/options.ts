@@ -12,6 +12,7 @@ export const SCENARIOS = [
   'peers',
   'install',
   'dml',
+  'objectproperty',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
