@@ -90,7 +90,8 @@ async function main(): Promise<void> {
     options.wowsSizeMiB === 1024 &&
     options.kaValues === 1_000_000 &&
     options.installFiles === 3000 &&
-    options.installSizeMiB === 2048;
+    options.installSizeMiB === 2048 &&
+    options.opObjects === 200_000;
   const workdir = options.workdir ?? mkdtempSync(join(tmpdir(), 'delve-bench-'));
   mkdirSync(workdir, { recursive: true });
   const isTemporary = options.workdir === null;
@@ -174,7 +175,16 @@ async function main(): Promise<void> {
         if (scenario === 'dml')
           reports.push(await benchDml(browser, app.url, appDir, options.repeat, log));
         if (scenario === 'objectproperty')
-          reports.push(await benchObjectProperty(browser, app.url, appDir, options.repeat, log));
+          reports.push(
+            await benchObjectProperty(
+              browser,
+              app.url,
+              appDir,
+              options.opObjects,
+              options.repeat,
+              log,
+            ),
+          );
         if (scenario === 'install')
           reports.push(await benchInstall(browser, app.url, install!, options.repeat, log));
         if (scenario === 'tree') {
@@ -205,6 +215,7 @@ async function main(): Promise<void> {
           kaValues: options.kaValues,
           installFiles: options.installFiles,
           installSizeMiB: options.installSizeMiB,
+          opObjects: options.opObjects,
           only: options.only,
           repeat: options.repeat,
           level: options.level,

@@ -1,5 +1,5 @@
 /**
- * ObjectProperty in the bench: a generated `BINd` file of 200,000 objects (deep, compressed)
+ * ObjectProperty in the bench: a generated `BINd` file of 200,000 objects (`--op-objects`; deep, compressed)
  * and the type list naming them (src/formats/objectproperty/generate.ts), and a generated
  * wiztype JSON list of ~60 MB, the size of a real client's full dump.
  *
@@ -41,9 +41,8 @@ import {
 } from '../lib/browser.ts';
 import { emptyReport, round, type ScenarioReport } from '../lib/results.ts';
 
-const OBJECTS = 200_000;
 const FILES_DIR = 'bench-files';
-const BIG_FILE = 'ObjectData-200k.xml';
+const BIG_FILE = 'ObjectData-big.xml';
 const SMALL_FILE = 'ObjectData-small.xml';
 const SMALL_LIST = 'delve-types.json';
 const LARGE_LIST = 'large-types.json';
@@ -117,6 +116,7 @@ export async function benchObjectProperty(
   browser: Browser,
   appUrl: string,
   appDir: string,
+  objects: number,
   repeat: number,
   log: (line: string) => void,
 ): Promise<ScenarioReport> {
@@ -124,7 +124,7 @@ export async function benchObjectProperty(
   const filesDir = join(appDir, FILES_DIR);
   mkdirSync(filesDir, { recursive: true });
   let started = performance.now();
-  const big = generateBindFile(OBJECTS, { seed: 3 });
+  const big = generateBindFile(objects, { seed: 3 });
   const small = generateBindFile(20, { seed: 4 });
   const smallList = new TextEncoder().encode(big.typeList);
   const largeList = generateLargeTypeList();
@@ -133,7 +133,7 @@ export async function benchObjectProperty(
   writeFileSync(join(filesDir, SMALL_LIST), smallList);
   writeFileSync(join(filesDir, LARGE_LIST), largeList);
   log(
-    `  ${BIG_FILE}: ${OBJECTS.toLocaleString('en-US')} objects, ${(big.bytes.length / 2 ** 20).toFixed(1)} MiB compressed; ` +
+    `  ${BIG_FILE}: ${objects.toLocaleString('en-US')} objects, ${(big.bytes.length / 2 ** 20).toFixed(1)} MiB compressed; ` +
       `${LARGE_LIST}: ${(largeList.length / 2 ** 20).toFixed(1)} MiB; made in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const lists = [{ name: SMALL_LIST, bytes: smallList }];
@@ -221,7 +221,7 @@ export async function benchObjectProperty(
   report.figures.push(
     {
       id: 'op.node_open_ms',
-      label: 'Node: open the 200,000-object BINd with its list (median)',
+      label: `Node: open the ${objects.toLocaleString('en-US')}-object BINd with its list (median)`,
       value: round(nodeMs),
       unit: 'ms',
     },
@@ -253,7 +253,7 @@ export async function benchObjectProperty(
   report.targets.push(
     {
       id: 'op.decode',
-      label: `Open a ${OBJECTS.toLocaleString('en-US')}-object BINd with a type list`,
+      label: `Open a ${objects.toLocaleString('en-US')}-object BINd with a type list`,
       measured: round(decodeMs),
       unit: 'ms',
       baseline: round(nodeMs),
@@ -264,7 +264,7 @@ export async function benchObjectProperty(
     },
     {
       id: 'op.first_rows',
-      label: `Open a ${OBJECTS.toLocaleString('en-US')}-object BINd with a type list: first rows`,
+      label: `Open a ${objects.toLocaleString('en-US')}-object BINd with a type list: first rows`,
       measured: round(firstRowsMs),
       unit: 'ms',
       baseline: null,
