@@ -28,6 +28,7 @@ import { kaArchive } from './lib/ka-data.ts';
 import { wowsBuild } from './lib/wows-data.ts';
 import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/server.ts';
 import { benchDml } from './scenarios/dml.ts';
+import { benchObjectProperty } from './scenarios/objectproperty.ts';
 import { benchExtract } from './scenarios/extract.ts';
 import { benchInstall } from './scenarios/install.ts';
 import { benchKa } from './scenarios/ka.ts';
@@ -89,7 +90,8 @@ async function main(): Promise<void> {
     options.wowsSizeMiB === 1024 &&
     options.kaValues === 1_000_000 &&
     options.installFiles === 3000 &&
-    options.installSizeMiB === 2048;
+    options.installSizeMiB === 2048 &&
+    options.opObjects === 200_000;
   const workdir = options.workdir ?? mkdtempSync(join(tmpdir(), 'delve-bench-'));
   mkdirSync(workdir, { recursive: true });
   const isTemporary = options.workdir === null;
@@ -118,7 +120,9 @@ async function main(): Promise<void> {
 
     const needsBig = options.only.some(
       (scenario) =>
-        !(['tree', 'wwd', 'wows', 'ka', 'peers', 'install', 'dml'] as string[]).includes(scenario),
+        !(
+          ['tree', 'wwd', 'wows', 'ka', 'peers', 'install', 'dml', 'objectproperty'] as string[]
+        ).includes(scenario),
     );
     const archive = needsBig ? await bigArchive(options, workdir) : null;
     const wows = options.only.some((scenario) => scenario === 'wows' || scenario === 'peers')
@@ -170,6 +174,17 @@ async function main(): Promise<void> {
           reports.push(await benchKa(browser, app.url, ka!, options.repeat, log));
         if (scenario === 'dml')
           reports.push(await benchDml(browser, app.url, appDir, options.repeat, log));
+        if (scenario === 'objectproperty')
+          reports.push(
+            await benchObjectProperty(
+              browser,
+              app.url,
+              appDir,
+              options.opObjects,
+              options.repeat,
+              log,
+            ),
+          );
         if (scenario === 'install')
           reports.push(await benchInstall(browser, app.url, install!, options.repeat, log));
         if (scenario === 'tree') {
@@ -200,6 +215,7 @@ async function main(): Promise<void> {
           kaValues: options.kaValues,
           installFiles: options.installFiles,
           installSizeMiB: options.installSizeMiB,
+          opObjects: options.opObjects,
           only: options.only,
           repeat: options.repeat,
           level: options.level,

@@ -12,6 +12,7 @@ export const SCENARIOS = [
   'peers',
   'install',
   'dml',
+  'objectproperty',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -32,6 +33,8 @@ export interface BenchOptions {
   /** The generated game install: files, and MiB of them together. */
   installFiles: number;
   installSizeMiB: number;
+  /** Objects of the generated ObjectProperty `BINd` file. */
+  opObjects: number;
   only: Scenario[];
   repeat: number;
   /** zlib level of generated entries. */
@@ -56,6 +59,7 @@ const HELP = `npm run bench -- [options]
   --ka-values N       values of the generated v2 KA archive (default 1000000)
   --install-files N   files of the generated game install (default 3000)
   --install-size MiB  its bytes over all files (default 2048)
+  --op-objects N      objects of the generated ObjectProperty BINd file (default 200000)
   --only LIST         comma list of: ${SCENARIOS.join(', ')} (default all)
   --repeat N          runs per browser measurement, median reported (default 3)
   --level N           zlib level of generated entries (default 6)
@@ -76,6 +80,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     kaValues: 1_000_000,
     installFiles: 3000,
     installSizeMiB: 2048,
+    opObjects: 200_000,
     only: [...SCENARIOS],
     repeat: 3,
     level: 6,
@@ -125,6 +130,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--ka-values':
         options.kaValues = Math.round(number(flag, value));
+        i++;
+        break;
+      case '--op-objects':
+        options.opObjects = Math.round(number(flag, value));
         i++;
         break;
       case '--install-files':
