@@ -71,6 +71,13 @@ export interface DmlTableDraft {
   declaredTemplateSize?: number;
 }
 
+/** What records of a table hold a value for: a template field but `_TargetTable`. */
+export interface DmlColumn {
+  name: string;
+  tag: number;
+  flags: number;
+}
+
 /** A template field as read, with its bytes (name length to flags, and the target name). */
 export interface DmlField extends DmlFieldDraft {
   span: Span;
@@ -101,8 +108,13 @@ export interface DmlTable extends DmlTableDraft {
   declaredCount: number;
   template: DmlTemplate;
   fields: DmlField[];
-  /** The fields records hold a value for: all but `_TargetTable`, in template order. */
-  columns: DmlField[];
+  /** `fields.length`, known without making the fields. */
+  readonly fieldCount: number;
+  /**
+   * The fields records hold a value for: all but `_TargetTable`, in template order. Tables of
+   * the same fields share one array.
+   */
+  columns: readonly DmlColumn[];
   /** The records read (fewer than declared when reading stopped inside the table). */
   records: DmlRecord[];
   /** Index in `columns` of the first field of an unknown type (values stop there); -1: none. */
