@@ -21,7 +21,13 @@ import { ErrorCode, FormatError, toErrorInfo, type ErrorInfo } from '../../binar
 import { hex } from '../../binary/hex.ts';
 import { quotedText } from '../../binary/quoted-text.ts';
 import type { Issue, IssueSeverity, ParseResult, Span } from '../model.ts';
-import { matchShape, ReadDmlTable, shapeOf, type TemplateShape } from './template.ts';
+import {
+  matchShape,
+  ReadDmlRecord,
+  ReadDmlTable,
+  shapeOf,
+  type TemplateShape,
+} from './template.ts';
 import {
   DmlIssueCode,
   TARGET_TABLE_FIELD,
@@ -300,7 +306,7 @@ function readRecord(
       });
     }
     const unread = reader.bytesView(declaredSize - taken, 'its unread bytes').slice();
-    return { span: { offset: start, length: declaredSize }, declaredSize, values, unread };
+    return new ReadDmlRecord(start, declaredSize, declaredSize, values, unread);
   }
   if (taken !== declaredSize) {
     log.add(
@@ -310,7 +316,7 @@ function readRecord(
       { offset: start + 2, length: 2 },
     );
   }
-  return { span: { offset: start, length: taken }, declaredSize, values };
+  return new ReadDmlRecord(start, taken, declaredSize, values, undefined);
 }
 
 /** Tables that share a name: each after the first is reported. */

@@ -4,12 +4,13 @@
  * dropped) a template, its fields and their spans per table, most of a list's read time. Here
  * a template is compared, field by field, with the bytes of the one before it; when they match
  * the table shares its parsed shape, and its fields with their spans are made only when asked
- * (the tree, a rewrite), from the shape and the table's own bytes.
+ * (the tree, a rewrite), from the shape and the table's own bytes. Records likewise make their
+ * spans only when asked.
  */
 import type { ByteReader } from '../../binary/byte-reader.ts';
 import type { Span } from '../model.ts';
 import { typeOfTag } from './tags.ts';
-import type { DmlColumn, DmlField, DmlRecord, DmlTable, DmlTemplate } from './types.ts';
+import type { DmlColumn, DmlField, DmlRecord, DmlTable, DmlTemplate, DmlValue } from './types.ts';
 import { decodeStrAt } from './values.ts';
 
 /** A template field as the shape keeps it: what its bytes say, and those bytes. */
@@ -159,5 +160,23 @@ export class ReadDmlTable implements DmlTable {
       return { name, tag, flags, target, span: { offset: start + base, length: at - start } };
     });
     return this.made;
+  }
+}
+
+/**
+ * A record as read: its span made when asked (a list has hundreds of thousands of records, and
+ * most spans are never looked at).
+ */
+export class ReadDmlRecord implements DmlRecord {
+  constructor(
+    private readonly offset: number,
+    private readonly length: number,
+    readonly declaredSize: number,
+    readonly values: (DmlValue | null)[],
+    readonly unread: Uint8Array | undefined,
+  ) {}
+
+  get span(): Span {
+    return { offset: this.offset, length: this.length };
   }
 }

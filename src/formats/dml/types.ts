@@ -59,7 +59,7 @@ export interface DmlRecordDraft {
    * Its bytes from the first field of a type DML does not define to its end, kept as they
    * are (values stop there); absent in tables whose types are all known.
    */
-  unread?: Uint8Array;
+  unread?: Uint8Array | undefined;
 }
 
 /** A table as a writer takes it. */
