@@ -39,7 +39,7 @@ import { sortedRows } from './grid-order.ts';
 import type { DmlNodes } from './nodes.ts';
 import { DML_FORMAT } from './read.ts';
 import { tagName, typeOfTag } from './tags.ts';
-import { DML_TABLES_VIEW, type DmlTable } from './types.ts';
+import { DML_TABLES_VIEW, type DmlColumn, type DmlTable } from './types.ts';
 
 /** Rows looked at between two pauses (and cancel checks) of a long answer. */
 const CHUNK = 8192;
@@ -79,7 +79,13 @@ export class DmlGrid {
     /** The whole file, where the records' values are found. */
     private readonly bytes: Uint8Array,
   ) {
-    this.keys = tables.map(columnKeys);
+    // Keys made once per columns array: tables of one template shape share theirs.
+    const made = new Map<readonly DmlColumn[], string[]>();
+    this.keys = tables.map((table) => {
+      let keys = made.get(table.columns);
+      if (!keys) made.set(table.columns, (keys = columnKeys(table)));
+      return keys;
+    });
   }
 
   /**
@@ -89,16 +95,22 @@ export class DmlGrid {
    */
   summary(): GridSummary {
     const shared = new Map<string, GridColumn[]>();
+    // Tables read with one template shape share their columns array: keyed once per array.
+    const byArray = new Map<readonly DmlColumn[], GridColumn[]>();
     const tables = this.tables.map((table) => {
-      const key = table.columns.map((field) => `${field.tag}:${field.name}`).join('\u0000');
-      let columns = shared.get(key);
+      let columns = byArray.get(table.columns);
       if (!columns) {
-        columns = table.columns.map((field): GridColumn => ({
-          label: field.name,
-          kind: typeOfTag(field.tag)?.kind ?? 'text',
-          type: tagName(field.tag),
-        }));
-        shared.set(key, columns);
+        const key = table.columns.map((field) => `${field.tag}:${field.name}`).join('\u0000');
+        columns = shared.get(key);
+        if (!columns) {
+          columns = table.columns.map((field): GridColumn => ({
+            label: field.name,
+            kind: typeOfTag(field.tag)?.kind ?? 'text',
+            type: tagName(field.tag),
+          }));
+          shared.set(key, columns);
+        }
+        byArray.set(table.columns, columns);
       }
       return { name: table.name, rowCount: table.records.length, columns };
     });

@@ -67,7 +67,7 @@ export class DmlNodes {
 
   constructor(readonly tables: readonly DmlTable[]) {
     let count = 0;
-    for (const table of tables) count += 2 + table.fields.length + table.records.length;
+    for (const table of tables) count += 2 + table.fieldCount + table.records.length;
     this.count = count;
     this.tableOf = new Int32Array(count);
     this.roleOf = new Uint8Array(count);
@@ -89,7 +89,7 @@ export class DmlNodes {
       this.tableNode[index] = node;
       add(index, NodeRole.TABLE, 0);
       add(index, NodeRole.TEMPLATE, 0);
-      for (let at = 0; at < table.fields.length; at++) add(index, NodeRole.FIELD, at);
+      for (let at = 0; at < table.fieldCount; at++) add(index, NodeRole.FIELD, at);
       this.firstRecordNode[index] = node;
       this.labels[index] = labelColumn(table);
       for (let at = 0; at < table.records.length; at++) add(index, NodeRole.RECORD, at);
@@ -182,7 +182,7 @@ export class DmlNodes {
       case NodeRole.TEMPLATE:
         return [
           ['Declared size', `${counts.format(table.template.declaredSize)} bytes`],
-          ['Fields', counts.format(table.fields.length)],
+          ['Fields', counts.format(table.fieldCount)],
           ['Table', table.name],
         ];
       case NodeRole.FIELD: {
@@ -213,7 +213,7 @@ export class DmlNodes {
       case NodeRole.TABLE:
         return counted(table.records.length, 'record');
       case NodeRole.TEMPLATE:
-        return counted(table.fields.length, 'field');
+        return counted(table.fieldCount, 'field');
       case NodeRole.FIELD:
         return tagName(table.fields[item]!.tag);
       case NodeRole.RECORD: {

@@ -21,15 +21,20 @@ import { ErrorCode, FormatError, toErrorInfo, type ErrorInfo } from '../../binar
 import { hex } from '../../binary/hex.ts';
 import { quotedText } from '../../binary/quoted-text.ts';
 import type { Issue, IssueSeverity, ParseResult, Span } from '../model.ts';
-import { typeOfTag } from './tags.ts';
+import {
+  matchShape,
+  ReadDmlRecord,
+  ReadDmlTable,
+  shapeOf,
+  type TemplateShape,
+} from './template.ts';
 import {
   DmlIssueCode,
   TARGET_TABLE_FIELD,
-  type DmlField,
+  type DmlColumn,
   type DmlRecord,
   type DmlTable,
   type DmlTableFile,
-  type DmlTemplate,
 } from './types.ts';
 import { decodeStrAt, readDmlValue } from './values.ts';
 
@@ -119,7 +124,8 @@ function readName(reader: ByteReader, what: string): string {
   return text;
 }
 
-function readTemplate(reader: ByteReader, log: IssueLog, what: string): DmlTemplate {
+/** Reads a template's header; the end of its fields as its size says. */
+function readTemplateHeader(reader: ByteReader): { declaredSize: number; end: number } {
   const start = reader.offset;
   checkHeader(reader, DML_TEMPLATE_ORDER, 'its header');
   const declaredSize = reader.u16le('its size');
@@ -131,31 +137,24 @@ function readTemplate(reader: ByteReader, log: IssueLog, what: string): DmlTempl
       format: DML_FORMAT,
     });
   }
-  const end = start + declaredSize;
-  const fields: DmlField[] = [];
+  return { declaredSize, end: start + declaredSize };
+}
+
+/** Reads a template's fields in full, up to `end` (or past it: the caller reports that). */
+function readTemplateFields(reader: ByteReader, end: number, labels: FieldLabels) {
+  const fields: (DmlColumn & { target: string | null; bytes: Uint8Array })[] = [];
+  let name = '';
   while (reader.offset < end) {
-    const fieldStart = reader.offset;
-    const name = readName(reader, 'a field name');
+    const fieldStart = reader.relative;
+    const fieldName = readName(reader, 'a field name');
     const tag = reader.u8('a field type');
     const flags = reader.u8('a field flags');
-    const target = name === TARGET_TABLE_FIELD ? readName(reader, 'the table name') : null;
-    fields.push({
-      name,
-      tag,
-      flags,
-      target,
-      span: { offset: fieldStart, length: reader.offset - fieldStart },
-    });
+    const bytes = reader.bytes.slice(fieldStart, reader.relative);
+    const target = fieldName === TARGET_TABLE_FIELD ? readName(reader, 'the table name') : null;
+    if (target !== null && !fields.some((field) => field.target !== null)) name = target;
+    fields.push({ name: fieldName, tag, flags, target, bytes });
   }
-  if (reader.offset !== end) {
-    log.add(
-      'warning',
-      DmlIssueCode.TEMPLATE_SIZE_MISMATCH,
-      `${what} template declares ${declaredSize} bytes, its fields take ${reader.offset - start}`,
-      { offset: start + 2, length: 2 },
-    );
-  }
-  return { span: { offset: start, length: reader.offset - start }, declaredSize, fields };
+  return { shape: shapeOf(fields, (each) => labels.of(each)), name };
 }
 
 /**
@@ -175,47 +174,77 @@ class FieldLabels {
   }
 }
 
+/** What reading tables keeps from one to the next. */
+interface ReadState {
+  readonly log: IssueLog;
+  readonly tables: DmlTable[];
+  readonly labels: FieldLabels;
+  /** The shape of the template last read in full: the next is compared with it first. */
+  shape: TemplateShape | null;
+}
+
+/** Reads a table's template: the last shape when its bytes match, else in full. */
+function readTemplate(reader: ByteReader, state: ReadState, index: number) {
+  const start = reader.offset;
+  const { declaredSize, end } = readTemplateHeader(reader);
+  if (state.shape) {
+    const name = matchShape(reader, state.shape, end);
+    if (name !== null) return { shape: state.shape, name, declaredSize, start };
+  }
+  const { shape, name } = readTemplateFields(reader, end, state.labels);
+  state.shape = shape;
+  if (reader.offset !== end) {
+    state.log.add(
+      'warning',
+      DmlIssueCode.TEMPLATE_SIZE_MISMATCH,
+      `table ${index} template declares ${declaredSize} bytes, its fields take ${reader.offset - start}`,
+      { offset: start + 2, length: 2 },
+    );
+  }
+  return { shape, name, declaredSize, start };
+}
+
 /** Reads the table at the reader's position into `tables` (added as soon as its template is read). */
-function readTable(
-  reader: ByteReader,
-  log: IssueLog,
-  tables: DmlTable[],
-  labels: FieldLabels,
-): void {
+function readTable(reader: ByteReader, state: ReadState): void {
+  const { log, tables } = state;
   const index = tables.length;
   const start = reader.offset;
   const declaredCount = reader.u32le('a table record count');
-  const template = inContext(
+  const {
+    shape,
+    name,
+    declaredSize,
+    start: templateStart,
+  } = inContext(
     () => `table ${index} template`,
-    () => readTemplate(reader, log, `table ${index}`),
+    () => readTemplate(reader, state, index),
   );
-  const fields = template.fields;
-  const targetField = fields.find((field) => field.target !== null);
-  const columns = fields.filter((field) => field.target === null);
-  const table: DmlTable = {
-    name: targetField?.target ?? '',
-    span: { offset: start, length: reader.offset - start },
+  const templateSpan = { offset: templateStart, length: reader.offset - templateStart };
+  const base = reader.offset - reader.relative;
+  const table = new ReadDmlTable(
+    reader.bytes,
+    base,
+    shape,
+    name,
+    { offset: start, length: reader.offset - start },
     declaredCount,
-    declaredTemplateSize: template.declaredSize,
-    template,
-    fields,
-    columns,
-    records: [],
-    unknownColumn: columns.findIndex((field) => typeOfTag(field.tag) === null),
-  };
-  const what = tableLabel(table, index);
-  if (!targetField) {
-    log.add('warning', DmlIssueCode.NO_TARGET_TABLE, `${what} has no ${TARGET_TABLE_FIELD}`, {
-      offset: template.span.offset,
+    declaredSize,
+    templateSpan,
+  );
+  // Made only for a message: most tables never need theirs.
+  const what = () => tableLabel(table, index);
+  if (shape.targetField < 0) {
+    log.add('warning', DmlIssueCode.NO_TARGET_TABLE, `${what()} has no ${TARGET_TABLE_FIELD}`, {
+      offset: templateStart,
       length: DML_MESSAGE_HEADER,
     });
   }
-  if (table.unknownColumn >= 0) {
-    const field = columns[table.unknownColumn]!;
+  if (shape.unknownColumn >= 0) {
+    const field = table.fields[shape.columnFields[shape.unknownColumn]!]!;
     log.add(
       'error',
       DmlIssueCode.UNKNOWN_TYPE,
-      `${what} field ${quotedText(field.name)} has type tag ${field.tag}, which DML does not define: its records are skipped by their sizes`,
+      `${what()} field ${quotedText(field.name)} has type tag ${field.tag}, which DML does not define: its records are skipped by their sizes`,
       { offset: field.span.offset + field.span.length - 2, length: 1 },
     );
   }
@@ -224,25 +253,25 @@ function readTable(
     throw new FormatError({
       code: ErrorCode.BAD_COUNT,
       offset: start,
-      detail: `${what} declares ${declaredCount} records; ${reader.remaining} bytes left hold at most ${Math.floor(reader.remaining / DML_MESSAGE_HEADER)}`,
+      detail: `${what()} declares ${declaredCount} records; ${reader.remaining} bytes left hold at most ${Math.floor(reader.remaining / DML_MESSAGE_HEADER)}`,
       format: DML_FORMAT,
     });
   }
   tables.push(table);
-  const names = columns.map((field) => labels.of(field.name));
   const onLatin1 = (valueStart: number, valueEnd: number) =>
     log.add(
       'info',
       DmlIssueCode.STRING_NOT_UTF8,
-      `${what} has a STR value at ${hex(valueStart)} that is not UTF-8; shown as latin-1`,
+      `${what()} has a STR value at ${hex(valueStart)} that is not UTF-8; shown as latin-1`,
       { offset: valueStart, length: valueEnd - valueStart },
     );
+  if (declaredCount === 0) return;
   // One context for every record (not a closure each): the record that failed is the next.
   inContext(
-    () => `${what} record ${table.records.length}`,
+    () => `${what()} record ${table.records.length}`,
     () => {
       for (let record = 0; record < declaredCount; record++) {
-        table.records.push(readRecord(reader, table, names, onLatin1, log, what));
+        table.records.push(readRecord(reader, table, onLatin1, log, what));
         table.span.length = reader.offset - start;
       }
     },
@@ -251,20 +280,19 @@ function readTable(
 
 function readRecord(
   reader: ByteReader,
-  table: DmlTable,
-  names: readonly string[],
+  table: ReadDmlTable,
   onLatin1: (start: number, end: number) => void,
   log: IssueLog,
-  tableWhat: string,
+  tableWhat: () => string,
 ): DmlRecord {
   const start = reader.offset;
   checkHeader(reader, DML_RECORD_ORDER, 'its header');
   const declaredSize = reader.u16le('its size');
-  const { columns, unknownColumn } = table;
+  const { columns, unknownColumn, labels } = table.shape;
   const readable = unknownColumn < 0 ? columns.length : unknownColumn;
   const values: DmlRecord['values'] = new Array<null>(columns.length).fill(null);
   for (let column = 0; column < readable; column++) {
-    values[column] = readDmlValue(reader, columns[column]!.tag, names[column]!, onLatin1);
+    values[column] = readDmlValue(reader, columns[column]!.tag, labels[column]!, onLatin1);
   }
   const taken = reader.offset - start;
   if (unknownColumn >= 0) {
@@ -278,17 +306,17 @@ function readRecord(
       });
     }
     const unread = reader.bytesView(declaredSize - taken, 'its unread bytes').slice();
-    return { span: { offset: start, length: declaredSize }, declaredSize, values, unread };
+    return new ReadDmlRecord(start, declaredSize, declaredSize, values, unread);
   }
   if (taken !== declaredSize) {
     log.add(
       'warning',
       DmlIssueCode.RECORD_SIZE_MISMATCH,
-      `${tableWhat} record ${table.records.length} declares ${declaredSize} bytes, its values take ${taken}`,
+      `${tableWhat()} record ${table.records.length} declares ${declaredSize} bytes, its values take ${taken}`,
       { offset: start + 2, length: 2 },
     );
   }
-  return { span: { offset: start, length: taken }, declaredSize, values };
+  return new ReadDmlRecord(start, taken, declaredSize, values, undefined);
 }
 
 /** Tables that share a name: each after the first is reported. */
@@ -331,8 +359,8 @@ function checkTableList(tables: readonly DmlTable[], log: IssueLog): void {
 /** Reads every table of `bytes` into `tables`; throws the FormatError that stops it. */
 function readTables(bytes: Uint8Array, log: IssueLog, tables: DmlTable[]): void {
   const reader = new ByteReader(bytes, 0, DML_FORMAT);
-  const labels = new FieldLabels();
-  while (reader.remaining > 0) readTable(reader, log, tables, labels);
+  const state: ReadState = { log, tables, labels: new FieldLabels(), shape: null };
+  while (reader.remaining > 0) readTable(reader, state);
 }
 
 /** Reads DML tables from a whole file; the tables read so far stay when it stops early. */

@@ -59,7 +59,7 @@ export interface DmlRecordDraft {
    * Its bytes from the first field of a type DML does not define to its end, kept as they
    * are (values stop there); absent in tables whose types are all known.
    */
-  unread?: Uint8Array;
+  unread?: Uint8Array | undefined;
 }
 
 /** A table as a writer takes it. */
@@ -69,6 +69,13 @@ export interface DmlTableDraft {
   records: readonly DmlRecordDraft[];
   /** The template's u16 size to write; absent: the bytes it takes (header included). */
   declaredTemplateSize?: number;
+}
+
+/** What records of a table hold a value for: a template field but `_TargetTable`. */
+export interface DmlColumn {
+  name: string;
+  tag: number;
+  flags: number;
 }
 
 /** A template field as read, with its bytes (name length to flags, and the target name). */
@@ -101,8 +108,13 @@ export interface DmlTable extends DmlTableDraft {
   declaredCount: number;
   template: DmlTemplate;
   fields: DmlField[];
-  /** The fields records hold a value for: all but `_TargetTable`, in template order. */
-  columns: DmlField[];
+  /** `fields.length`, known without making the fields. */
+  readonly fieldCount: number;
+  /**
+   * The fields records hold a value for: all but `_TargetTable`, in template order. Tables of
+   * the same fields share one array.
+   */
+  columns: readonly DmlColumn[];
   /** The records read (fewer than declared when reading stopped inside the table). */
   records: DmlRecord[];
   /** Index in `columns` of the first field of an unknown type (values stop there); -1: none. */
