@@ -7,6 +7,7 @@ import { fuzzTarget } from './run-fuzz.ts';
 import { loadFuzzTargets } from './targets.ts';
 import { applyMutations } from './mutations.ts';
 import { kiwadTarget } from '../kiwad/fuzz-target.ts';
+import { CASE_BUDGET_MS } from './case-budget.ts';
 
 const FUZZ_TARGETS = await loadFuzzTargets();
 
@@ -14,7 +15,11 @@ describe.each(FUZZ_TARGETS.map((target) => [target.format, target] as const))(
   'fuzz %s',
   (_format, target) => {
     it('mutated and random inputs give a result or a FormatError within budget', async () => {
-      const stats = await fuzzTarget(target, { seed: 0xde1e, numRuns: 400, budgetMs: 1000 });
+      const stats = await fuzzTarget(target, {
+        seed: 0xde1e,
+        numRuns: 400,
+        budgetMs: CASE_BUDGET_MS,
+      });
       expect(stats.runs).toBe(400);
       // Both outcomes occur: the mutations neither always break nor never break the files.
       expect(stats.decoded).toBeGreaterThan(0);

@@ -10,8 +10,8 @@ import { FormatError } from '../../binary/format-error.ts';
 import { checkKiwadEntry, readKiwad, readKiwadEntry } from './read.ts';
 import { writeKiwad } from './write.ts';
 import type { KiwadEntry, KiwadWriteEntry } from './types.ts';
+import { CASE_BUDGET_MS } from '../fuzz/case-budget.ts';
 
-const BUDGET_MS = 250;
 const segment = fc.stringMatching(/^[A-Za-z0-9_\-ü]{1,12}$/);
 const name = fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => parts.join('/'));
 const model = fc.record({
@@ -113,7 +113,7 @@ describe('properties', () => {
               }
             }
           }
-          expect(performance.now() - started).toBeLessThan(BUDGET_MS);
+          expect(performance.now() - started).toBeLessThan(CASE_BUDGET_MS);
         },
       ),
       { seed: 1337, numRuns: 400 },

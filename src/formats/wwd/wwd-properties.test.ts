@@ -20,8 +20,8 @@ import type {
 import { writeWwd } from './write.ts';
 import { fuzzTarget } from '../fuzz/run-fuzz.ts';
 import { wwdFuzzTarget } from './fuzz-target.ts';
+import { CASE_BUDGET_MS } from '../fuzz/case-budget.ts';
 
-const BUDGET_MS = 250;
 const i32 = fc.integer({ min: -0x80000000, max: 0x7fffffff });
 const u32 = fc.integer({ min: 0, max: 0xffffffff });
 
@@ -274,7 +274,7 @@ describe('properties', () => {
         const started = performance.now();
         const result = await parseWwd(bytes);
         wwdDocumentNodes(result.value);
-        expect(performance.now() - started).toBeLessThan(BUDGET_MS);
+        expect(performance.now() - started).toBeLessThan(CASE_BUDGET_MS);
         if (result.fatal) {
           expect(result.fatal.code).not.toBe('INTERNAL');
           expect(result.fatal.format).toBe('wwd');
@@ -296,7 +296,7 @@ describe('properties', () => {
           const started = performance.now();
           const result = await parseWwd(bytes);
           wwdDocumentNodes(result.value);
-          expect(performance.now() - started).toBeLessThan(BUDGET_MS);
+          expect(performance.now() - started).toBeLessThan(CASE_BUDGET_MS);
           expect(result.fatal?.code).not.toBe('INTERNAL');
         },
       ),
