@@ -116,7 +116,21 @@ class TypedObjectReader {
     for (const property of type.properties) {
       if ((property.flags & mask) !== mask) continue;
       const at = this.reader.position;
-      const written = (value: DecodedItem | null): DecodedProperty => ({
+      let value: DecodedItem | null = null;
+      if (property.flags & PropertyFlag.DELTA_ENCODE) {
+        const isPresent = this.reader.bits(1, 'a presence bit') === 1;
+        if (!isPresent && this.flags & SerializerFlag.FORBID_DELTA_ENCODE) {
+          throw errorAtBit(
+            ErrorCode.BAD_VALUE,
+            at,
+            `${property.name} is left out, but delta encoding is forbidden`,
+          );
+        }
+        if (isPresent) value = readValue(this.context, property, depth);
+      } else {
+        value = readValue(this.context, property, depth);
+      }
+      properties.push({
         name: property.name,
         hash: property.hash,
         type: property.type,
@@ -124,21 +138,6 @@ class TypedObjectReader {
         sizeBits: null,
         value,
       });
-      if (property.flags & PropertyFlag.DELTA_ENCODE) {
-        const isPresent = this.reader.bits(1, 'a presence bit') === 1;
-        if (!isPresent) {
-          if (this.flags & SerializerFlag.FORBID_DELTA_ENCODE) {
-            throw errorAtBit(
-              ErrorCode.BAD_VALUE,
-              at,
-              `${property.name} is left out, but delta encoding is forbidden`,
-            );
-          }
-          properties.push(written(null));
-          continue;
-        }
-      }
-      properties.push(written(readValue(this.context, property, depth)));
     }
     return {
       hash,
