@@ -160,13 +160,17 @@ function compositeReader(composite: CompositeLayout): ValuePlan['read'] {
   const wire = composite.fields.map(([, kind]) => kind);
   const names = composite.jsonOrder ?? composite.fields.map(([name]) => name);
   const order = names.map((name) => composite.fields.findIndex(([field]) => field === name));
+  // Wire values land here before they are put in JSON order (one array per layout).
+  const values = new Array<number>(wire.length).fill(0);
   return ({ reader }) => {
-    const values = wire.map((kind) => Number(readScalar(reader, kind)));
-    return {
-      kind: 'composite',
-      type: composite.name,
-      fields: order.map((at, index) => [names[index]!, values[at]!]),
-    };
+    for (let index = 0; index < wire.length; index++) {
+      values[index] = Number(readScalar(reader, wire[index]!));
+    }
+    const fields: [string, number][] = new Array<[string, number]>(order.length);
+    for (let index = 0; index < order.length; index++) {
+      fields[index] = [names[index]!, values[order[index]!]!];
+    }
+    return { kind: 'composite', type: composite.name, fields };
   };
 }
 
