@@ -55,11 +55,25 @@ export function hasMoreProperties(
   return true;
 }
 
+/** A property's header as read: where it starts and ends, its declared size and hash. */
+export interface PropertyHeader {
+  start: number;
+  end: number;
+  sizeBits: number;
+  hash: number;
+}
+
 /** A property's header: where it starts and ends, its declared size and hash. */
-export function readPropertyHeader(
+export function readPropertyHeader(reader: BitReader, objectEnd: number): PropertyHeader {
+  return readPropertyHeaderInto(reader, objectEnd, { start: 0, end: 0, sizeBits: 0, hash: 0 });
+}
+
+/** readPropertyHeader into `header` (the typed walk reuses one: no object per property). */
+export function readPropertyHeaderInto(
   reader: BitReader,
   objectEnd: number,
-): { start: number; end: number; sizeBits: number; hash: number } {
+  header: PropertyHeader,
+): PropertyHeader {
   const start = reader.position;
   reader.align();
   const sizeBits = reader.u32('a property size');
@@ -72,6 +86,9 @@ export function readPropertyHeader(
       `property size ${sizeBits} bits does not fit its object (${objectEnd - start} bits left, at least ${least} needed)`,
     );
   }
-  const hash = reader.u32('a property hash');
-  return { start, end, sizeBits, hash };
+  header.hash = reader.u32('a property hash');
+  header.start = start;
+  header.end = end;
+  header.sizeBits = sizeBits;
+  return header;
 }

@@ -7,14 +7,16 @@
 import { hex32 } from '../../binary/hex.ts';
 import { quotedText } from '../../binary/quoted-text.ts';
 import type { DocumentNode } from '../document-session.ts';
-import type { Fact, NodeKind } from '../model.ts';
+import type { Fact, NodeKind, Span } from '../model.ts';
+import { NodeTag, ObjectNodeTable, type HashOnlyRoot } from './node-table.ts';
 import { valueJson } from './export.ts';
 import {
-  bitsToSpan,
   type BitRange,
   type DecodedItem,
   type DecodedObject,
+  type DecodedProperty,
   type GenericObject,
+  type GenericProperty,
   type ObjectDecode,
   type ObjectValue,
 } from './types.ts';
@@ -32,8 +34,6 @@ const SUMMARY_LIMIT = 120;
 
 const hashText = (hash: number) => `${hex32(hash)} (${hash})`;
 const bitsText = ({ start, end }: BitRange) => `${start}–${end} (${end - start} bits)`;
-/** A name as one path segment: no `/`. */
-const segment = (name: string) => name.replaceAll('/', '\u2215');
 
 /** A value in a line: JSON for composites and lists, text otherwise. */
 export function valueText(value: ObjectValue): string {
@@ -53,44 +53,56 @@ export function valueText(value: ObjectValue): string {
   return text.length > SUMMARY_LIMIT ? `${text.slice(0, SUMMARY_LIMIT)}…` : text;
 }
 
-class NodeBuilder {
-  readonly nodes: ObjectNode[] = [];
-  private readonly used = new Set<string>();
-  constructor(private readonly base: number) {}
+/** A property's value text, or why it has none. */
+function propertySummary(property: DecodedProperty): string {
+  if (property.value) return valueText(property.value.value);
+  return property.name === null ? '(skipped)' : '(not written)';
+}
 
-  /** Adds a node; returns its path, made unique (a hostile stream may repeat a hash). */
-  add(wanted: string, kind: NodeKind, bits: BitRange, summary: string, fields: Fact[]): string {
-    let path = wanted;
-    while (this.used.has(path)) path = `${wanted} #${this.nodes.length}`;
-    this.used.add(path);
-    const span = bitsToSpan(bits);
-    this.nodes.push({
-      path,
-      kind,
-      bits,
-      summary,
-      fields,
-      span: { offset: span.offset + this.base, length: span.length },
-    });
-    return path;
+function genericSummary(property: GenericProperty): string {
+  const { guess } = property;
+  if (guess.kind === 'object') return hex32(guess.object.hash);
+  if (guess.kind === 'string') return quotedText(guess.value);
+  if (guess.kind === 'number')
+    return `${guess.unsigned}${guess.float === null ? '' : ` / ${guess.float}`}`;
+  return guess.hex;
+}
+
+/** A node's Value column: its value's text, an object's class. */
+export function nodeSummary(table: ObjectNodeTable, index: number): string {
+  const part = table.part(index);
+  switch (table.tag(index)) {
+    case NodeTag.OBJECT: {
+      const object = part as DecodedObject;
+      return object.className ?? hex32(object.hash);
+    }
+    case NodeTag.PROPERTY:
+      return propertySummary(part as DecodedProperty);
+    case NodeTag.ITEM:
+      return valueText((part as DecodedItem).value);
+    case NodeTag.GENERIC_PROPERTY:
+      return genericSummary(part as GenericProperty);
+    default:
+      return hex32((part as GenericObject | HashOnlyRoot).hash);
   }
+}
 
-  object(object: DecodedObject, parent: string | null): void {
-    const name = segment(object.className ?? `#${hex32(object.hash)}`);
-    const fields: Fact[] = [
-      ['Class', object.className ?? '(not in the type list)'],
-      ['Hash', hashText(object.hash)],
-      ['Bits', bitsText(object.bits)],
-    ];
-    if (object.sizeBits !== null) fields.push(['Declared size', `${object.sizeBits} bits`]);
-    const path = this.add(
-      parent === null ? name : `${parent}/${name}`,
-      'section',
-      object.bits,
-      object.className ?? hex32(object.hash),
-      fields,
-    );
-    for (const property of object.properties) {
+/** What the details pane shows of a node. */
+export function nodeFields(table: ObjectNodeTable, index: number): Fact[] {
+  const part = table.part(index);
+  switch (table.tag(index)) {
+    case NodeTag.OBJECT: {
+      const object = part as DecodedObject;
+      const fields: Fact[] = [
+        ['Class', object.className ?? '(not in the type list)'],
+        ['Hash', hashText(object.hash)],
+        ['Bits', bitsText(object.bits)],
+      ];
+      if (object.sizeBits !== null) fields.push(['Declared size', `${object.sizeBits} bits`]);
+      return fields;
+    }
+    case NodeTag.PROPERTY: {
+      const property = part as DecodedProperty;
       const facts: Fact[] = [
         ['Property', property.name ?? '(not in the type list: skipped by its size)'],
         ['Type', property.type ?? '(unknown)'],
@@ -98,90 +110,80 @@ class NodeBuilder {
         ['Bits', bitsText(property.bits)],
       ];
       if (property.sizeBits !== null) facts.push(['Declared size', `${property.sizeBits} bits`]);
-      const summary = property.value
-        ? valueText(property.value.value)
-        : property.name === null
-          ? '(skipped)'
-          : '(not written)';
-      facts.push(['Value', summary]);
-      const propertyPath = this.add(
-        `${path}/${segment(property.name ?? `#${hex32(property.hash)}`)}`,
-        'value',
-        property.bits,
-        summary,
-        facts,
-      );
-      if (property.value) this.children(property.value, propertyPath);
+      facts.push(['Value', propertySummary(property)]);
+      return facts;
     }
-  }
-
-  children(item: DecodedItem, path: string): void {
-    const { value } = item;
-    if (value.kind === 'object' && value.object) this.object(value.object, path);
-    if (value.kind !== 'list') return;
-    value.items.forEach((each, index) => {
-      const summary = valueText(each.value);
-      const itemPath = this.add(`${path}/[${index}]`, 'value', each.bits, summary, [
-        ['Item', String(index)],
-        ['Bits', bitsText(each.bits)],
-        ['Value', summary],
-      ]);
-      this.children(each, itemPath);
-    });
-  }
-
-  generic(object: GenericObject, parent: string | null): void {
-    const name = `#${hex32(object.hash)}`;
-    const path = this.add(
-      parent === null ? name : `${parent}/${name}`,
-      'section',
-      object.bits,
-      hex32(object.hash),
-      [
+    case NodeTag.ITEM: {
+      const item = part as DecodedItem;
+      return [
+        ['Item', String(table.ordinal(index))],
+        ['Bits', bitsText(item.bits)],
+        ['Value', valueText(item.value)],
+      ];
+    }
+    case NodeTag.GENERIC_OBJECT: {
+      const object = part as GenericObject;
+      return [
         ['Class hash', hashText(object.hash)],
         ['Bits', bitsText(object.bits)],
         ['Declared size', `${object.sizeBits} bits`],
-      ],
-    );
-    for (const property of object.properties) {
-      const { guess } = property;
-      const summary =
-        guess.kind === 'object'
-          ? hex32(guess.object.hash)
-          : guess.kind === 'string'
-            ? quotedText(guess.value)
-            : guess.kind === 'number'
-              ? `${guess.unsigned}${guess.float === null ? '' : ` / ${guess.float}`}`
-              : guess.hex;
-      const propertyPath = this.add(
-        `${path}/#${hex32(property.hash)}`,
-        'value',
-        property.bits,
-        summary,
-        [
-          ['Property hash', hashText(property.hash)],
-          ['Bits', bitsText(property.bits)],
-          ['Declared size', `${property.sizeBits} bits`],
-          ['Value bits', bitsText(property.valueBits)],
-          ['Guess', `${guess.kind}: ${summary}`],
-        ],
-      );
-      if (guess.kind === 'object') this.generic(guess.object, propertyPath);
+      ];
+    }
+    case NodeTag.GENERIC_PROPERTY: {
+      const property = part as GenericProperty;
+      const summary = genericSummary(property);
+      return [
+        ['Property hash', hashText(property.hash)],
+        ['Bits', bitsText(property.bits)],
+        ['Declared size', `${property.sizeBits} bits`],
+        ['Value bits', bitsText(property.valueBits)],
+        ['Guess', `${property.guess.kind}: ${summary}`],
+      ];
+    }
+    default: {
+      const root = part as HashOnlyRoot;
+      return [
+        ['Class hash', hashText(root.hash)],
+        ['Bits', bitsText(root.bits)],
+        ['Note', 'a shallow blob needs a type list to be read past its class hash'],
+      ];
     }
   }
 }
 
-/** The nodes of a decode, in stream order. */
+/** One node of the table as an object: everything but its place is made when read. */
+class TableNode implements ObjectNode {
+  constructor(
+    private readonly table: ObjectNodeTable,
+    readonly index: number,
+  ) {}
+  get path(): string {
+    return this.table.path(this.index);
+  }
+  get kind(): NodeKind {
+    return this.table.kind(this.index);
+  }
+  get bits(): BitRange {
+    return this.table.bits(this.index);
+  }
+  get span(): Span {
+    return this.table.span(this.index);
+  }
+  get summary(): string {
+    return nodeSummary(this.table, this.index);
+  }
+  get fields(): Fact[] {
+    return nodeFields(this.table, this.index);
+  }
+}
+
+/** The nodes of a decode, in stream order, as objects (the table underneath: objectNodeTable). */
 export function objectNodes(decode: ObjectDecode): ObjectNode[] {
-  const builder = new NodeBuilder(decode.streamOffset ?? 0);
-  const { root } = decode;
-  if (root.kind === 'typed') builder.object(root.object, null);
-  else if (root.kind === 'generic') builder.generic(root.object, null);
-  else
-    builder.add(`#${hex32(root.hash)}`, 'section', root.bits, hex32(root.hash), [
-      ['Class hash', hashText(root.hash)],
-      ['Bits', bitsText(root.bits)],
-      ['Note', 'a shallow blob needs a type list to be read past its class hash'],
-    ]);
-  return builder.nodes;
+  const table = objectNodeTable(decode);
+  return Array.from({ length: table.count }, (_, index) => new TableNode(table, index));
+}
+
+/** The nodes of a decode as a table: no object or string per node until asked. */
+export function objectNodeTable(decode: ObjectDecode): ObjectNodeTable {
+  return new ObjectNodeTable(decode);
 }

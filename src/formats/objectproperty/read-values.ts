@@ -16,7 +16,8 @@ import {
   enumNames,
   enumValueOf,
   isEnumProperty,
-  minimumBits,
+  minimumBits as minimumBitsOf,
+  type CompositeLayout,
   type ScalarKind,
 } from './value-types.ts';
 import {
@@ -37,6 +38,7 @@ export interface ValueContext {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const utf16 = new TextDecoder('utf-16le');
+const utf8Lenient = new TextDecoder('utf-8');
 
 /** A length prefix: compact (1 bit, then 7 or 31 bits, unaligned) or an aligned u16/u32. */
 export function readLength(context: ValueContext, isContainer: boolean): number {
@@ -94,69 +96,173 @@ function readStringBytes(context: ValueContext, unitBytes: number): Uint8Array {
   return reader.byteRun(length * unitBytes, 'a string');
 }
 
-function readEnum(context: ValueContext, property: TypeProperty): ObjectValue {
-  if (context.flags & SerializerFlag.HUMAN_READABLE_ENUMS) {
-    const at = context.reader.position;
-    const text = new TextDecoder().decode(readStringBytes(context, 1));
-    const value = enumValueOf(property, text);
-    if (value === null) {
-      throw errorAtBit(
-        ErrorCode.BAD_VALUE,
-        at,
-        `${JSON.stringify(text)} is no option of ${property.type}`,
-      );
-    }
-    return { kind: 'enum', value, names: enumNames(property, value) ?? text };
-  }
-  const value = context.reader.u32('an enum');
-  return { kind: 'enum', value, names: enumNames(property, value) };
+/** How a property's values read, worked out once per property (not per value). */
+interface ValuePlan {
+  read: (context: ValueContext, property: TypeProperty, depth: number) => ObjectValue;
+  /** The fewest bits one value takes (container counts are checked against it). */
+  minimumBits: number;
 }
 
-/** One value (not a container) of the property's type. */
-function readSingle(context: ValueContext, property: TypeProperty, depth: number): ObjectValue {
-  const { reader } = context;
+/** Enum names by value, per property: options are searched once per distinct value. */
+const ENUM_CACHE_LIMIT = 4096;
+
+function enumReader(property: TypeProperty): ValuePlan['read'] {
+  const known = new Map<number, string | null>();
+  const namesOf = (value: number) => {
+    let names = known.get(value);
+    if (names === undefined) {
+      names = enumNames(property, value);
+      if (known.size < ENUM_CACHE_LIMIT) known.set(value, names);
+    }
+    return names;
+  };
+  return (context) => {
+    if (context.flags & SerializerFlag.HUMAN_READABLE_ENUMS) {
+      const at = context.reader.position;
+      const text = utf8Lenient.decode(readStringBytes(context, 1));
+      const value = enumValueOf(property, text);
+      if (value === null) {
+        throw errorAtBit(
+          ErrorCode.BAD_VALUE,
+          at,
+          `${JSON.stringify(text)} is no option of ${property.type}`,
+        );
+      }
+      return { kind: 'enum', value, names: namesOf(value) ?? text };
+    }
+    const value = context.reader.u32('an enum');
+    return { kind: 'enum', value, names: namesOf(value) };
+  };
+}
+
+/** Short ASCII strings without a decoder call (most names and paths are). */
+const ASCII_FAST_LIMIT = 64;
+
+function textOf(bytes: Uint8Array): string | null {
+  if (bytes.length <= ASCII_FAST_LIMIT) {
+    let isAscii = true;
+    for (let index = 0; index < bytes.length; index++) {
+      if (bytes[index]! >= 0x80) {
+        isAscii = false;
+        break;
+      }
+    }
+    if (isAscii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function compositeReader(composite: CompositeLayout): ValuePlan['read'] {
+  const wire = composite.fields.map(([, kind]) => kind);
+  const names = composite.jsonOrder ?? composite.fields.map(([name]) => name);
+  const order = names.map((name) => composite.fields.findIndex(([field]) => field === name));
+  // Wire values land here before they are put in JSON order (one array per layout).
+  const values = new Array<number>(wire.length).fill(0);
+  return ({ reader }) => {
+    for (let index = 0; index < wire.length; index++) {
+      values[index] = Number(readScalar(reader, wire[index]!));
+    }
+    const fields: [string, number][] = new Array<[string, number]>(order.length);
+    for (let index = 0; index < order.length; index++) {
+      fields[index] = [names[index]!, values[order[index]!]!];
+    }
+    return { kind: 'composite', type: composite.name, fields };
+  };
+}
+
+function planFor(property: TypeProperty): ValuePlan {
   const { type } = property;
-  if (isEnumProperty(property)) return readEnum(context, property);
-  if (type === 'bool') return { kind: 'bool', value: reader.bits(1, 'a bool') === 1 };
+  const minimumBits = minimumBitsOf(property);
+  if (isEnumProperty(property)) return { read: enumReader(property), minimumBits };
+  if (type === 'bool') {
+    return {
+      read: ({ reader }) => ({ kind: 'bool', value: reader.bits(1, 'a bool') === 1 }),
+      minimumBits,
+    };
+  }
   const scalar = SCALARS[type];
+  if (scalar === 'u64' || scalar === 'i64') {
+    return {
+      read: ({ reader }) => ({ kind: 'int64', value: readScalar(reader, scalar) as bigint }),
+      minimumBits,
+    };
+  }
+  if (scalar === 'f32' || scalar === 'f64') {
+    return {
+      read: ({ reader }) => ({ kind: 'float', value: readScalar(reader, scalar) as number }),
+      minimumBits,
+    };
+  }
   if (scalar) {
-    const value = readScalar(reader, scalar);
-    if (typeof value === 'bigint') return { kind: 'int64', value };
-    return scalar === 'f32' || scalar === 'f64' ? { kind: 'float', value } : { kind: 'int', value };
+    return {
+      read: ({ reader }) => ({ kind: 'int', value: readScalar(reader, scalar) as number }),
+      minimumBits,
+    };
   }
   const field = bitFieldOf(type);
   if (field) {
-    const value = field.isSigned ? reader.signedBits(field.width) : reader.bits(field.width);
-    return { kind: 'int', value };
-  }
-  if (type === STRING_TYPE) {
-    const bytes = readStringBytes(context, 1);
-    if (property.flags & PropertyFlag.BLOB) return { kind: 'bytes', value: bytes.slice() };
-    try {
-      return { kind: 'string', value: utf8.decode(bytes) };
-    } catch {
-      return { kind: 'bytes', value: bytes.slice() };
-    }
-  }
-  if (type === WIDE_STRING_TYPE) {
-    return { kind: 'wstring', value: utf16.decode(readStringBytes(context, 2)) };
-  }
-  const composite = COMPOSITES[type];
-  if (composite) {
-    const values = new Map(
-      composite.fields.map(([name, kind]) => [name, Number(readScalar(reader, kind))] as const),
-    );
-    const order = composite.jsonOrder ?? composite.fields.map(([name]) => name);
+    const { width } = field;
     return {
-      kind: 'composite',
-      type: composite.name,
-      fields: order.map((name) => [name, values.get(name)!]),
+      read: field.isSigned
+        ? ({ reader }) => ({ kind: 'int', value: reader.signedBits(width) })
+        : ({ reader }) => ({ kind: 'int', value: reader.bits(width) }),
+      minimumBits,
     };
   }
-  if (type === MATRIX_TYPE) {
-    return { kind: 'matrix', values: Array.from({ length: 9 }, () => reader.f32('a matrix')) };
+  if (type === STRING_TYPE) {
+    const isBlob = (property.flags & PropertyFlag.BLOB) !== 0;
+    return {
+      read: (context) => {
+        const bytes = readStringBytes(context, 1);
+        const text = isBlob ? null : textOf(bytes);
+        return text === null
+          ? { kind: 'bytes', value: bytes.slice() }
+          : { kind: 'string', value: text };
+      },
+      minimumBits,
+    };
   }
-  return { kind: 'object', object: context.readObject(depth + 1) };
+  if (type === WIDE_STRING_TYPE) {
+    return {
+      read: (context) => ({ kind: 'wstring', value: utf16.decode(readStringBytes(context, 2)) }),
+      minimumBits,
+    };
+  }
+  const composite = COMPOSITES[type];
+  if (composite) return { read: compositeReader(composite), minimumBits };
+  if (type === MATRIX_TYPE) {
+    return {
+      read: ({ reader }) => {
+        const values: number[] = [];
+        for (let index = 0; index < 9; index++) values.push(reader.f32('a matrix'));
+        return { kind: 'matrix', values };
+      },
+      minimumBits,
+    };
+  }
+  return {
+    read: (context, _property, depth) => ({
+      kind: 'object',
+      object: context.readObject(depth + 1),
+    }),
+    minimumBits,
+  };
+}
+
+/** Plans by property: a type list's properties live as long as its index. */
+const plans = new WeakMap<TypeProperty, ValuePlan>();
+
+function planOf(property: TypeProperty): ValuePlan {
+  let plan = plans.get(property);
+  if (!plan) {
+    plan = planFor(property);
+    plans.set(property, plan);
+  }
+  return plan;
 }
 
 /** A property's value: a container's items (dynamic), or one value. */
@@ -167,17 +273,20 @@ export function readValue(
 ): DecodedItem {
   const { reader } = context;
   const start = reader.position;
+  const { read, minimumBits } = planOf(property);
   if (!property.isDynamic) {
-    const value = readSingle(context, property, depth);
+    const value = read(context, property, depth);
     return { bits: { start, end: reader.position }, value };
   }
   const count = readLength(context, true);
-  checkCount(reader, count, minimumBits(property), start, `${property.name}'s list`);
-  const items: DecodedItem[] = [];
+  if (count * minimumBits > reader.remainingBits) {
+    checkCount(reader, count, minimumBits, start, `${property.name}'s list`);
+  }
+  const items: DecodedItem[] = new Array<DecodedItem>(count);
   for (let index = 0; index < count; index++) {
     const itemStart = reader.position;
-    const value = readSingle(context, property, depth);
-    items.push({ bits: { start: itemStart, end: reader.position }, value });
+    const value = read(context, property, depth);
+    items[index] = { bits: { start: itemStart, end: reader.position }, value };
   }
   return { bits: { start, end: reader.position }, value: { kind: 'list', items } };
 }

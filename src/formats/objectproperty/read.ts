@@ -18,7 +18,7 @@ import { FormatError } from '../../binary/format-error.ts';
 import type { Issue } from '../model.ts';
 import { BitReader } from './bit-reader.ts';
 import { ErrorCode, OBJECT_PROPERTY_FORMAT, errorAtBit } from './errors.ts';
-import { hasMoreProperties, readObjectSize, readPropertyHeader } from './deep.ts';
+import { hasMoreProperties, readObjectSize, readPropertyHeaderInto } from './deep.ts';
 import { walkGenericObject } from './generic.ts';
 import { looksLikeBind } from './module.ts';
 import { readValue, type ValueContext } from './read-values.ts';
@@ -78,6 +78,8 @@ async function inflateLayer(bytes: Uint8Array, at: number, what: string): Promis
 /** Reads objects in one mode, typed by `types`. */
 class TypedObjectReader {
   readonly context: ValueContext;
+  /** The property header being read (one, reused). */
+  private readonly header = { start: 0, end: 0, sizeBits: 0, hash: 0 };
 
   constructor(
     readonly reader: BitReader,
@@ -116,7 +118,21 @@ class TypedObjectReader {
     for (const property of type.properties) {
       if ((property.flags & mask) !== mask) continue;
       const at = this.reader.position;
-      const written = (value: DecodedItem | null): DecodedProperty => ({
+      let value: DecodedItem | null = null;
+      if (property.flags & PropertyFlag.DELTA_ENCODE) {
+        const isPresent = this.reader.bits(1, 'a presence bit') === 1;
+        if (!isPresent && this.flags & SerializerFlag.FORBID_DELTA_ENCODE) {
+          throw errorAtBit(
+            ErrorCode.BAD_VALUE,
+            at,
+            `${property.name} is left out, but delta encoding is forbidden`,
+          );
+        }
+        if (isPresent) value = readValue(this.context, property, depth);
+      } else {
+        value = readValue(this.context, property, depth);
+      }
+      properties.push({
         name: property.name,
         hash: property.hash,
         type: property.type,
@@ -124,21 +140,6 @@ class TypedObjectReader {
         sizeBits: null,
         value,
       });
-      if (property.flags & PropertyFlag.DELTA_ENCODE) {
-        const isPresent = this.reader.bits(1, 'a presence bit') === 1;
-        if (!isPresent) {
-          if (this.flags & SerializerFlag.FORBID_DELTA_ENCODE) {
-            throw errorAtBit(
-              ErrorCode.BAD_VALUE,
-              at,
-              `${property.name} is left out, but delta encoding is forbidden`,
-            );
-          }
-          properties.push(written(null));
-          continue;
-        }
-      }
-      properties.push(written(readValue(this.context, property, depth)));
     }
     return {
       hash,
@@ -172,7 +173,7 @@ class TypedObjectReader {
     depth: number,
   ): DecodedProperty {
     const { reader } = this;
-    const { start, end, sizeBits, hash } = readPropertyHeader(reader, objectEnd);
+    const { start, end, sizeBits, hash } = readPropertyHeaderInto(reader, objectEnd, this.header);
     const property = known?.get(hash);
     if (!property) {
       // A property the list lacks is skipped by its size.

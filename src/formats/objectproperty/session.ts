@@ -5,15 +5,19 @@
  * without one, a deep stream is walked generically and a shallow one shows its class hash.
  */
 import { toErrorInfo, type ErrorInfo } from '../../binary/format-error.ts';
-import {
-  DOCUMENT_COLUMNS,
-  documentNodesOf,
-  documentSession,
-  sendDocumentNodes,
-} from '../document-session.ts';
-import type { ColumnDef, Fact, Issue, OpenRequest, Session } from '../model.ts';
+import { DOCUMENT_COLUMNS, documentSession, type DocumentNodes } from '../document-session.ts';
+import type {
+  ColumnDef,
+  Fact,
+  Issue,
+  NodeTable,
+  OpenRequest,
+  OpenSink,
+  Session,
+} from '../model.ts';
 import { OBJECT_PROPERTY_FORMAT } from './errors.ts';
-import { objectNodes, type ObjectNode } from './nodes.ts';
+import type { ObjectNodeTable } from './node-table.ts';
+import { nodeFields, nodeSummary, objectNodeTable } from './nodes.ts';
 import { decodeObjectProperty, hasBindMagic, type DecodeResult } from './read.ts';
 import { configOf, typeIndexFor } from './settings.ts';
 import { SerializerFlag, type ObjectDecode, type TypeIndex } from './types.ts';
@@ -54,7 +58,7 @@ function factsOf(decode: ObjectDecode, types: TypeIndex | null): Fact[] {
 }
 
 /** What a decode leaves unnamed: a note per kind, so the user knows a list would help. */
-function namingIssues(decode: ObjectDecode, nodes: readonly ObjectNode[]): Issue[] {
+function namingIssues(decode: ObjectDecode, nodes: ObjectNodeTable): Issue[] {
   if (decode.root.kind === 'hashOnly') {
     return [
       {
@@ -74,7 +78,8 @@ function namingIssues(decode: ObjectDecode, nodes: readonly ObjectNode[]): Issue
       },
     ];
   }
-  const unknown = nodes.filter((node) => node.path.split('/').pop()!.startsWith('#')).length;
+  let unknown = 0;
+  for (let index = 0; index < nodes.count; index++) if (nodes.isUnnamed(index)) unknown++;
   return unknown > 0
     ? [
         {
@@ -84,6 +89,62 @@ function namingIssues(decode: ObjectDecode, nodes: readonly ObjectNode[]): Issue
         },
       ]
     : [];
+}
+
+const EMPTY_NODES: DocumentNodes = {
+  count: 0,
+  path: () => '',
+  span: () => ({ offset: 0, length: 0 }),
+  kind: () => 'section',
+  fields: () => [],
+};
+
+/** Nodes in the first batch handed over (the first rows), doubled by each batch after. */
+const FIRST_BATCH = 512;
+const LARGEST_BATCH = 65_536;
+
+/** The table as the session and the tree read it. */
+function documentNodesOfTable(table: ObjectNodeTable): DocumentNodes {
+  return {
+    count: table.count,
+    path: (index) => table.path(index),
+    span: (index) => table.span(index),
+    kind: (index) => table.kind(index),
+    fields: (index) => nodeFields(table, index),
+    parentOf: (index) => table.parentOf(index),
+    nameOf: (index) => table.nameOf(index),
+  };
+}
+
+/** Hands the nodes to the tree in batches: by index where it takes them so, else as objects. */
+function sendNodes(sink: OpenSink, table: ObjectNodeTable): void {
+  const { count } = table;
+  const size = (index: number) => table.span(index).length;
+  const tree: NodeTable = {
+    path: (index) => table.path(index),
+    size,
+    storedSize: size,
+    parentOf: (index) => table.parentOf(index),
+    nameOf: (index) => table.nameOf(index),
+    kind: (index) => table.kind(index),
+    expectedCount: () => count,
+  };
+  let batch = FIRST_BATCH;
+  for (let start = 0; start < count; start += batch, batch = Math.min(LARGEST_BATCH, batch * 2)) {
+    const end = Math.min(count, start + batch);
+    if (sink.documentNodes) {
+      const indexes = new Int32Array(end - start);
+      for (let at = 0; at < indexes.length; at++) indexes[at] = start + at;
+      sink.documentNodes(tree, indexes, end, count);
+    } else {
+      const inputs = [];
+      for (let index = start; index < end; index++) {
+        inputs.push({ index, path: table.path(index), size: size(index), storedSize: size(index) });
+      }
+      sink.nodes(inputs, end, count);
+    }
+  }
+  if (count === 0) sink.nodes([], 0, 0);
 }
 
 export async function openObjectPropertySession(request: OpenRequest): Promise<Session> {
@@ -101,9 +162,10 @@ export async function openObjectPropertySession(request: OpenRequest): Promise<S
   } catch (error) {
     fatal = toErrorInfo(error);
   }
-  const nodes = result ? objectNodes(result.decode) : [];
-  sendDocumentNodes(sink, nodes);
-  if (result) issues.push(...result.issues, ...namingIssues(result.decode, nodes));
+  const nodes = result ? objectNodeTable(result.decode) : null;
+  if (nodes) sendNodes(sink, nodes);
+  else sink.nodes([], 0, 0);
+  if (result && nodes) issues.push(...result.issues, ...namingIssues(result.decode, nodes));
   const isLogical = result !== null && result.decode.streamOffset === null;
   return documentSession({
     format: OBJECT_PROPERTY_FORMAT,
@@ -111,12 +173,12 @@ export async function openObjectPropertySession(request: OpenRequest): Promise<S
     facts: result ? factsOf(result.decode, types) : [],
     issues,
     fatal,
-    nodes: documentNodesOf(nodes, (node) => node.kind),
+    nodes: nodes ? documentNodesOfTable(nodes) : EMPTY_NODES,
     columns: OBJECT_PROPERTY_COLUMNS,
     cell(index, columnId) {
-      const node = nodes[index]!;
-      if (columnId === 'offset') return node.span.offset;
-      if (columnId === 'value') return node.summary;
+      if (!nodes) return null;
+      if (columnId === 'offset') return nodes.span(index).offset;
+      if (columnId === 'value') return nodeSummary(nodes, index);
       return null;
     },
     spanBase: isLogical ? 'logical' : 'file',

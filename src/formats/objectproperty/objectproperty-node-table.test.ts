@@ -1,0 +1,92 @@
+/**
+ * The node table: paths unique where a stream repeats a property hash, and the session
+ * streaming nodes by index in batches whose parents and names rebuild every path.
+ */
+import { describe, expect, it } from 'vitest';
+import { MemoryByteSource } from '../../binary/byte-source.ts';
+import type { NodeTable } from '../model.ts';
+import { inlineServices, sideInputsOf } from '../services.ts';
+import { generateBindFile } from './generate.ts';
+import { objectNodeTable, objectNodes } from './nodes.ts';
+import { decodeObjectProperty } from './read.ts';
+import { openObjectPropertySession } from './session.ts';
+import { TYPE_LISTS } from './settings.ts';
+import { fixtureBytes, fixtureTypes } from './test-fixtures.ts';
+import { typeIndexOf } from './type-list.ts';
+import type { SerializerConfig } from './types.ts';
+
+const DEEP: SerializerConfig = { isShallow: false, flags: 1, mask: 7, isManuallyCompressed: false };
+
+describe('ObjectProperty node table', () => {
+  it('a repeated property hash gets a path of its own, typed and generic', async () => {
+    // deep-size-boundary.bin: three properties at bytes 12, 24 and 36 (size, hash, u32).
+    const bytes = fixtureBytes('deep-size-boundary.bin').slice();
+    bytes.copyWithin(28, 16, 20);
+    for (const types of [fixtureTypes('types.json'), null]) {
+      const { decode } = await decodeObjectProperty(bytes, { config: DEEP, types });
+      const table = objectNodeTable(decode);
+      const paths = Array.from({ length: table.count }, (_, index) => table.path(index));
+      expect(paths).toHaveLength(4);
+      expect(new Set(paths).size).toBe(4);
+      expect(paths[2]).toBe(`${paths[1]} #2`);
+      expect(table.nameOf(3)).not.toContain('#3');
+    }
+  });
+
+  it('objectNodes reads the same table: paths, spans, summaries and fields', async () => {
+    const generated = generateBindFile(3, { seed: 5 });
+    const types = typeIndexOf([
+      { name: 't.json', bytes: new TextEncoder().encode(generated.typeList) },
+    ]);
+    const { decode } = await decodeObjectProperty(generated.bytes, { types });
+    const table = objectNodeTable(decode);
+    const nodes = objectNodes(decode);
+    expect(nodes).toHaveLength(table.count);
+    nodes.forEach((node, index) => {
+      expect(node.path).toBe(table.path(index));
+      expect(node.span).toEqual(table.span(index));
+      expect(node.fields.length).toBeGreaterThan(0);
+      expect(typeof node.summary).toBe('string');
+    });
+  });
+
+  it('the session hands every node over by index, in growing batches, parents first', async () => {
+    const generated = generateBindFile(200, { seed: 7 });
+    const batches: Int32Array[] = [];
+    let tree: NodeTable | null = null;
+    const sink = {
+      nodes: () => {
+        throw new Error('nodes as objects while the sink takes indexes');
+      },
+      nodeRange: () => undefined,
+      documentNodes: (table: NodeTable, indexes: Int32Array) => {
+        tree = table;
+        batches.push(indexes);
+      },
+    };
+    const lists = [{ name: 'types.json', bytes: new TextEncoder().encode(generated.typeList) }];
+    const session = await openObjectPropertySession({
+      sources: [new MemoryByteSource(generated.bytes, 'x.xml')],
+      services: { ...inlineServices(), sideInputs: sideInputsOf({ [TYPE_LISTS]: lists }) },
+      sink,
+    });
+    expect(session.fatal).toBeNull();
+    const count = session.nodeCount();
+    expect(count).toBeGreaterThan(2000);
+    expect(batches[0]!.length).toBe(512);
+    expect(batches.length).toBeGreaterThan(2);
+    const handed = batches.flatMap((batch) => Array.from(batch));
+    expect(handed).toEqual(Array.from({ length: count }, (_, index) => index));
+    const table = tree! as NodeTable;
+    const paths: string[] = [];
+    for (let index = 0; index < count; index++) {
+      const parent = table.parentOf!(index);
+      expect(parent).toBeLessThan(index);
+      paths.push(parent < 0 ? table.nameOf!(index) : `${paths[parent]}/${table.nameOf!(index)}`);
+    }
+    for (const index of [0, 1, count >> 1, count - 1]) {
+      expect(paths[index]).toBe(session.nodeTable().path(index));
+    }
+    expect(session.details(count - 1).fields.length).toBeGreaterThan(0);
+  });
+});
