@@ -1,5 +1,5 @@
 /**
- * The WWD decoder in the bench (issue 5, item 6): the largest real level (RETAIL03, 1 MiB,
+ * The WWD decoder in the bench: the largest real level (RETAIL03, 1 MiB,
  * uncompressed; from ../shared/fixtures, skipped with a note when absent) dropped on the
  * app, timed to its first tree row and to the level view's first frame, against Node's
  * `parseWwd` of the same bytes in the same run; then pan frame times on a generated level
