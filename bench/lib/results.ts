@@ -97,3 +97,7 @@ export function longestTaskTarget(
     note,
   };
 }
+
+/** `min–max` of a list, with `digits` decimals (the spread of a set of runs). */
+export const spread = (values: readonly number[], digits = 0): string =>
+  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;

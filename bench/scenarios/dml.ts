@@ -25,7 +25,7 @@ import {
   workerCalls,
 } from '../lib/browser.ts';
 import { ascendingRows, generateDmlBenchList, recordCount } from '../lib/dml-data.ts';
-import { emptyReport, round, type ScenarioReport } from '../lib/results.ts';
+import { emptyReport, round, spread, type ScenarioReport } from '../lib/results.ts';
 
 export const DML_RECORDS = 200_000;
 export const DML_BIG_TABLE_RECORDS = 50_000;
@@ -122,9 +122,6 @@ function nodeParse(bytes: Uint8Array): number {
   return performance.now() - started;
 }
 
-const spread = (values: readonly number[]) =>
-  `[${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}]`;
-
 export async function benchDml(
   browser: Browser,
   appUrl: string,
@@ -157,7 +154,7 @@ export async function benchDml(
     }
   }
   const parseMs = median(parses);
-  log(`  Node parseDmlTables: median ${parseMs.toFixed(0)} ms ${spread(parses)}`);
+  log(`  Node parseDmlTables: median ${parseMs.toFixed(0)} ms [${spread(parses)}]`);
   const firstRows = runs.map((run) => run.firstRowsMs);
   const sorts = runs.map((run) => run.sortMs);
   const firstRowsMs = median(firstRows);
@@ -198,7 +195,7 @@ export async function benchDml(
       ratio: round(firstRowsMs / parseMs, 2),
       target: `≤ ${FIRST_ROWS_TARGET_MS} ms`,
       met: firstRowsMs <= FIRST_ROWS_TARGET_MS,
-      note: `from the drop of a File on the page to the frame after the first grid row with its record is in the DOM; median of ${runs.length} ${spread(firstRows)}; baseline = Node parseDmlTables of the same ${list.bytes.length.toLocaleString('en-US')} bytes, median of ${parses.length}`,
+      note: `from the drop of a File on the page to the frame after the first grid row with its record is in the DOM; median of ${runs.length} [${spread(firstRows)}]; baseline = Node parseDmlTables of the same ${list.bytes.length.toLocaleString('en-US')} bytes, median of ${parses.length}`,
     },
     {
       id: 'dml.sort',
@@ -209,7 +206,7 @@ export async function benchDml(
       ratio: null,
       target: `≤ ${SORT_TARGET_MS} ms`,
       met: sortMs <= SORT_TARGET_MS,
-      note: `from the click on the Size header to the frame after the first sorted row is in the DOM; median of ${runs.length} ${spread(sorts)}`,
+      note: `from the click on the Size header to the frame after the first sorted row is in the DOM; median of ${runs.length} [${spread(sorts)}]`,
     },
   );
   return report;

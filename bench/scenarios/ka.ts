@@ -23,7 +23,7 @@ import {
   workerCalls,
 } from '../lib/browser.ts';
 import type { GeneratedKaArchive } from '../lib/ka-data.ts';
-import { MB, emptyReport, round, type ScenarioReport } from '../lib/results.ts';
+import { MB, emptyReport, round, spread, type ScenarioReport } from '../lib/results.ts';
 import { FIRST_ENTRY_ROW } from './open.ts';
 
 /** Runs of each kind (timed, heap-sampled) at least, whatever `--repeat` says. */
@@ -116,10 +116,6 @@ async function openKa(
 
 const ms = (value: number | null): string => (value === null ? '?' : value.toFixed(0));
 const mib = (bytes: number): string => (bytes / 2 ** 20).toFixed(1);
-
-/** `min–max` of a list, with `digits` decimals. */
-const spread = (values: readonly number[], digits = 0): string =>
-  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 
 function describe(run: KaOpenRun, withHeap: boolean): string {
   return (

@@ -39,7 +39,7 @@ import {
   waitMark,
   workerCalls,
 } from '../lib/browser.ts';
-import { emptyReport, round, type ScenarioReport } from '../lib/results.ts';
+import { emptyReport, round, spread, type ScenarioReport } from '../lib/results.ts';
 
 const FILES_DIR = 'bench-files';
 const BIG_FILE = 'ObjectData-big.xml';
@@ -108,9 +108,6 @@ async function dropAndWaitTyped(page: Page, appUrl: string, name: string): Promi
     ),
   };
 }
-
-const spread = (values: readonly number[]) =>
-  `[${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}]`;
 
 export async function benchObjectProperty(
   browser: Browser,
@@ -260,7 +257,7 @@ export async function benchObjectProperty(
       ratio: round(decodeMs / nodeMs, 2),
       target: `≤ ${DECODE_RATIO_TARGET}× Node`,
       met: decodeMs <= DECODE_RATIO_TARGET * nodeMs,
-      note: `from the drop to the worker's open() answered (decoded, every node made), median of ${runs.length} ${spread(decodes)}; Node = the same session opened with the same list, median of ${node.length} ${spread(node)}`,
+      note: `from the drop to the worker's open() answered (decoded, every node made), median of ${runs.length} [${spread(decodes)}]; Node = the same session opened with the same list, median of ${node.length} [${spread(node)}]`,
     },
     {
       id: 'op.first_rows',
@@ -271,7 +268,7 @@ export async function benchObjectProperty(
       ratio: null,
       target: `≤ ${FIRST_ROWS_TARGET_MS} ms`,
       met: firstRowsMs <= FIRST_ROWS_TARGET_MS,
-      note: `from the drop to the frame after the first object-tree row naming the root class is in the DOM; median of ${runs.length} ${spread(firstRows)}`,
+      note: `from the drop to the frame after the first object-tree row naming the root class is in the DOM; median of ${runs.length} [${spread(firstRows)}]`,
     },
     {
       id: 'op.list_load',
@@ -282,7 +279,7 @@ export async function benchObjectProperty(
       ratio: null,
       target: `≤ ${LIST_LOAD_TARGET_MS} ms, no long task`,
       met: median(loads) <= LIST_LOAD_TARGET_MS && Math.max(...loadTasks) <= 50,
-      note: `from the panel input's files set to the open file's first typed row after it reopened with the list; median of ${loads.length} ${spread(loads)}; longest main-thread task ${Math.round(Math.max(...loadTasks))} ms`,
+      note: `from the panel input's files set to the open file's first typed row after it reopened with the list; median of ${loads.length} [${spread(loads)}]; longest main-thread task ${Math.round(Math.max(...loadTasks))} ms`,
     },
     {
       id: 'op.ready_after_reload',
@@ -293,7 +290,7 @@ export async function benchObjectProperty(
       ratio: null,
       target: `≤ ${READY_AFTER_RELOAD_TARGET_MS} ms`,
       met: median(ready) <= READY_AFTER_RELOAD_TARGET_MS,
-      note: `from the navigation to the panel's button counting both lists (read back from IndexedDB), median of ${ready.length} ${spread(ready)}; a small BINd dropped then shows its first typed row at ${Math.round(median(afterReload))} ms (its worker reads and indexes the 60 MB list)`,
+      note: `from the navigation to the panel's button counting both lists (read back from IndexedDB), median of ${ready.length} [${spread(ready)}]; a small BINd dropped then shows its first typed row at ${Math.round(median(afterReload))} ms (its worker reads and indexes the 60 MB list)`,
     },
   );
   return report;

@@ -24,7 +24,13 @@ import {
   runDriver,
   type WowsDepack,
 } from '../lib/peers.ts';
-import { emptyReport, round, type ScenarioReport, type TargetResult } from '../lib/results.ts';
+import {
+  emptyReport,
+  round,
+  spread,
+  type ScenarioReport,
+  type TargetResult,
+} from '../lib/results.ts';
 import { ROOT } from '../lib/server.ts';
 import type { GeneratedWowsBuild } from '../lib/wows-data.ts';
 import { delveList } from '../lib/wows-listing.ts';
@@ -43,9 +49,6 @@ function timed<T>(work: () => T): { ms: number; value: T } {
   const value = work();
   return { ms: performance.now() - started, value };
 }
-
-const spread = (values: readonly number[], digits = 1): string =>
-  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 
 /** A "lower is better" ratio target: Delve's median over the peer's, met at ≤ `bound`. */
 function ratioTarget(
@@ -68,7 +71,7 @@ function ratioTarget(
     ratio: round(ratio, 2),
     target: `≤ ${bound}× wows-depack`,
     met: ratio <= bound,
-    note: `medians of ${delve.length} interleaved runs; Delve ${spread(delve)} ms, wows-depack ${spread(peer)} ms. ${note}`,
+    note: `medians of ${delve.length} interleaved runs; Delve ${spread(delve, 1)} ms, wows-depack ${spread(peer, 1)} ms. ${note}`,
   };
 }
 

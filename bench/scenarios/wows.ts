@@ -21,7 +21,7 @@ import {
   workerCalls,
   type ProbeWindow,
 } from '../lib/browser.ts';
-import { MB, emptyReport, round, type ScenarioReport } from '../lib/results.ts';
+import { MB, emptyReport, round, spread, type ScenarioReport } from '../lib/results.ts';
 import type { GeneratedWowsBuild } from '../lib/wows-data.ts';
 import {
   nativeWowsTree,
@@ -63,10 +63,6 @@ interface OpenedPage {
 }
 
 const ms = (value: number | null | undefined): string => (value == null ? '?' : value.toFixed(0));
-
-/** `min–max` of a list, with `digits` decimals. */
-const spread = (values: readonly number[], digits = 0): string =>
-  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 
 /**
  * Waits for the probe mark `name`, or fails early with what the page shows when the open
