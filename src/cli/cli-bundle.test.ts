@@ -53,6 +53,8 @@ describe('the built CLI', () => {
     expect(code).toBe(0);
     expect(out).toBe(`${helpText(await loadCliFormats())}\n`);
     expect(out).toContain('delve ls FILE... [--json]');
+    // The built file answers these before it compiles the commands: the same text.
+    for (const word of ['-h', 'help']) expect(delve(word)).toMatchObject({ code: 0, out });
   });
 
   it('lists several files in one process: each as it lists alone', async () => {
