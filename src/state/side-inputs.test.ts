@@ -4,11 +4,11 @@
  * reads that kind (selected ones stay selected). Bytes opened as a format with settings
  * (a pasted blob) keep them through a reopen.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { memorySideInputStorage, sideInputBlobs, type SideInputStorage } from './side-inputs.ts';
 import { createDelveState } from './store.ts';
 import { createTestDecoder } from './testing/test-decoder.ts';
-import { fixtureBytes } from '../formats/objectproperty/test-fixtures.ts';
 
 function setup(storage: SideInputStorage = memorySideInputStorage()) {
   const state = createDelveState({
@@ -23,6 +23,9 @@ function setup(storage: SideInputStorage = memorySideInputStorage()) {
   return { state, actions: state.actions, entries, files };
 }
 
+/** The shared ObjectProperty fixtures, read where they are (`../shared` beside the repository). */
+const FIXTURES = new URL('../../../shared/fixtures/objectproperty/', import.meta.url);
+const fixtureBytes = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
 /** A `BINd` file: the magic, then a deep blob whose flags are in its stream (as a BINd's are). */
 const bindBytes = Uint8Array.from([
   0x42,
