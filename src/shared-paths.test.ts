@@ -22,7 +22,9 @@ function sources(dir: string): string[] {
 
 /** `new URL('../…/shared/…', import.meta.url)` in a file: the relative part of each. */
 const sharedUrls = (text: string) =>
-  [...text.matchAll(/new URL\(\s*['`]((?:\.\.\/)+shared\/[^'`$]*)/g)].map((match) => match[1] ?? '');
+  [...text.matchAll(/new URL\(\s*['`]((?:\.\.\/)+shared\/[^'`$]*)/g)].map(
+    (match) => match[1] ?? '',
+  );
 
 describe('paths to ../shared', () => {
   const files = ['src', 'bench', 'e2e', 'scripts'].flatMap((dir) => {
