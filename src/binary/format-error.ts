@@ -15,6 +15,8 @@ export const ErrorCode = {
   /** Content packed with a method Delve does not decode (it is listed, never unpacked). */
   UNSUPPORTED_COMPRESSION: 'UNSUPPORTED_COMPRESSION',
   DECOMPRESS_FAILED: 'DECOMPRESS_FAILED',
+  /** Pixels stored in a layout Delve does not decode (named in the message). */
+  UNSUPPORTED_PIXEL_FORMAT: 'UNSUPPORTED_PIXEL_FORMAT',
   SIZE_MISMATCH: 'SIZE_MISMATCH',
   TOO_LARGE: 'TOO_LARGE',
   /** A file the opened one refers to (a volume) has not been given. */
@@ -38,6 +40,7 @@ const codePhrase: Record<ErrorCode, string> = {
   UNSUPPORTED_VERSION: 'unsupported version',
   UNSUPPORTED_COMPRESSION: 'unsupported compression',
   DECOMPRESS_FAILED: 'decompression failed',
+  UNSUPPORTED_PIXEL_FORMAT: 'unsupported pixel format',
   SIZE_MISMATCH: 'size mismatch',
   TOO_LARGE: 'too large',
   MISSING_SOURCE: 'missing file',

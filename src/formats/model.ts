@@ -12,11 +12,13 @@
 import type { ByteSource } from '../binary/byte-source.ts';
 import type { ErrorInfo } from '../binary/format-error.ts';
 import type { FuzzTarget } from './fuzz/fuzz-target.ts';
+import type { ImageCapability } from './image-types.ts';
 import type { ListedFile } from './install-types.ts';
 import type { FormatServices } from './services.ts';
 
 export type * from './grid.ts';
 export type * from './install-types.ts';
+export type * from './image-types.ts';
 
 /** A byte range: `[offset, offset + length)`. */
 export interface Span {
@@ -333,6 +335,8 @@ export interface Session {
   readonly view?: ViewCapability;
   readonly sources?: SourcesCapability;
   readonly installCheck?: InstallCheckCapability;
+  /** Nodes that hold pixels (a texture file's root, a PID inside a REZ). */
+  readonly images?: ImageCapability;
   /**
    * A wrapper's node whose content is the file it wraps (a `.dvpl`'s decoded payload): the
    * app opens it as a file of its own at once, through the registry, as it would on

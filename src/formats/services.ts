@@ -13,7 +13,9 @@ import { crc32Ieee, isAllZero } from '../binary/crc32.ts';
 import { ErrorCode, FormatError } from '../binary/format-error.ts';
 import { kiCrcKernel } from '../binary/ki-crc-wasm.ts';
 import { inflate, type InflateOptions } from '../binary/inflate.ts';
+import { decodePixels } from '../binary/pixels/decode.ts';
 import { ReadAheadSource } from '../binary/read-ahead-source.ts';
+import type { DecodedImage, EncodedSurface } from './image-types.ts';
 import type { CancelSignal, Content, FormatModule, Session, ViewJob } from './model.ts';
 
 export type { IndexedRange, InflateOptions };
@@ -145,6 +147,20 @@ export function sideInputsOf(
   return { files: (kind) => byKind[kind] ?? [] };
 }
 
+/** Pixel decoding: any stored surface to 8-bit RGBA (binary/pixels/decode.ts). */
+export interface PixelService {
+  /** Throws FormatError (UNSUPPORTED_PIXEL_FORMAT naming the codec, truncated data). */
+  decode(surface: EncodedSurface): Promise<DecodedImage>;
+}
+
+/** Decodes on the calling thread. */
+export const PIXELS_HERE: PixelService = {
+  decode: (surface) =>
+    Promise.resolve(
+      decodePixels(surface.encoding, surface.bytes, surface.width, surface.height, surface.offset),
+    ),
+};
+
 export interface FormatServices {
   ranges: RangeService;
   codecs: CodecService;
@@ -157,6 +173,8 @@ export interface FormatServices {
   nested: NestedFileService;
   /** Files the user gave beside the opened ones (type lists); absent: none. */
   sideInputs?: SideInputService;
+  /** Pixel decoding; absent: on the calling thread (`PIXELS_HERE`). */
+  pixels?: PixelService;
 }
 
 /** Runs a decode job on this thread. */
