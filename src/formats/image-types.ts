@@ -54,8 +54,11 @@ export interface EncodedSurface {
 
 /** Capability: nodes that hold images. */
 export interface ImageCapability {
-  /** The image a node holds, or null when it holds none. Cheap: no pixels are read. */
-  describe(index: number): ImageInfo | null;
+  /**
+   * The image a node holds, or null when it holds none. No pixels are read: a texture file
+   * answers from its parsed header, an archive reads the entry's header (a PID's 32 bytes).
+   */
+  describe(index: number): Promise<ImageInfo | null>;
   /**
    * Reads one surface's stored bytes. Throws FormatError (out of range, truncated data,
    * a missing source such as a WoWs texture's `.dd0` tier).
