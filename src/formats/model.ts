@@ -612,6 +612,12 @@ export interface FormatModule<Id extends string = string> {
   /** Usual file extensions, lower case, with the dot. */
   readonly extensions: readonly string[];
   /**
+   * Formats whose files this format's files name or hold (a WWD level names its REZ archive
+   * and palette; a REZ holds PID images and levels). Its folders may name them; the app
+   * does nothing else with it (src/format-seam.test.ts).
+   */
+  readonly companions?: readonly string[];
+  /**
    * `magic`: the bytes prove it (the head, or for a signature at the end, the tail);
    * `name`: only the name suggests it; null: not this format.
    */

@@ -17,7 +17,9 @@ import { dvplFormat } from './dvpl/module.ts';
 import { kaFormat } from './ka/module.ts';
 import { kiwadFormat } from './kiwad/module.ts';
 import { objectPropertyFormat } from './objectproperty/module.ts';
+import { pidFormat } from './pid/module.ts';
 import { rawFormat } from './raw/module.ts';
+import { rezFormat } from './rez/module.ts';
 import { sc2Format } from './sc2/module.ts';
 import { scgFormat } from './scg/module.ts';
 import { wowsFormat } from './wows/module.ts';
@@ -28,6 +30,7 @@ export const FORMATS = [
   dvplFormat,
   kiwadFormat,
   wwdFormat,
+  rezFormat,
   wowsFormat,
   // The descriptor's signature is checked before any KeyedArchive detection.
   davaTexFormat,
@@ -37,6 +40,8 @@ export const FORMATS = [
   dmlFormat,
   dmlProtocolFormat,
   objectPropertyFormat,
+  // No magic: a `.pid` name and a plausible header.
+  pidFormat,
   rawFormat,
 ] as const satisfies readonly FormatModule[];
 

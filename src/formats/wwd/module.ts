@@ -9,6 +9,7 @@ export const wwdFormat = {
   label: 'WWD level',
   summary:
     "Claw and Gruntz levels (compressed or not): every header field, plane, object and tile property; a zoomable, pannable tile map per plane or stacked, with attribute overlay, objects and start position; PNG export; checksum match; each section's bytes highlighted in the hex view of the decoded level",
+  companions: ['rez'],
   extensions: ['.wwd'],
   // A level whose size field is damaged still goes to the WWD reader by its name, to get
   // its clear error rather than be shown raw.
