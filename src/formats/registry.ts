@@ -18,6 +18,7 @@ import { kaFormat } from './ka/module.ts';
 import { kiwadFormat } from './kiwad/module.ts';
 import { objectPropertyFormat } from './objectproperty/module.ts';
 import { pidFormat } from './pid/module.ts';
+import { pvrFormat } from './pvr/module.ts';
 import { rawFormat } from './raw/module.ts';
 import { rezFormat } from './rez/module.ts';
 import { sc2Format } from './sc2/module.ts';
@@ -31,6 +32,7 @@ export const FORMATS = [
   kiwadFormat,
   wwdFormat,
   rezFormat,
+  pvrFormat,
   wowsFormat,
   // The descriptor's signature is checked before any KeyedArchive detection.
   davaTexFormat,

@@ -12,6 +12,7 @@ export const davaTexFormat = {
   label: 'DAVA texture descriptor',
   summary:
     'World of Tanks Blitz texture settings (.tex, not a KeyedArchive): wrap, filters, mipmaps, source image, and the pixel format and checksums per GPU family',
+  companions: ['pvr', 'dds'],
   extensions: ['.tex'],
   // Recognised by its signature before any KeyedArchive detection sees it.
   detect: (head) =>

@@ -19,6 +19,7 @@ export const kaFormat = {
   label: 'DAVA KeyedArchive',
   summary:
     'DAVA engine keyed archives (World of Tanks Blitz settings and scene data), v1 and v2 with string tables: every key and typed value with its bytes, nested archives and arrays, wide-string width, JSON and YAML export',
+  companions: ['pvr', 'dds'],
   extensions: ['.ka'],
   // By the header only: a name claims a file only for formats with no magic at all.
   detect: (head) => (hasKaHeader(head) ? 'magic' : null),
