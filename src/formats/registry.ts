@@ -16,6 +16,7 @@ import { dmlProtocolFormat } from './dml/protocol-module.ts';
 import { dvplFormat } from './dvpl/module.ts';
 import { kaFormat } from './ka/module.ts';
 import { kiwadFormat } from './kiwad/module.ts';
+import { ktxFormat } from './ktx/module.ts';
 import { objectPropertyFormat } from './objectproperty/module.ts';
 import { pidFormat } from './pid/module.ts';
 import { pvrFormat } from './pvr/module.ts';
@@ -33,6 +34,7 @@ export const FORMATS = [
   wwdFormat,
   rezFormat,
   pvrFormat,
+  ktxFormat,
   wowsFormat,
   // The descriptor's signature is checked before any KeyedArchive detection.
   davaTexFormat,
