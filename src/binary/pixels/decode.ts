@@ -6,6 +6,13 @@
  */
 import { ErrorCode, FormatError } from '../format-error.ts';
 import { decodeBc7 } from './bc7.ts';
+import {
+  decodeEacR11,
+  decodeEacRg11,
+  decodeEtc2Punchthrough,
+  decodeEtc2Rgb,
+  decodeEtc2Rgba,
+} from './etc.ts';
 import { decodeIndexed, decodePacked } from './packed.ts';
 import type { BlockCodec, BlockKernel, DecodedImage, PixelEncoding } from './types.ts';
 
@@ -15,6 +22,12 @@ export const MAX_TEXTURE_SIDE = 16_384;
 /** Block codecs that decode, by name. */
 const BLOCK_KERNELS: Partial<Record<BlockCodec, BlockKernel>> = {
   bc7: decodeBc7,
+  etc1: decodeEtc2Rgb,
+  'etc2-rgb': decodeEtc2Rgb,
+  'etc2-rgba': decodeEtc2Rgba,
+  'etc2-rgb-a1': decodeEtc2Punchthrough,
+  'eac-r11': decodeEacR11,
+  'eac-rg11': decodeEacRg11,
 };
 
 /** A codec's human name, for facts and messages. */
