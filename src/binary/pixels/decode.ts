@@ -5,6 +5,7 @@
  * their own and join through `BLOCK_KERNELS`. A codec not listed there is reported by name.
  */
 import { ErrorCode, FormatError } from '../format-error.ts';
+import { decodeAstc } from './astc.ts';
 import { decodeBc7 } from './bc7.ts';
 import {
   decodeEacR11,
@@ -22,6 +23,7 @@ export const MAX_TEXTURE_SIDE = 16_384;
 /** Block codecs that decode, by name. */
 const BLOCK_KERNELS: Partial<Record<BlockCodec, BlockKernel>> = {
   bc7: decodeBc7,
+  astc: decodeAstc,
   etc1: decodeEtc2Rgb,
   'etc2-rgb': decodeEtc2Rgb,
   'etc2-rgba': decodeEtc2Rgba,
