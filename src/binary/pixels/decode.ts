@@ -6,6 +6,7 @@
  */
 import { ErrorCode, FormatError } from '../format-error.ts';
 import { decodeAstc } from './astc.ts';
+import { decodeBc6h } from './bc6h.ts';
 import { decodeBc7 } from './bc7.ts';
 import {
   decodeEacR11,
@@ -22,6 +23,7 @@ export const MAX_TEXTURE_SIDE = 16_384;
 
 /** Block codecs that decode, by name. */
 const BLOCK_KERNELS: Partial<Record<BlockCodec, BlockKernel>> = {
+  bc6h: decodeBc6h,
   bc7: decodeBc7,
   astc: decodeAstc,
   etc1: decodeEtc2Rgb,
