@@ -252,7 +252,7 @@ export function decodeAstcBlock(
   const weightBits = iseBitCount(weightCount, weightRange);
   if (weightCount > 64 || weightBits < 24 || weightBits > 96) return fail();
 
-  const partitionCount = ((mode >> 11) & 3) + 1;
+  const partitionCount = ((block[1]! >> 3) & 3) + 1;
   if (grid.dualPlane && partitionCount === 4) return fail();
 
   let colorStart: number;
