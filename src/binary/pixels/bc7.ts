@@ -157,10 +157,23 @@ export function decodeBc7Block(src: Uint8Array, offset: number, pixels: Uint32Ar
           : ANCHOR_MASKS_3[partition]!;
     const table = subsets === 2 ? PARTITIONS_2 : PARTITIONS_3;
     const base = partition * 16;
+    // These modes keep their indices in the top 64 bits (from bit 65 at the lowest): walk
+    // them through two registers, shifting the consumed bits out.
+    const shift = position - 64;
+    let low: number;
+    let high: number;
+    if (shift >= 32) {
+      low = words[3]! >>> (shift - 32);
+      high = 0;
+    } else {
+      low = shift === 0 ? words[2]! : (words[2]! >>> shift) | (words[3]! << (32 - shift));
+      high = words[3]! >>> shift;
+    }
     for (let pixel = 0; pixel < 16; pixel++) {
       const bits = indexBits - ((anchors >> pixel) & 1);
-      const level = bitsAt(position, bits);
-      position += bits;
+      const level = low & ((1 << bits) - 1);
+      low = (low >>> bits) | (high << (32 - bits));
+      high >>>= bits;
       const subset = subsets === 1 ? 0 : table[base + pixel]!;
       pixels[pixel] = palette[subset * 16 + level]!;
     }
