@@ -5,6 +5,16 @@
  * their own and join through `BLOCK_KERNELS`. A codec not listed there is reported by name.
  */
 import { ErrorCode, FormatError } from '../format-error.ts';
+import { decodeAstc } from './astc.ts';
+import { decodeBc6h } from './bc6h.ts';
+import { decodeBc7 } from './bc7.ts';
+import {
+  decodeEacR11,
+  decodeEacRg11,
+  decodeEtc2Punchthrough,
+  decodeEtc2Rgb,
+  decodeEtc2Rgba,
+} from './etc.ts';
 import { decodeIndexed, decodePacked } from './packed.ts';
 import type { BlockCodec, BlockKernel, DecodedImage, PixelEncoding } from './types.ts';
 
@@ -12,7 +22,17 @@ import type { BlockCodec, BlockKernel, DecodedImage, PixelEncoding } from './typ
 export const MAX_TEXTURE_SIDE = 16_384;
 
 /** Block codecs that decode, by name. */
-const BLOCK_KERNELS: Partial<Record<BlockCodec, BlockKernel>> = {};
+const BLOCK_KERNELS: Partial<Record<BlockCodec, BlockKernel>> = {
+  bc6h: decodeBc6h,
+  bc7: decodeBc7,
+  astc: decodeAstc,
+  etc1: decodeEtc2Rgb,
+  'etc2-rgb': decodeEtc2Rgb,
+  'etc2-rgba': decodeEtc2Rgba,
+  'etc2-rgb-a1': decodeEtc2Punchthrough,
+  'eac-r11': decodeEacR11,
+  'eac-rg11': decodeEacRg11,
+};
 
 /** A codec's human name, for facts and messages. */
 export const BLOCK_CODEC_NAMES: Record<BlockCodec, string> = {
