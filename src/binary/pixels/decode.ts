@@ -5,6 +5,7 @@
  * their own and join through `BLOCK_KERNELS`. A codec not listed there is reported by name.
  */
 import { ErrorCode, FormatError } from '../format-error.ts';
+import { BC_KERNELS } from './bc.ts';
 import { decodeIndexed, decodePacked } from './packed.ts';
 import type { BlockCodec, BlockKernel, DecodedImage, PixelEncoding } from './types.ts';
 
@@ -12,7 +13,9 @@ import type { BlockCodec, BlockKernel, DecodedImage, PixelEncoding } from './typ
 export const MAX_TEXTURE_SIDE = 16_384;
 
 /** Block codecs that decode, by name. */
-const BLOCK_KERNELS: Partial<Record<BlockCodec, BlockKernel>> = {};
+const BLOCK_KERNELS: Partial<Record<BlockCodec, BlockKernel>> = {
+  ...BC_KERNELS,
+};
 
 /** A codec's human name, for facts and messages. */
 export const BLOCK_CODEC_NAMES: Record<BlockCodec, string> = {
