@@ -19,10 +19,10 @@
  * Speed: one pass over the blocks, each block's palette in a few locals or a reused
  * scratch array, pixels written as 32-bit words (RGBA in little-endian byte order).
  */
-import type { BlockCodec, BlockEncoding, BlockKernel } from './types.ts';
+import type { BlockCodec, BlockKernel } from './types.ts';
 
 /** The four colours of a colour block, as RGBA words; reused for every block. */
-const colours = new Uint32Array(4);
+const colours = new Int32Array(4);
 /** The eight values of an interpolated channel block; reused. */
 const values = new Uint8Array(8);
 /** A second channel's values (BC5's green); reused. */
@@ -107,54 +107,43 @@ const lowIndexes = (src: Uint8Array, at: number) =>
 const highIndexes = (src: Uint8Array, at: number) =>
   src[at + 5]! | (src[at + 6]! << 8) | (src[at + 7]! << 16);
 
-/** A 3-bit index of pixel `pixel` (0–15) from the two 24-bit halves. */
-const index3 = (low: number, high: number, pixel: number) =>
-  pixel < 8 ? (low >> (3 * pixel)) & 7 : (high >> (3 * (pixel - 8))) & 7;
+/** Row `y`'s four 3-bit indexes (12 bits) from the two 24-bit halves (two rows each). */
+const rowIndexes = (low: number, high: number, y: number) =>
+  (y < 2 ? low >> (12 * y) : high >> (12 * (y - 2))) & 0xfff;
 
 /** The output as 32-bit words, and how to finish (copy back when `out` was not aligned). */
-function wordsOf(out: Uint8Array, count: number): { words: Uint32Array; finish(): void } {
+function wordsOf(out: Uint8Array, count: number): { words: Int32Array; finish(): void } {
   if (out.byteOffset % 4 === 0) {
-    return { words: new Uint32Array(out.buffer, out.byteOffset, count), finish: () => undefined };
+    return { words: new Int32Array(out.buffer, out.byteOffset, count), finish: () => undefined };
   }
-  const words = new Uint32Array(count);
+  const words = new Int32Array(count);
   return {
     words,
     finish: () => out.set(new Uint8Array(words.buffer, 0, count * 4)),
   };
 }
 
-type BlockWriter = (
-  src: Uint8Array,
-  at: number,
-  words: Uint32Array,
-  first: number,
-  stride: number,
-  cols: number,
-  rows: number,
-  isSigned: boolean,
-) => void;
-
 function writeBc1(
   src: Uint8Array,
   at: number,
-  words: Uint32Array,
+  words: Int32Array,
   first: number,
   stride: number,
   cols: number,
   rows: number,
 ): void {
   colourPalette(src, at, false);
-  const bits = src[at + 4]! | (src[at + 5]! << 8) | (src[at + 6]! << 16) | (src[at + 7]! << 24);
-  for (let y = 0; y < rows; y += 1) {
-    const row = first + y * stride;
-    for (let x = 0; x < cols; x += 1) words[row + x] = colours[(bits >>> (2 * (4 * y + x))) & 3]!;
+  let bits = src[at + 4]! | (src[at + 5]! << 8) | (src[at + 6]! << 16) | (src[at + 7]! << 24);
+  let row = first;
+  for (let y = 0; y < rows; y += 1, row += stride, bits >>>= 8) {
+    for (let x = 0; x < cols; x += 1) words[row + x] = colours[(bits >> (2 * x)) & 3]!;
   }
 }
 
 function writeBc2(
   src: Uint8Array,
   at: number,
-  words: Uint32Array,
+  words: Int32Array,
   first: number,
   stride: number,
   cols: number,
@@ -177,7 +166,7 @@ function writeBc2(
 function writeBc3(
   src: Uint8Array,
   at: number,
-  words: Uint32Array,
+  words: Int32Array,
   first: number,
   stride: number,
   cols: number,
@@ -187,13 +176,13 @@ function writeBc3(
   colourPalette(src, at + 8, true);
   const low = lowIndexes(src, at);
   const high = highIndexes(src, at);
-  const bits = src[at + 12]! | (src[at + 13]! << 8) | (src[at + 14]! << 16) | (src[at + 15]! << 24);
-  for (let y = 0; y < rows; y += 1) {
-    const row = first + y * stride;
+  let bits = src[at + 12]! | (src[at + 13]! << 8) | (src[at + 14]! << 16) | (src[at + 15]! << 24);
+  let row = first;
+  for (let y = 0; y < rows; y += 1, row += stride, bits >>>= 8) {
+    const alphas = rowIndexes(low, high, y);
     for (let x = 0; x < cols; x += 1) {
-      const pixel = 4 * y + x;
-      const colour = colours[(bits >>> (2 * pixel)) & 3]! & 0xffffff;
-      words[row + x] = colour | (values[index3(low, high, pixel)]! << 24);
+      const colour = colours[(bits >> (2 * x)) & 3]! & 0xffffff;
+      words[row + x] = colour | (values[(alphas >> (3 * x)) & 7]! << 24);
     }
   }
 }
@@ -201,7 +190,7 @@ function writeBc3(
 function writeBc4(
   src: Uint8Array,
   at: number,
-  words: Uint32Array,
+  words: Int32Array,
   first: number,
   stride: number,
   cols: number,
@@ -211,10 +200,11 @@ function writeBc4(
   channelPalette(src, at, isSigned, values);
   const low = lowIndexes(src, at);
   const high = highIndexes(src, at);
-  for (let y = 0; y < rows; y += 1) {
-    const row = first + y * stride;
+  let row = first;
+  for (let y = 0; y < rows; y += 1, row += stride) {
+    const greys = rowIndexes(low, high, y);
     for (let x = 0; x < cols; x += 1) {
-      const grey = values[index3(low, high, 4 * y + x)]!;
+      const grey = values[(greys >> (3 * x)) & 7]!;
       words[row + x] = OPAQUE | (grey << 16) | (grey << 8) | grey;
     }
   }
@@ -223,7 +213,7 @@ function writeBc4(
 function writeBc5(
   src: Uint8Array,
   at: number,
-  words: Uint32Array,
+  words: Int32Array,
   first: number,
   stride: number,
   cols: number,
@@ -238,43 +228,101 @@ function writeBc5(
   const greenHigh = highIndexes(src, at + 8);
   // No third channel: blue is zero, or a signed zero (128).
   const base = OPAQUE | ((isSigned ? 128 : 0) << 16);
-  for (let y = 0; y < rows; y += 1) {
-    const row = first + y * stride;
+  let row = first;
+  for (let y = 0; y < rows; y += 1, row += stride) {
+    const reds = rowIndexes(redLow, redHigh, y);
+    const greenIndexes = rowIndexes(greenLow, greenHigh, y);
     for (let x = 0; x < cols; x += 1) {
-      const pixel = 4 * y + x;
-      const red = values[index3(redLow, redHigh, pixel)]!;
-      const green = greens[index3(greenLow, greenHigh, pixel)]!;
+      const red = values[(reds >> (3 * x)) & 7]!;
+      const green = greens[(greenIndexes >> (3 * x)) & 7]!;
       words[row + x] = base | (green << 8) | red;
     }
   }
 }
 
-/** Walks the blocks in storage order, each written where it lands (edge blocks clipped). */
-function blockKernel(write: BlockWriter): BlockKernel {
-  return (src, width, height, out, encoding: BlockEncoding) => {
-    const { words, finish } = wordsOf(out, width * height);
-    const isSigned = encoding.isSigned === true;
-    const across = Math.ceil(width / 4);
-    const down = Math.ceil(height / 4);
-    const step = encoding.bytesPerBlock;
-    let at = 0;
-    for (let blockY = 0; blockY < down; blockY += 1) {
-      const rows = Math.min(4, height - 4 * blockY);
-      for (let blockX = 0; blockX < across; blockX += 1) {
-        const cols = Math.min(4, width - 4 * blockX);
-        write(src, at, words, 4 * blockY * width + 4 * blockX, width, cols, rows, isSigned);
-        at += step;
-      }
+/*
+ * The block walks: each codec has its own loop (not one loop calling through a table), so
+ * each writer has one call site and is inlined there. Blocks come in storage order, each
+ * written where it lands, edge blocks clipped.
+ */
+
+const bc1Kernel: BlockKernel = (src, width, height, out, _encoding) => {
+  const { words, finish } = wordsOf(out, width * height);
+  let at = 0;
+  for (let blockY = 0; 4 * blockY < height; blockY += 1) {
+    const rows = Math.min(4, height - 4 * blockY);
+    for (let blockX = 0; 4 * blockX < width; blockX += 1, at += 8) {
+      const cols = Math.min(4, width - 4 * blockX);
+      const first = 4 * blockY * width + 4 * blockX;
+      writeBc1(src, at, words, first, width, cols, rows);
     }
-    finish();
-  };
-}
+  }
+  finish();
+};
+
+const bc2Kernel: BlockKernel = (src, width, height, out, _encoding) => {
+  const { words, finish } = wordsOf(out, width * height);
+  let at = 0;
+  for (let blockY = 0; 4 * blockY < height; blockY += 1) {
+    const rows = Math.min(4, height - 4 * blockY);
+    for (let blockX = 0; 4 * blockX < width; blockX += 1, at += 16) {
+      const cols = Math.min(4, width - 4 * blockX);
+      const first = 4 * blockY * width + 4 * blockX;
+      writeBc2(src, at, words, first, width, cols, rows);
+    }
+  }
+  finish();
+};
+
+const bc3Kernel: BlockKernel = (src, width, height, out, _encoding) => {
+  const { words, finish } = wordsOf(out, width * height);
+  let at = 0;
+  for (let blockY = 0; 4 * blockY < height; blockY += 1) {
+    const rows = Math.min(4, height - 4 * blockY);
+    for (let blockX = 0; 4 * blockX < width; blockX += 1, at += 16) {
+      const cols = Math.min(4, width - 4 * blockX);
+      const first = 4 * blockY * width + 4 * blockX;
+      writeBc3(src, at, words, first, width, cols, rows);
+    }
+  }
+  finish();
+};
+
+const bc4Kernel: BlockKernel = (src, width, height, out, encoding) => {
+  const { words, finish } = wordsOf(out, width * height);
+  const isSigned = encoding.isSigned === true;
+  let at = 0;
+  for (let blockY = 0; 4 * blockY < height; blockY += 1) {
+    const rows = Math.min(4, height - 4 * blockY);
+    for (let blockX = 0; 4 * blockX < width; blockX += 1, at += 8) {
+      const cols = Math.min(4, width - 4 * blockX);
+      const first = 4 * blockY * width + 4 * blockX;
+      writeBc4(src, at, words, first, width, cols, rows, isSigned);
+    }
+  }
+  finish();
+};
+
+const bc5Kernel: BlockKernel = (src, width, height, out, encoding) => {
+  const { words, finish } = wordsOf(out, width * height);
+  const isSigned = encoding.isSigned === true;
+  let at = 0;
+  for (let blockY = 0; 4 * blockY < height; blockY += 1) {
+    const rows = Math.min(4, height - 4 * blockY);
+    for (let blockX = 0; 4 * blockX < width; blockX += 1, at += 16) {
+      const cols = Math.min(4, width - 4 * blockX);
+      const first = 4 * blockY * width + 4 * blockX;
+      writeBc5(src, at, words, first, width, cols, rows, isSigned);
+    }
+  }
+  finish();
+};
 
 /** The kernels of this file, by codec, for `decode.ts`'s table. */
 export const BC_KERNELS: Partial<Record<BlockCodec, BlockKernel>> = {
-  bc1: blockKernel(writeBc1),
-  bc2: blockKernel(writeBc2),
-  bc3: blockKernel(writeBc3),
-  bc4: blockKernel(writeBc4),
-  bc5: blockKernel(writeBc5),
+  bc1: bc1Kernel,
+  bc2: bc2Kernel,
+  bc3: bc3Kernel,
+  bc4: bc4Kernel,
+  bc5: bc5Kernel,
 };
