@@ -49,6 +49,8 @@ const METHOD_KINDS = {
   readBlob: 'tracked',
   fileNameOf: 'tracked',
   detectContent: 'tracked',
+  describeImage: 'tracked',
+  decodeImage: 'tracked',
   documentView: 'tracked',
   viewRequest: 'tracked',
   findInContent: 'tracked',

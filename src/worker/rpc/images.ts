@@ -1,0 +1,107 @@
+/**
+ * Images for the worker API (`describeImage`, `decodeImage`): the image of the opened file,
+ * of a node that holds one (a texture's surface, a PID in a REZ), or of an entry whose
+ * content is an image file (a texture inside an archive) — that content opened as a nested
+ * file through the registry (`services.nested`), and its session's image capability used.
+ * Nothing here knows a format. Decoded pixels leave the worker transferred, not copied.
+ */
+import { transfer } from 'comlink';
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
+import type {
+  ContentRef,
+  DecodedImage,
+  ImageCapability,
+  ImageInfo,
+  Session,
+  SurfaceRef,
+} from '../../formats/model.ts';
+import { RAW_FORMAT } from '../../formats/registry.ts';
+import { PIXELS_HERE, type FormatServices } from '../../formats/services.ts';
+import type { Result } from './api.ts';
+import { attempt } from './result.ts';
+
+/** Nodes of a nested session looked at for its image (a texture's is its first). */
+const NODES_LOOKED_AT = 64;
+/** Entries whose nested sessions are kept (the last few viewed). */
+const NESTED_KEPT = 4;
+
+interface ImageHolder {
+  images: ImageCapability;
+  index: number;
+}
+
+export interface ImageAccessHost {
+  session(): Session;
+  /** A node's content, as read (inflated). */
+  content(index: number): Promise<Uint8Array>;
+  services: FormatServices;
+}
+
+/** The first node of a session that holds an image. */
+function firstImage(session: Session): ImageHolder | null {
+  const images = session.images;
+  if (!images) return null;
+  const last = Math.min(session.nodeCount(), NODES_LOOKED_AT);
+  for (let index = 0; index < Math.max(1, last); index += 1) {
+    if (images.describe(index)) return { images, index };
+  }
+  return null;
+}
+
+export function createImageAccess(host: ImageAccessHost) {
+  const nested = new Map<number, Promise<ImageHolder | null>>();
+
+  async function nestedImage(session: Session, index: number): Promise<ImageHolder | null> {
+    const known = nested.get(index);
+    if (known) return known;
+    const opening = (async () => {
+      const path = session.nodeTable().path(index);
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      const bytes = await host.content(index);
+      const format = host.services.nested.identify(bytes, name);
+      if (!format || format.id === RAW_FORMAT) return null;
+      const opened = await host.services.nested.open(bytes, name);
+      return opened.session.fatal ? null : firstImage(opened.session);
+    })();
+    nested.set(index, opening);
+    // A failed open is asked again next time; only the last few entries are kept.
+    opening.catch(() => nested.delete(index));
+    if (nested.size > NESTED_KEPT) nested.delete(nested.keys().next().value!);
+    return opening;
+  }
+
+  async function holderOf(ref: ContentRef): Promise<ImageHolder | null> {
+    const session = host.session();
+    if (ref.kind === 'file' || ref.kind === 'logical') return firstImage(session);
+    const own = session.images?.describe(ref.index) ?? null;
+    if (own && session.images) return { images: session.images, index: ref.index };
+    if (ref.kind !== 'node' || !session.content) return null;
+    if (session.content.unavailable?.(ref.index)) return null;
+    return nestedImage(session, ref.index);
+  }
+
+  return {
+    describe: (ref: ContentRef): Promise<Result<ImageInfo | null>> =>
+      attempt(async () => {
+        const holder = await holderOf(ref);
+        return holder ? holder.images.describe(holder.index) : null;
+      }),
+
+    async decode(ref: ContentRef, surface: SurfaceRef): Promise<Result<DecodedImage>> {
+      const answer = await attempt(async () => {
+        const holder = await holderOf(ref);
+        if (!holder) {
+          throw new FormatError({
+            code: ErrorCode.BAD_VALUE,
+            offset: 0,
+            detail: 'this holds no image',
+          });
+        }
+        const encoded = await holder.images.surface(holder.index, surface);
+        return (host.services.pixels ?? PIXELS_HERE).decode(encoded);
+      });
+      // The pixels move to the page: a 4096 × 4096 surface is 64 MiB, not copied.
+      return answer.ok ? transfer(answer, [answer.value.rgba.buffer]) : answer;
+    },
+  };
+}
