@@ -372,6 +372,8 @@ export interface DecoderApi {
   describeImage(ref: ContentRef): Promise<Result<ImageInfo | null>>;
   /** One surface of that image as 8-bit RGBA, decoded in the worker; the pixels are transferred. */
   decodeImage(ref: ContentRef, surface: SurfaceRef): Promise<Result<DecodedImage>>;
+  /** One surface as an 8-bit RGBA PNG, as decoded (for "Export PNG"), encoded in the worker. */
+  imagePng(ref: ContentRef, surface: SurfaceRef): Promise<Result<Blob>>;
   /** The session's decoded view (`Capabilities.view`), e.g. a level for a level view. */
   documentView(): Result<DocumentView>;
   /**

@@ -51,6 +51,7 @@ const METHOD_KINDS = {
   detectContent: 'tracked',
   describeImage: 'tracked',
   decodeImage: 'tracked',
+  imagePng: 'tracked',
   documentView: 'tracked',
   viewRequest: 'tracked',
   findInContent: 'tracked',

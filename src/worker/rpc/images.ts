@@ -7,6 +7,7 @@
  */
 import { transfer } from 'comlink';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
+import { encodePngRgba } from '../../binary/tiny-png.ts';
 import type {
   ContentRef,
   DecodedImage,
@@ -80,6 +81,19 @@ export function createImageAccess(host: ImageAccessHost) {
     return nestedImage(session, ref.index);
   }
 
+  async function decoded(ref: ContentRef, surface: SurfaceRef): Promise<DecodedImage> {
+    const holder = await holderOf(ref);
+    if (!holder) {
+      throw new FormatError({
+        code: ErrorCode.BAD_VALUE,
+        offset: 0,
+        detail: 'this holds no image',
+      });
+    }
+    const encoded = await holder.images.surface(holder.index, surface);
+    return (host.services.pixels ?? PIXELS_HERE).decode(encoded);
+  }
+
   return {
     describe: (ref: ContentRef): Promise<Result<ImageInfo | null>> =>
       attempt(async () => {
@@ -103,5 +117,12 @@ export function createImageAccess(host: ImageAccessHost) {
       // The pixels move to the page: a 4096 × 4096 surface is 64 MiB, not copied.
       return answer.ok ? transfer(answer, [answer.value.rgba.buffer]) : answer;
     },
+
+    png: (ref: ContentRef, surface: SurfaceRef): Promise<Result<Blob>> =>
+      attempt(async () => {
+        const { width, height, rgba } = await decoded(ref, surface);
+        const png = encodePngRgba(width, height, rgba);
+        return new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' });
+      }),
   };
 }

@@ -440,6 +440,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
 
     describeImage: (ref) => imageAccess.describe(ref),
     decodeImage: (ref, surface) => imageAccess.decode(ref, surface),
+    imagePng: (ref, surface) => imageAccess.png(ref, surface),
 
     detectContent: (ref, name) =>
       attempt(async () => {
