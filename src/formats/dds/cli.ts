@@ -8,7 +8,22 @@ import { cliIssues, infoLines } from '../cli-info.ts';
 import type { CliInfo, FormatCli } from '../model.ts';
 import { DDS_FORMAT } from './types.ts';
 
+/** The folder of a path (either separator), `.` when it has none. */
+function folderOf(path: string): string {
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return cut < 0 ? '.' : path.slice(0, cut) || '/';
+}
+
 export const ddsCli: FormatCli = {
+  sources: {
+    option: {
+      name: 'tier-dir',
+      value: 'DIR',
+      summary:
+        "where a World of Warships texture's tier files (.dd0, .dd1, .dd2) are (default: the texture's folder)",
+    },
+    defaultFolders: (filePath) => [folderOf(filePath)],
+  },
   info({ session, source }): Promise<CliInfo> {
     const image = session.images?.describe(0) ?? null;
     if (!image) {

@@ -30,6 +30,9 @@ import { DDS_DATA_OFFSET, DDS_FORMAT, DDS_PIXELFORMAT_OFFSET, FACE_NAMES } from 
 
 const count = (value: number) => value.toLocaleString('en-US');
 
+/** Tier numbers looked for beside a split texture. */
+const TIER_NUMBERS = [0, 1, 2] as const;
+
 /** A surface's name in the tree: its level and size, with its layer and face when there are several. */
 function surfaceName(layout: DdsLayout, surface: DdsSurface): string {
   const level = layout.levels[surface.level]!;
@@ -309,9 +312,14 @@ function ddsSession(
   });
   const surfaceAt = (index: number) =>
     index >= firstSurfaceNode ? (placement.surfaces[index - firstSurfaceNode] ?? null) : null;
+  /** The tiers a split texture may have (World of Warships uses up to three), not yet given. */
   const missing = (): MissingSource[] => {
     const levels = placement.plan?.missingLevels ?? [];
-    return levels.length ? [{ name: `${base}.dd0`, nodeCount: levels.length }] : [];
+    if (levels.length === 0) return [];
+    const given = new Set(sources.map((source) => source.name.toLowerCase()));
+    return TIER_NUMBERS.map((number) => `${base}.dd${number}`)
+      .filter((name) => !given.has(name.toLowerCase()))
+      .map((name) => ({ name, nodeCount: levels.length }));
   };
   return {
     ...session,

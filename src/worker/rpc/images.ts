@@ -11,42 +11,24 @@ import { encodePngRgba } from '../../binary/tiny-png.ts';
 import type {
   ContentRef,
   DecodedImage,
-  ImageCapability,
   ImageInfo,
   Session,
   SurfaceRef,
 } from '../../formats/model.ts';
+import { firstImage, imageOfContent, type ImageHolder } from '../../formats/image-holder.ts';
 import { RAW_FORMAT } from '../../formats/registry.ts';
 import { PIXELS_HERE, type FormatServices } from '../../formats/services.ts';
 import type { Result } from './api.ts';
 import { attempt } from './result.ts';
 
-/** Nodes of a nested session looked at for its image (a texture's is its first). */
-const NODES_LOOKED_AT = 64;
 /** Entries whose nested sessions are kept (the last few viewed). */
 const NESTED_KEPT = 4;
-
-interface ImageHolder {
-  images: ImageCapability;
-  index: number;
-}
 
 export interface ImageAccessHost {
   session(): Session;
   /** A node's content, as read (inflated). */
   content(index: number): Promise<Uint8Array>;
   services: FormatServices;
-}
-
-/** The first node of a session that holds an image. */
-function firstImage(session: Session): ImageHolder | null {
-  const images = session.images;
-  if (!images) return null;
-  const last = Math.min(session.nodeCount(), NODES_LOOKED_AT);
-  for (let index = 0; index < Math.max(1, last); index += 1) {
-    if (images.describe(index)) return { images, index };
-  }
-  return null;
 }
 
 export function createImageAccess(host: ImageAccessHost) {
@@ -59,10 +41,9 @@ export function createImageAccess(host: ImageAccessHost) {
       const path = session.nodeTable().path(index);
       const name = path.slice(path.lastIndexOf('/') + 1);
       const bytes = await host.content(index);
-      const format = host.services.nested.identify(bytes, name);
-      if (!format || format.id === RAW_FORMAT) return null;
-      const opened = await host.services.nested.open(bytes, name);
-      return opened.session.fatal ? null : firstImage(opened.session);
+      // Content no format knows is not opened at all.
+      if (host.services.nested.identify(bytes, name)?.id === RAW_FORMAT) return null;
+      return imageOfContent(host.services, bytes, name);
     })();
     nested.set(index, opening);
     // A failed open is asked again next time; only the last few entries are kept.
