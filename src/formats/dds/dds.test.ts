@@ -12,6 +12,7 @@ import { inlineServices, PIXELS_HERE } from '../services.ts';
 import { fourCCOf } from './pixel-formats.ts';
 import { DDS_HEADERS_MAX, ddsLayout, readDdsHeaders } from './read.ts';
 import { ddsSeeds, packPixels, rampPixels } from './seeds.ts';
+import { gatherDdsFiles } from './gather.ts';
 import { openDdsSession } from './session.ts';
 import { writeDds, writeDdsTexture } from './write.ts';
 
@@ -263,5 +264,20 @@ describe('World of Warships tiers', () => {
     expect(session.sources!.missing()).toEqual([]);
     const top = await session.images!.surface(0, { level: 0, layer: 0, face: 0 });
     expect((await PIXELS_HERE.decode(top)).rgba).toEqual(chain[0]);
+  });
+});
+
+describe('gathering a drop', () => {
+  it('groups a texture with its tiers in the same folder, and leaves the rest alone', () => {
+    const files = [
+      { path: 'ship/hull.dd1', size: 64 },
+      { path: 'ship/hull.dds', size: 200 },
+      { path: 'ship/hull.dd0', size: 256 },
+      { path: 'other/hull.dd2', size: 16 },
+      { path: 'ship/deck.dds', size: 100 },
+    ];
+    const groups = gatherDdsFiles(files);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.choices[0]!.files).toEqual([1, 0, 2]);
   });
 });

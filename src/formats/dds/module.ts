@@ -11,5 +11,6 @@ export const ddsFormat = {
     head[0] === 0x44 && head[1] === 0x44 && head[2] === 0x53 && head[3] === 0x20 ? 'magic' : null,
   open: async (request) => (await import('./session.ts')).openDdsSession(request),
   fuzzTarget: async () => (await import('./fuzz-target.ts')).ddsFuzzTarget,
+  gather: async () => (await import('./gather.ts')).gatherDdsFiles,
   cli: async () => (await import('./cli.ts')).ddsCli,
 } as const satisfies FormatModule<'dds'>;
