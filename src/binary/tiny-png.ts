@@ -21,6 +21,23 @@ export function encodePng(
   height: number,
   pixel: (x: number, y: number) => readonly [number, number, number, number],
 ): Uint8Array {
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) rgba.set(pixel(x, y), (y * width + x) * 4);
+  }
+  return encodePngRgba(width, height, rgba, 9);
+}
+
+/**
+ * RGBA pixels (`width` × `height` × 4 bytes, rows top to bottom) as a PNG, rows copied
+ * whole: decoded textures and their exports. `level` is the deflate level.
+ */
+export function encodePngRgba(
+  width: number,
+  height: number,
+  rgba: Uint8Array,
+  level: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 = 6,
+): Uint8Array {
   const header = new ByteWriter(13)
     .u32be(width)
     .u32be(height)
@@ -34,11 +51,11 @@ export function encodePng(
   const raw = new Uint8Array(rowLength * height);
   for (let y = 0; y < height; y++) {
     raw[y * rowLength] = 0; // filter: none
-    for (let x = 0; x < width; x++) raw.set(pixel(x, y), y * rowLength + 1 + x * 4);
+    raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * rowLength + 1);
   }
   const writer = new ByteWriter(1024).bytes(SIGNATURE);
   chunk(writer, 'IHDR', header);
-  chunk(writer, 'IDAT', zlibSync(raw, { level: 9 }));
+  chunk(writer, 'IDAT', zlibSync(raw, { level }));
   chunk(writer, 'IEND', new Uint8Array(0));
   return writer.finish();
 }

@@ -11,6 +11,7 @@ import type { Readable, Writable } from 'node:stream';
 import { parseArgs, usageError } from './args.ts';
 import type { Command, CommandContext } from './command.ts';
 import { catCommand } from './commands/cat.ts';
+import { imageCommand } from './commands/image.ts';
 import { extractCommand } from './commands/extract.ts';
 import { formatCommands } from './commands/format-commands.ts';
 import { infoCommand } from './commands/info.ts';
@@ -48,6 +49,7 @@ export function cliCommands(formats: readonly CliFormat[]): Readonly<Record<stri
     'verify-install': verifyInstallCommand,
     cat: catCommand,
     extract: extractCommand,
+    image: imageCommand,
     ...(pack ? { pack } : {}),
     ...formatCommands(formats),
   };

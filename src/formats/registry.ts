@@ -11,6 +11,7 @@ import { MemoryByteSource, type ByteSource } from '../binary/byte-source.ts';
 import type { FileTail, FormatModule, OpenSink, SideInputKind } from './model.ts';
 import { inlineServices, type FormatServices, type NestedFileService } from './services.ts';
 import { davaTexFormat } from './dava-tex/module.ts';
+import { ddsFormat } from './dds/module.ts';
 import { dmlFormat } from './dml/module.ts';
 import { dmlProtocolFormat } from './dml/protocol-module.ts';
 import { dvplFormat } from './dvpl/module.ts';
@@ -38,6 +39,7 @@ export const FORMATS = [
   wowsFormat,
   // The descriptor's signature is checked before any KeyedArchive detection.
   davaTexFormat,
+  ddsFormat,
   kaFormat,
   sc2Format,
   scgFormat,

@@ -9,8 +9,11 @@ import {
   nodeRef,
   type ByteRange,
   type ContentRef,
+  type DecodedImage,
   type DocumentView,
   type EntryDetails,
+  type ImageInfo,
+  type SurfaceRef,
   type JobProgress,
   type DetectedFormat,
   type Result,
@@ -63,6 +66,12 @@ export interface Queries {
   ): Promise<Result<T>>;
   /** Stops the file's running view requests (they answer CANCELLED). */
   cancelView(fileId: string): void;
+  /** The image some content holds (a texture, or an entry that is an image file); null: none. */
+  imageInfo(fileId: string, ref: ContentRef): Query<ImageInfo | null>;
+  /** One surface decoded to RGBA in the worker: not cached (big, and held by the view). */
+  decodeImage(fileId: string, ref: ContentRef, surface: SurfaceRef): Promise<Result<DecodedImage>>;
+  /** One surface as a PNG made in the worker, for a download. */
+  imagePng(fileId: string, ref: ContentRef, surface: SurfaceRef): Promise<Result<Blob>>;
   /** The format an entry's content would open as (for a nested open); `raw` when none. */
   detectedFormat(fileId: string, entryIndex: number): Query<DetectedFormat | null>;
   /** Content may have changed: after an added source, failed reads are tried again. */
@@ -204,6 +213,19 @@ export function createQueries(getFile: (fileId: string) => OpenFile | undefined)
     cancelView(fileId) {
       decoderOf(fileId)?.cancel('view');
     },
+
+    imageInfo: (fileId, ref) => ({
+      key: key(fileId, 'image', refKey(ref)),
+      fileId,
+      topic: 'content',
+      load: () => ask(fileId, 'reading the image', (decoder) => decoder.describeImage(ref)),
+    }),
+
+    decodeImage: (fileId, ref, surface) =>
+      ask(fileId, 'decoding the image', (decoder) => decoder.decodeImage(ref, surface)),
+
+    imagePng: (fileId, ref, surface) =>
+      ask(fileId, 'exporting the image', (decoder) => decoder.imagePng(ref, surface)),
 
     detectedFormat: (fileId, entryIndex) => ({
       key: key(fileId, 'format', entryIndex),

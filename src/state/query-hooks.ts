@@ -9,9 +9,12 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type {
   ByteRange,
   ContentRef,
+  DecodedImage,
   DocumentView,
   EntryDetails,
   DetectedFormat,
+  ImageInfo,
+  SurfaceRef,
   JobProgress,
   Result,
 } from '../worker/rpc/api.ts';
@@ -128,6 +131,31 @@ export function askView<T>(
 /** Stops the file's running view requests (an export, a search): they answer CANCELLED. */
 export function cancelView(fileId: string): void {
   queries.cancelView(fileId);
+}
+
+/** The image some content holds (null when none): a texture, or an entry that is an image file. */
+export function useImageInfo(fileId: string, ref: ContentRef): QueryState<ImageInfo | null> {
+  const stable = useStableRef(ref);
+  const query = useMemo(() => queries.imageInfo(fileId, stable), [fileId, stable]);
+  return useQuery(query);
+}
+
+/** One surface decoded in the worker (not a hook, not cached: the view holds the pixels). */
+export function decodeImage(
+  fileId: string,
+  ref: ContentRef,
+  surface: SurfaceRef,
+): Promise<Result<DecodedImage>> {
+  return queries.decodeImage(fileId, ref, surface);
+}
+
+/** One surface as a PNG made in the worker, for "Export PNG". */
+export function imagePng(
+  fileId: string,
+  ref: ContentRef,
+  surface: SurfaceRef,
+): Promise<Result<Blob>> {
+  return queries.imagePng(fileId, ref, surface);
 }
 
 /** The format an entry's content would open as (null when none): offers a nested open. */

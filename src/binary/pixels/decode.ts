@@ -15,6 +15,7 @@ import {
   decodeEtc2Rgb,
   decodeEtc2Rgba,
 } from './etc.ts';
+import { BC_KERNELS } from './bc.ts';
 import { decodeIndexed, decodePacked } from './packed.ts';
 import type { BlockCodec, BlockKernel, DecodedImage, PixelEncoding } from './types.ts';
 
@@ -32,6 +33,7 @@ const BLOCK_KERNELS: Partial<Record<BlockCodec, BlockKernel>> = {
   'etc2-rgb-a1': decodeEtc2Punchthrough,
   'eac-r11': decodeEacR11,
   'eac-rg11': decodeEacRg11,
+  ...BC_KERNELS,
 };
 
 /** A codec's human name, for facts and messages. */

@@ -30,7 +30,7 @@ export function FilterBox(): ReactElement {
         data-testid="filter"
         type="search"
         className="filter-input"
-        placeholder="Filter: name, *.dds, Textures/**"
+        placeholder="Filter: name, *.xml, Textures/**"
         autoComplete="off"
         spellCheck={false}
         aria-describedby="filter-hint"

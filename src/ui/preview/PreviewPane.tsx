@@ -15,13 +15,14 @@ import {
   type ReactElement,
 } from 'react';
 import { usePreviewSpots, useWantedSpot } from '../../state/deep-link-hooks.ts';
-import { useContentRange } from '../../state/hooks.ts';
+import { useContentRange, useImageInfo } from '../../state/hooks.ts';
 import type { ContentRef } from '../../worker/rpc/api.ts';
 import { AudioView } from './audio/AudioView.tsx';
 import { contentKey } from './decoder-key.ts';
 import { formatExactBytes, formatSize } from '../format.ts';
 import { HexView } from './hex/HexView.tsx';
 import { ImageView } from './image/ImageView.tsx';
+import { TextureView } from './image/TextureView.tsx';
 import { sniffKind, type SniffResult } from './sniff.ts';
 import { StringsView } from './strings/StringsView.tsx';
 import { TextView } from './text/TextView.tsx';
@@ -89,7 +90,13 @@ function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactEl
     return { status: 'ready' as const, sniff: sniffKind(bytes, name), totalSize, warning };
   }, [range, name]);
 
-  const views: PreviewViewId[] = head.status === 'ready' ? viewsFor(head.sniff.kind) : ['hex'];
+  // An image a session decodes (a texture, or an entry that is a texture file) comes first.
+  const imageInfo = useImageInfo(fileId, ref);
+  const decodable = imageInfo.status === 'ok' ? imageInfo.value : null;
+  const sniffed: PreviewViewId[] = head.status === 'ready' ? viewsFor(head.sniff.kind) : ['hex'];
+  const views: PreviewViewId[] = decodable
+    ? ['image', ...sniffed.filter((view) => view !== 'image')]
+    : sniffed;
   const wantedView = isPreviewViewId(wanted?.view) ? wanted.view : null;
   const requestedView = chosenView ?? wantedView;
   const activeView =
@@ -158,9 +165,12 @@ function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactEl
             {activeView === 'strings' && (
               <StringsView fileId={fileId} ref={ref} onJump={showInHex} />
             )}
-            {activeView === 'image' && (
-              <ImageView fileId={fileId} ref={ref} mime={mime} name={name} />
-            )}
+            {activeView === 'image' &&
+              (decodable ? (
+                <TextureView fileId={fileId} ref={ref} info={decodable} name={name} />
+              ) : (
+                <ImageView fileId={fileId} ref={ref} mime={mime} name={name} />
+              ))}
             {activeView === 'audio' && (
               <AudioView fileId={fileId} ref={ref} mime={mime} name={name} />
             )}

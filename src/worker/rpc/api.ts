@@ -13,7 +13,10 @@ import type {
   CellValue,
   ColumnDef,
   ContentRef,
+  DecodedImage,
   Fact,
+  ImageInfo,
+  ImageLevel,
   InstallCheckResult,
   InstallProgress,
   InstallReportKind,
@@ -22,6 +25,7 @@ import type {
   NodeDetails,
   NodeKind,
   NodeStatus,
+  SurfaceRef,
 } from '../../formats/model.ts';
 import type { FormatId } from '../../formats/registry.ts';
 
@@ -29,6 +33,10 @@ export type {
   CellValue,
   ColumnDef,
   ContentRef,
+  DecodedImage,
+  ImageInfo,
+  ImageLevel,
+  SurfaceRef,
   Digests,
   ErrorInfo,
   Fact,
@@ -356,6 +364,16 @@ export interface DecoderApi {
    * open); null when no format claims it.
    */
   detectContent(ref: ContentRef, name: string): Promise<Result<DetectedFormat | null>>;
+  /**
+   * The image some content holds: the opened file's, a node's own (a texture's surface), or
+   * that of an entry whose content is an image file (a texture in an archive, opened as a
+   * nested file). Null when it holds none. Reads no pixels.
+   */
+  describeImage(ref: ContentRef): Promise<Result<ImageInfo | null>>;
+  /** One surface of that image as 8-bit RGBA, decoded in the worker; the pixels are transferred. */
+  decodeImage(ref: ContentRef, surface: SurfaceRef): Promise<Result<DecodedImage>>;
+  /** One surface as an 8-bit RGBA PNG, as decoded (for "Export PNG"), encoded in the worker. */
+  imagePng(ref: ContentRef, surface: SurfaceRef): Promise<Result<Blob>>;
   /** The session's decoded view (`Capabilities.view`), e.g. a level for a level view. */
   documentView(): Result<DocumentView>;
   /**

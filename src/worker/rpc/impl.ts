@@ -55,6 +55,7 @@ import type {
   ZipResult,
 } from './api.ts';
 import { ContentCache } from './content-cache.ts';
+import { createImageAccess } from './images.ts';
 import { attempt, attemptNow } from './result.ts';
 import { openSession } from './open-file.ts';
 import { NodeStatuses } from '../jobs/statuses.ts';
@@ -188,6 +189,12 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     cache.set(ref.index, result.bytes);
     return result.bytes;
   }
+
+  const imageAccess = createImageAccess({
+    session: sessionOf,
+    content: (index) => decoded({ kind: 'node', index }),
+    services,
+  });
 
   /** Some content read in slices, for searches: stored bytes by range, others decoded once. */
   async function readerOf(ref: ContentRef): Promise<ContentReader> {
@@ -430,6 +437,10 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         if (session.layout !== 'document' || ref.kind !== 'node') return name;
         return documentNodeFileName(name, await decoded(ref), formats);
       }),
+
+    describeImage: (ref) => imageAccess.describe(ref),
+    decodeImage: (ref, surface) => imageAccess.decode(ref, surface),
+    imagePng: (ref, surface) => imageAccess.png(ref, surface),
 
     detectContent: (ref, name) =>
       attempt(async () => {
