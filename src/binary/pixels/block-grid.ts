@@ -44,4 +44,3 @@ export function decodeBlockGrid(
   }
   if (!aligned) out.set(new Uint8Array(words.buffer));
 }
-
