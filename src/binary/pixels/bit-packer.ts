@@ -5,7 +5,7 @@
  */
 export class BitPacker {
   readonly bytes: Uint8Array;
-  /** The next bit to write, counted from bit 0 of byte 0 (LSB-first) or its mirror. */
+  /** The next bit `put` writes; bit 0 is the least significant bit of byte 0. */
   position = 0;
 
   constructor(byteLength: number) {

@@ -44,8 +44,3 @@ export function decodeBlockGrid(
   }
   if (!aligned) out.set(new Uint8Array(words.buffer));
 }
-
-/** Packs 8-bit channels into one pixel word. */
-export function rgbaWord(r: number, g: number, b: number, a: number): number {
-  return (r | (g << 8) | (b << 16) | (a << 24)) >>> 0;
-}
