@@ -21,7 +21,6 @@ const MEDIA: readonly { magic: readonly number[]; at?: number; extension: string
   { magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], extension: '.png' },
   { magic: [0xff, 0xd8, 0xff], extension: '.jpg' },
   { magic: ascii('GIF8'), extension: '.gif' },
-  { magic: ascii('DDS '), extension: '.dds' },
   { magic: ascii('OggS'), extension: '.ogg' },
   { magic: ascii('WAVE'), at: 8, extension: '.wav' },
 ];
