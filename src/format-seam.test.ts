@@ -125,6 +125,11 @@ const TEXT_KINDS = new Set<ts.SyntaxKind>([
   ts.SyntaxKind.RegularExpressionLiteral,
 ]);
 
+/** Literal text with every `.ext` (a dot, then letters and digits) taken out. */
+function withoutExtensions(text: string): string {
+  return text.replace(/\.[A-Za-z0-9]+/g, ' ');
+}
+
 /** Every format id the code of `source` names, comments aside. `path` picks TS or TSX. */
 export function scanSource(path: string, source: string, ids: readonly string[]): SeamHit[] {
   const file = ts.createSourceFile(
@@ -138,7 +143,15 @@ export function scanSource(path: string, source: string, ids: readonly string[])
   const visit = (node: ts.Node): void => {
     if (TEXT_KINDS.has(node.kind)) {
       const line = file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1;
-      for (const word of node.getText(file).match(/[A-Za-z0-9_]+/g) ?? []) {
+      // A file name's extension in text (`hull.dds`, `*.dds`) is the kind of a file, not a
+      // reference to a format's module: texture names are everywhere in archives' samples.
+      // A regular expression matching one is detection, and still counts.
+      const isText =
+        node.kind !== ts.SyntaxKind.Identifier &&
+        node.kind !== ts.SyntaxKind.PrivateIdentifier &&
+        node.kind !== ts.SyntaxKind.RegularExpressionLiteral;
+      const text = isText ? withoutExtensions(node.getText(file)) : node.getText(file);
+      for (const word of text.match(/[A-Za-z0-9_]+/g) ?? []) {
         for (const id of idsInWord(word, ids)) hits.push({ line, id, word });
       }
     }
@@ -212,6 +225,15 @@ describe('the scanner', () => {
       'objectproperty',
     ]);
     expect(named("okay; kaput; wwdx; sc20; 'demo.wad'; make; Kiwadish;")).toEqual([]);
+  });
+
+  it('takes a file name extension in text for a kind of file, not a format', () => {
+    const ids = ['dds', 'kiwad'];
+    expect(scanSource('x.ts', "const name = 'Textures/hull.dds';", ids)).toEqual([]);
+    expect(scanSource('x.ts', "const filter = '*.dds';", ids)).toEqual([]);
+    // The id itself, outside a file name, still counts; so does an identifier.
+    expect(scanSource('x.ts', "const id = 'dds';", ids).map((hit) => hit.id)).toEqual(['dds']);
+    expect(scanSource('x.ts', 'const ddsView = 1;', ids).map((hit) => hit.id)).toEqual(['dds']);
   });
 
   it('skips comments', () => {

@@ -2,6 +2,8 @@
  * Names of the numbers a texture descriptor stores, from the DAVA engine's enums. Only the
  * values those enums define are named; anything else shows as `#n` (unknown), never guessed.
  */
+import { DDS_FORMAT } from '../dds/types.ts';
+
 export const TEX_FORMAT = 'dava-tex';
 
 /** eGPUFamily: the table has one entry per family, in this order (GPU_FAMILY_COUNT = 7). */
@@ -16,8 +18,8 @@ const GPU_FAMILIES = [
 ];
 export const GPU_FAMILY_COUNT = GPU_FAMILIES.length;
 
-/** ImageFormat (0-5 as the engine defines them; 127 unknown). */
-const IMAGE_FORMATS = ['PNG', 'DDS', 'PVR', 'JPEG', 'TGA', 'WEBP'];
+/** ImageFormat (0-5 as the engine defines them; 127 unknown). DDS is the format Delve reads too. */
+const IMAGE_FORMATS = ['PNG', DDS_FORMAT.toUpperCase(), 'PVR', 'JPEG', 'TGA', 'WEBP'];
 
 /** PixelFormat, from 0 (13 was removed and kept for old files). */
 const PIXEL_FORMATS = [

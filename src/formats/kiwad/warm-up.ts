@@ -32,12 +32,12 @@ export interface WarmUpArchive {
  */
 export function makeWarmUpArchive(entryCount: number, largeEntrySize = 0): WarmUpArchive {
   const names: string[] = [];
-  const extensions = ['dds', 'xml', 'ogg', 'nif', 'bin'];
+  const extensions = ['.dds', '.xml', '.ogg', '.nif', '.bin'];
   for (let i = 0; i < entryCount; i++) {
     // Short names: what matters is how many there are and how they nest.
     const folder = `G${Math.floor(i / 400)}/F${String(Math.floor(i / 8)).padStart(3, '0')}`;
     const leaf = i % 8 < 2 && i % 16 < 8 ? `S${Math.floor(i / 8) % 3}/` : '';
-    names.push(`${folder}/${leaf}i${String(i).padStart(5, '0')}.${extensions[i % 5]}`);
+    names.push(`${folder}/${leaf}i${String(i).padStart(5, '0')}${extensions[i % 5]}`);
   }
   names.sort();
   const large =

@@ -23,11 +23,15 @@ import { attempt } from './result.ts';
 
 /** Entries whose nested sessions are kept (the last few viewed). */
 const NESTED_KEPT = 4;
+/** Entries larger than this are not opened for an image (a 16,384² BC7 chain is ~342 MiB). */
+const MAX_IMAGE_FILE = 512 * 1024 * 1024;
 
 export interface ImageAccessHost {
   session(): Session;
   /** A node's content, as read (inflated). */
   content(index: number): Promise<Uint8Array>;
+  /** The format a node's content would open as, from its head and tail (no full read where stored). */
+  formatOf(index: number, name: string): Promise<string>;
   services: FormatServices;
 }
 
@@ -40,10 +44,10 @@ export function createImageAccess(host: ImageAccessHost) {
     const opening = (async () => {
       const path = session.nodeTable().path(index);
       const name = path.slice(path.lastIndexOf('/') + 1);
-      const bytes = await host.content(index);
-      // Content no format knows is not opened at all.
-      if (host.services.nested.identify(bytes, name)?.id === RAW_FORMAT) return null;
-      return imageOfContent(host.services, bytes, name);
+      // Content no format knows is not read whole, nor content larger than any texture.
+      if (session.nodeTable().size(index) > MAX_IMAGE_FILE) return null;
+      if ((await host.formatOf(index, name)) === RAW_FORMAT) return null;
+      return imageOfContent(host.services, await host.content(index), name);
     })();
     nested.set(index, opening);
     // A failed open is asked again next time; only the last few entries are kept.

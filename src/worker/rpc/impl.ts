@@ -190,9 +190,31 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     return result.bytes;
   }
 
+  /** The format some content would open as: its head and tail read by range where it can be. */
+  async function formatOfContent(ref: ContentRef, name: string): Promise<FormatId> {
+    const range = storedRange(ref);
+    let head: Uint8Array;
+    let tail: FileTail;
+    if (range) {
+      const { source, span } = range;
+      head = await source.read(span.offset, Math.min(span.length, DETECT_HEAD_LENGTH));
+      const tailLength = Math.min(span.length, DETECT_TAIL_LENGTH);
+      tail = {
+        bytes: await source.read(span.offset + span.length - tailLength, tailLength),
+        size: span.length,
+      };
+    } else {
+      const bytes = await decoded(ref);
+      head = bytes.subarray(0, DETECT_HEAD_LENGTH);
+      tail = tailOf(bytes);
+    }
+    return detectFormat(head, name, formats, tail);
+  }
+
   const imageAccess = createImageAccess({
     session: sessionOf,
     content: (index) => decoded({ kind: 'node', index }),
+    formatOf: (index, name) => formatOfContent({ kind: 'node', index }, name),
     services,
   });
 
@@ -444,23 +466,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
 
     detectContent: (ref, name) =>
       attempt(async () => {
-        const range = storedRange(ref);
-        let head: Uint8Array;
-        let tail: FileTail;
-        if (range) {
-          const { source, span } = range;
-          head = await source.read(span.offset, Math.min(span.length, DETECT_HEAD_LENGTH));
-          const tailLength = Math.min(span.length, DETECT_TAIL_LENGTH);
-          tail = {
-            bytes: await source.read(span.offset + span.length - tailLength, tailLength),
-            size: span.length,
-          };
-        } else {
-          const bytes = await decoded(ref);
-          head = bytes.subarray(0, DETECT_HEAD_LENGTH);
-          tail = tailOf(bytes);
-        }
-        const format = detectFormat(head, name, formats, tail);
+        const format = await formatOfContent(ref, name);
         if (format === RAW_FORMAT) return null;
         return { format, label: formatModule(format, formats).label };
       }),
