@@ -9,8 +9,6 @@ export const kiwadFormat = {
   label: 'KIWAD archive',
   summary:
     'Wizard101 and Pirate101 archives (v1 and v2): tree of entries, previews, extract, zip, KI-CRC verify (ok / mismatch / unpatched), structural checks with byte offsets',
-  // Their archives hold DDS textures (file names in samples and warm-ups).
-  companions: ['dds'],
   extensions: ['.wad'],
   // A `.wad` without the magic is shown raw: the name alone is not trusted.
   detect: (head) => (MAGIC.every((byte, i) => head[i] === byte) ? 'magic' : null),

@@ -8,8 +8,6 @@ export const wowsFormat = {
   label: 'World of Warships resources',
   summary:
     'game folders of .idx indexes and .pkg volumes merged into one tree: extract, preview, verify (trailer, size, CRC-32), MurmurHash3 and CityHash64 checks; volumes can be added later',
-  // Their archives hold DDS textures (file names in samples and warm-ups).
-  companions: ['dds'],
   extensions: ['.idx', '.pkg'],
   // A `.pkg` has no header: only an index opens a session (its volumes go with it).
   detect: (head) => (MAGIC.every((byte, at) => head[at] === byte) ? 'magic' : null),
