@@ -150,7 +150,7 @@ async function walkTyped(
   const largest = hooks.largestBatch ?? Infinity;
   let batch = hooks.firstBatch ?? Infinity;
   for (;;) {
-    walk.run(table.count + batch);
+    walk.run(walk.closedCount + batch);
     if (walk.isDone) return;
     batch = Math.min(largest, batch * 2);
     await hooks.batch?.(walk.closedCount);

@@ -5,8 +5,8 @@
  * them makes, and read again from the same bits when asked (table-values.ts).
  *
  * The walk keeps its own stack instead of recursing, so it can stop after any node and go
- * on later: `run(until)` walks until the table holds `until` nodes (a session hands the
- * nodes over and pauses between runs). Deep mode checks every size against the bits
+ * on later: `run(until)` walks until `until` nodes are complete (a session hands them over
+ * and pauses between runs). Deep mode checks every size against the bits
  * consumed, shallow mode reads the list's properties in id order by the mask; objects
  * nested deeper than MAX_DEPTH are refused; counts are checked before anything loops.
  */
@@ -112,10 +112,9 @@ export class TableWalk {
     return this.openCount > 0 ? this.open[0]! : this.table.count;
   }
 
-  /** Walks until the table holds `until` nodes or the walk is over. */
+  /** Walks until `until` nodes are complete (`closedCount`) or the walk is over. */
   run(until: number): void {
-    const { table } = this;
-    while (this.top > 0 && table.count < until) this.step();
+    while (this.top > 0 && this.closedCount < until) this.step();
   }
 
   private step(): void {
