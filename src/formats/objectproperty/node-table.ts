@@ -271,9 +271,7 @@ export class ObjectNodeTable {
   /** The object a property or item holds: its first child, if that is an object. */
   childObject(index: number): number {
     const child = index + 1;
-    return child < this.count &&
-      this.parents[child] === index &&
-      this.tag(child) === NodeTag.OBJECT
+    return child < this.count && this.parents[child] === index && this.tag(child) === NodeTag.OBJECT
       ? child
       : -1;
   }

@@ -46,7 +46,13 @@ export function readLength(context: ValueContext, isContainer: boolean): number 
 }
 
 /** Fails unless `count` items of at least `bits` bits each fit in what is left. */
-export function checkCount(reader: BitReader, count: number, bits: number, at: number, what: string) {
+export function checkCount(
+  reader: BitReader,
+  count: number,
+  bits: number,
+  at: number,
+  what: string,
+) {
   if (count * bits > reader.remainingBits) {
     throw errorAtBit(
       ErrorCode.BAD_COUNT,
@@ -309,7 +315,12 @@ const objectRead = (): never => {
 function planFor(property: TypeProperty): ValuePlan {
   const plan = valuePlanFor(property);
   if (plan) return { ...plan, isObject: false };
-  return { read: objectRead, skip: objectRead, isObject: true, minimumBits: minimumBitsOf(property) };
+  return {
+    read: objectRead,
+    skip: objectRead,
+    isObject: true,
+    minimumBits: minimumBitsOf(property),
+  };
 }
 
 /** Plans by property: a type list's properties live as long as its index. */

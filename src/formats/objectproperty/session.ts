@@ -55,7 +55,8 @@ function factsOf(decode: TableDecode, types: TypeIndex | null): Fact[] {
     ['Compressed', header.isInflated ? 'yes (zlib)' : 'no'],
     ['Type lists', types ? types.sources.join(', ') : 'none'],
   ];
-  if (kind === 'typed') facts.push(['Root class', table.classNameOf(0) ?? `hash ${table.hashOf(0)}`]);
+  if (kind === 'typed')
+    facts.push(['Root class', table.classNameOf(0) ?? `hash ${table.hashOf(0)}`]);
   else facts.push(['Root class hash', String(table.hashOf(0))]);
   return facts;
 }

@@ -36,9 +36,7 @@ function readOne(table: ObjectNodeTable, property: TypeProperty, start: number):
 
 /** A value as a line shows it: objects by their class, lists by their length. */
 export type ShallowValue =
-  | ObjectValue
-  | { kind: 'objectRef'; node: number }
-  | { kind: 'items'; count: number };
+  ObjectValue | { kind: 'objectRef'; node: number } | { kind: 'items'; count: number };
 
 /**
  * The value of a property or item node without its nested parts: a nested object as its

@@ -125,9 +125,7 @@ function summaryOf(decode: TableDecode, types: TypeIndex | null): ObjectProperty
     flags: decode.header.flags,
     isBind: decode.header.isBind,
     rootName:
-      kind === 'typed'
-        ? (table.classNameOf(0) ?? hex32(table.hashOf(0)))
-        : hex32(table.hashOf(0)),
+      kind === 'typed' ? (table.classNameOf(0) ?? hex32(table.hashOf(0))) : hex32(table.hashOf(0)),
     typeLists: types ? [...types.sources] : [],
     nodeCount: table.count,
   };
