@@ -8,7 +8,7 @@ import type { NodeTable } from '../model.ts';
 import { inlineServices, sideInputsOf } from '../services.ts';
 import { generateBindFile } from './generate.ts';
 import { objectNodeTable, objectNodes } from './nodes.ts';
-import { decodeObjectProperty } from './read.ts';
+import { decodeObjectProperty, decodeObjectTable } from './read.ts';
 import { openObjectPropertySession } from './session.ts';
 import { TYPE_LISTS } from './settings.ts';
 import { fixtureBytes, fixtureTypes } from './test-fixtures.ts';
@@ -88,5 +88,60 @@ describe('ObjectProperty node table', () => {
       expect(paths[index]).toBe(session.nodeTable().path(index));
     }
     expect(session.details(count - 1).fields.length).toBeGreaterThan(0);
+  });
+
+  it('pauses between batches, and a file that fails part way keeps the nodes handed over', async () => {
+    const generated = generateBindFile(300, { seed: 8, isCompressed: false });
+    const lists = [{ name: 'types.json', bytes: new TextEncoder().encode(generated.typeList) }];
+    const sideInputs = sideInputsOf({ [TYPE_LISTS]: lists });
+    const good = await decodeObjectTable(generated.bytes, {
+      types: typeIndexOf(lists),
+    });
+    // The object of item 250 of the root's list: its size field made to overrun the file.
+    const { table } = good.decode;
+    let object = -1;
+    for (let index = 0, items = 0; index < table.count; index++) {
+      if (table.nameOf(index) === '[250]') items++;
+      if (items === 1 && table.parentOf(index) >= 0 && table.nameOf(index) === 'class DelveItem') {
+        object = index;
+        break;
+      }
+    }
+    expect(object).toBeGreaterThan(0);
+    const sizeAt = table.start(object) / 8 + 4;
+    const bytes = generated.bytes.slice();
+    new DataView(bytes.buffer).setUint32(sizeAt, 0xfffffff0, true);
+
+    const events: string[] = [];
+    let handed = 0;
+    const session = await openObjectPropertySession({
+      sources: [new MemoryByteSource(bytes, 'x.xml')],
+      services: {
+        ...inlineServices(),
+        sideInputs,
+        pause: () => {
+          events.push('pause');
+          return Promise.resolve();
+        },
+      },
+      sink: {
+        nodes: () => undefined,
+        nodeRange: () => undefined,
+        documentNodes: (_tree: NodeTable, indexes: Int32Array) => {
+          events.push('nodes');
+          handed += indexes.length;
+        },
+      },
+    });
+    expect(events.slice(0, 2)).toEqual(['nodes', 'pause']);
+    expect(session.fatal).toMatchObject({ code: 'BAD_COUNT', offset: sizeAt });
+    expect(session.nodeCount()).toBe(handed);
+    expect(handed).toBeGreaterThan(512);
+    expect(handed).toBeLessThanOrEqual(object);
+    const tree = session.nodeTable();
+    for (let index = 0; index < handed; index++) {
+      expect(tree.path(index)).toBe(table.path(index));
+      expect(session.details(index).span).toEqual(table.span(index));
+    }
   });
 });
