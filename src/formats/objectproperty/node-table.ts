@@ -90,6 +90,15 @@ export interface TableStream {
 
 const FIRST_CAPACITY = 1024;
 
+type Column = Int32Array | Uint8Array | Uint32Array | Float64Array;
+
+/** A column copied into one of `length` (the rest zero). */
+function grown<T extends Column>(column: T, length: number): T {
+  const copy = new (column.constructor as new (length: number) => T)(length);
+  copy.set(column);
+  return copy;
+}
+
 export class ObjectNodeTable {
   count = 0;
   /** Nodes that name no class or property of the lists (typed decodes: shown by hash). */
@@ -120,25 +129,13 @@ export class ObjectNodeTable {
   }
 
   private grow(): void {
-    const grown = this.parents.length * 2;
-    const parents = new Int32Array(grown);
-    parents.set(this.parents);
-    this.parents = parents;
-    const tags = new Uint8Array(grown);
-    tags.set(this.tags);
-    this.tags = tags;
-    const starts = new Float64Array(grown);
-    starts.set(this.starts);
-    this.starts = starts;
-    const ends = new Float64Array(grown);
-    ends.set(this.ends);
-    this.ends = ends;
-    const keys = new Uint32Array(grown);
-    keys.set(this.keys);
-    this.keys = keys;
-    const refs = new Int32Array(grown);
-    refs.set(this.refs);
-    this.refs = refs;
+    const length = this.parents.length * 2;
+    this.parents = grown(this.parents, length);
+    this.tags = grown(this.tags, length);
+    this.starts = grown(this.starts, length);
+    this.ends = grown(this.ends, length);
+    this.keys = grown(this.keys, length);
+    this.refs = grown(this.refs, length);
   }
 
   /** Adds a node; `end` may be set later (`close`). */

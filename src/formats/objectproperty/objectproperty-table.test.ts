@@ -14,8 +14,7 @@ import { decodeObjectTable } from './read.ts';
 import { shallowValueOf } from './table-values.ts';
 import { fixtureBytes, fixtureConfig, fixtureNames, fixtureTypes } from './test-fixtures.ts';
 import { typeIndexOf } from './type-list.ts';
-import { SerializerFlag, type SerializerConfig } from './types.ts';
-import { writeObjectProperty } from './write.ts';
+import { streamDraws, writeDrawn } from './random-streams.ts';
 
 const types = fixtureTypes('types.json');
 const classes = [...types.classes.values()];
@@ -56,39 +55,17 @@ function objectAt(table: ObjectNodeTable, node: number): { [key: string]: JsonVa
   return json;
 }
 
-const configs = fc.record({
-  isShallow: fc.boolean(),
-  extraFlags: fc.subarray([
-    SerializerFlag.COMPACT_LENGTH_PREFIXES,
-    SerializerFlag.HUMAN_READABLE_ENUMS,
-    SerializerFlag.WITH_COMPRESSION,
-  ]),
-  compressObject: fc.boolean(),
-});
-
 describe('ObjectProperty node table', () => {
   it('every node of a random object reads back the value written', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.nat(classes.length - 1),
         fc.integer(),
-        configs,
+        streamDraws,
         async (at, seed, draw) => {
           const model = randomObject(types, classes[at]!, seed);
           // Every property in shallow mode too (mask 0), so the model is the whole expectation.
-          const config: SerializerConfig = {
-            isShallow: draw.isShallow,
-            flags: SerializerFlag.STATEFUL_FLAGS,
-            mask: 0,
-            isManuallyCompressed: false,
-          };
-          const streamFlags =
-            SerializerFlag.STATEFUL_FLAGS | draw.extraFlags.reduce((all, flag) => all | flag, 0);
-          const bytes = writeObjectProperty(model, types, {
-            config,
-            streamFlags,
-            compressObject: draw.compressObject,
-          });
+          const { bytes, config } = writeDrawn(model, types, { ...draw, mask: 0 });
           const { decode } = await decodeObjectTable(bytes, { config, types });
           expect(objectAt(decode.table, 0)).toEqual(objectJson(model));
         },
