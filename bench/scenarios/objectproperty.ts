@@ -53,8 +53,8 @@ const LIST_LOAD_TARGET_MS = 3000;
 const READY_AFTER_RELOAD_TARGET_MS = 500;
 /** A typed row of the object pane: its table shows the generated root class by name. */
 const TYPED_ROW = '[data-testid="op-row"]';
-/** A typed row of the file's tree (streamed while the file decodes). */
-const TREE_ROW = '[role="treeitem"]';
+/** The root's row in the file's tree (streamed while the file decodes), by its path. */
+const TREE_ROW = '[role="treeitem"] .tree-label[title="class DelveRoot"]';
 const TYPED_ROOT_TEXT = 'DelveRoot';
 const TYPE_LIST_KIND = TYPE_LIST_INPUT.kind;
 
@@ -108,7 +108,7 @@ async function addTypeLists(page: Page, paths: readonly string[]): Promise<void>
 /** Drops a served file and waits for its first typed object-tree row. */
 async function dropAndWaitTyped(page: Page, appUrl: string, name: string): Promise<OpenRun> {
   await fetchAsFile(page, `${appUrl}${FILES_DIR}/${name}`, name);
-  await arm(page, 'treeRow', 'text', TREE_ROW, TYPED_ROOT_TEXT);
+  await arm(page, 'treeRow', 'selector', TREE_ROW);
   await arm(page, 'typedRow', 'text', TYPED_ROW, TYPED_ROOT_TEXT);
   await dropFetchedFile(page);
   await waitMark(page, 'typedRow', 180_000);

@@ -123,6 +123,11 @@ export class ObjectNodeTable {
     return this.source.base;
   }
 
+  /** Nodes the columns have room for: grows by doubling, so a tree sized by it grows as rarely. */
+  get capacity(): number {
+    return this.parents.length;
+  }
+
   /** Whether the table holds an object per node (only a walk without a type list does). */
   get heldParts(): number {
     return this.parts.length;

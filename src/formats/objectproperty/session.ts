@@ -140,7 +140,8 @@ class NodeHandOver {
       parentOf: (index) => table.parentOf(index),
       nameOf: (index) => table.nameOf(index),
       kind: (index) => table.kind(index),
-      expectedCount: () => table.count,
+      // The table's room, not its count: the tree sizes its columns by it, once per doubling.
+      expectedCount: () => table.capacity,
     };
   }
 
