@@ -175,7 +175,7 @@ export async function benchObjectProperty(
       runs.push(run);
       node.push(await nodeOpen(big.bytes, lists));
       log(
-        `  run ${i + 1}: first rows ${run.firstRowsMs.toFixed(0)} ms, open answered ${run.openAnsweredMs?.toFixed(0) ?? '?'} ms, ` +
+        `  run ${i + 1}: first rows ${run.firstRowsMs.toFixed(0)} ms, pane's first row ${run.paneRowMs.toFixed(0)} ms, open answered ${run.openAnsweredMs?.toFixed(0) ?? '?'} ms, ` +
           `longest task ${run.longestTaskMs.toFixed(0)} ms; Node open ${node.at(-1)!.toFixed(0)} ms`,
       );
     } finally {

@@ -88,7 +88,15 @@ export interface TableStream {
   types: TypeIndex | null;
 }
 
-const FIRST_CAPACITY = 1024;
+const LEAST_CAPACITY = 1024;
+/** Stream bytes per node the first columns are sized for (generated files: ~18; most nodes take more). */
+const BYTES_PER_NODE_GUESS = 32;
+/** The first columns' room at most (~120 MB of them): past it they double as they fill. */
+const MOST_FIRST_CAPACITY = 1 << 22;
+
+/** Room for the nodes a stream of `length` bytes likely holds, so the columns rarely grow. */
+const firstCapacity = (length: number) =>
+  Math.min(MOST_FIRST_CAPACITY, Math.max(LEAST_CAPACITY, Math.ceil(length / BYTES_PER_NODE_GUESS)));
 
 type Column = Int32Array | Uint8Array | Uint32Array | Float64Array;
 
@@ -103,21 +111,29 @@ export class ObjectNodeTable {
   count = 0;
   /** Nodes that name no class or property of the lists (typed decodes: shown by hash). */
   unnamedCount = 0;
-  private parents = new Int32Array(FIRST_CAPACITY);
-  private tags = new Uint8Array(FIRST_CAPACITY);
-  private starts = new Float64Array(FIRST_CAPACITY);
-  private ends = new Float64Array(FIRST_CAPACITY);
+  private parents: Int32Array;
+  private tags: Uint8Array;
+  private starts: Float64Array;
+  private ends: Float64Array;
   /** Objects: the class hash; properties: the property hash; items: their index. */
-  private keys = new Uint32Array(FIRST_CAPACITY);
+  private keys: Uint32Array;
   /** Properties and items: the property read (`properties`), -1 where the list has none. */
-  private refs = new Int32Array(FIRST_CAPACITY);
+  private refs: Int32Array;
   /** The type list's properties the nodes were read as, each once. */
   private readonly properties: TypeProperty[] = [];
   private readonly propertyRefs = new Map<TypeProperty, number>();
   /** Generic and hash-only nodes' parts, by node; a typed decode keeps none. */
   private readonly parts: GenericPart[] = [];
 
-  constructor(readonly source: TableStream) {}
+  constructor(readonly source: TableStream) {
+    const capacity = firstCapacity(source.stream.length);
+    this.parents = new Int32Array(capacity);
+    this.tags = new Uint8Array(capacity);
+    this.starts = new Float64Array(capacity);
+    this.ends = new Float64Array(capacity);
+    this.keys = new Uint32Array(capacity);
+    this.refs = new Int32Array(capacity);
+  }
 
   get base(): number {
     return this.source.base;
