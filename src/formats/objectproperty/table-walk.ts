@@ -124,19 +124,10 @@ export class TableWalk {
         return this.deepProperty(at);
       case Frame.SHALLOW_OBJECT:
         return this.shallowProperty(at);
-      case Frame.DEEP_PROPERTY: {
-        const end = this.ends[at]!;
-        const start = this.marks[at]!;
-        if (this.reader.position !== end) {
-          throw errorAtBit(
-            ErrorCode.SIZE_MISMATCH,
-            start,
-            `property ${this.properties[at]!.name} declares ${end - start} bits, it took ${this.reader.position - start}`,
-          );
-        }
+      case Frame.DEEP_PROPERTY:
+        this.checkPropertyEnd(this.properties[at]!, this.marks[at]!, this.ends[at]!);
         this.top--;
         return;
-      }
       case Frame.CLOSE:
         this.closeOpen(this.nodes[at]!);
         this.top--;
@@ -218,6 +209,13 @@ export class TableWalk {
     const { start, end, hash } = readPropertyHeaderInto(reader, object.end, this.header);
     const property = this.classes[at]?.propertiesByHash.get(hash);
     const depth = this.depths[at]!;
+    const plan = property ? planOf(property) : null;
+    // A single plain value is read before its node is added: a node handed over before a
+    // failure is one whose value reads back.
+    if (property && !property.isDynamic && !plan!.isObject) {
+      plan!.skip(this.context);
+      this.checkPropertyEnd(property, start, end);
+    }
     const node = table.add(
       this.nodes[at]!,
       NodeTag.PROPERTY,
@@ -235,11 +233,23 @@ export class TableWalk {
       reader.position = end;
       return;
     }
+    if (!property.isDynamic && !plan!.isObject) return;
     const frame = this.push(Frame.DEEP_PROPERTY, node, depth);
     this.ends[frame] = end;
     this.marks[frame] = start;
     this.properties[frame] = property;
     this.beginValue(property, node, depth);
+  }
+
+  /** A deep property's value took exactly the bits its size declares. */
+  private checkPropertyEnd(property: TypeProperty, start: number, end: number): void {
+    if (this.reader.position !== end) {
+      throw errorAtBit(
+        ErrorCode.SIZE_MISMATCH,
+        start,
+        `property ${property.name} declares ${end - start} bits, it took ${this.reader.position - start}`,
+      );
+    }
   }
 
   private shallowProperty(at: number): void {
