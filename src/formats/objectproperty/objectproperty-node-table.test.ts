@@ -144,4 +144,36 @@ describe('ObjectProperty node table', () => {
       expect(session.details(index).span).toEqual(table.span(index));
     }
   });
+
+  it('a file failing in a plain value keeps only nodes whose values read back', async () => {
+    const generated = generateBindFile(300, { seed: 8, isCompressed: false });
+    const lists = [{ name: 'types.json', bytes: new TextEncoder().encode(generated.typeList) }];
+    const { table } = (await decodeObjectTable(generated.bytes, { types: typeIndexOf(lists) }))
+      .decode;
+    // The first string property past item 250: its u16 length made to overrun the file.
+    let property = -1;
+    for (let index = 0, isPast = false; index < table.count; index++) {
+      if (table.nameOf(index) === '[250]' && table.parentOf(index) === 1) isPast = true;
+      if (isPast && table.propertyOf(index)?.type === 'std::string') {
+        property = index;
+        break;
+      }
+    }
+    expect(property).toBeGreaterThan(0);
+    const lengthAt = table.valueStart(property) / 8;
+    const bytes = generated.bytes.slice();
+    new DataView(bytes.buffer).setUint16(lengthAt, 0xffff, true);
+    const session = await openObjectPropertySession({
+      sources: [new MemoryByteSource(bytes, 'x.xml')],
+      services: { ...inlineServices(), sideInputs: sideInputsOf({ [TYPE_LISTS]: lists }) },
+      sink: { nodes: () => undefined, nodeRange: () => undefined },
+    });
+    expect(session.fatal).not.toBeNull();
+    expect(session.nodeCount()).toBeGreaterThan(0);
+    expect(session.nodeCount()).toBeLessThanOrEqual(property);
+    for (let index = 0; index < session.nodeCount(); index++) {
+      expect(typeof session.cell!(index, 'value')).toBe('string');
+      expect(session.details(index).fields.length).toBeGreaterThan(0);
+    }
+  });
 });
