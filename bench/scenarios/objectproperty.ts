@@ -4,8 +4,9 @@
  * wiztype JSON list of ~60 MB, the size of a real client's full dump.
  *
  * - **Open with a type list**: the list added through the side-inputs panel, then the file
- *   dropped: from the drop to the frame after the first object-tree row is in the DOM
- *   (first rows), and to the worker's `open` answered (the whole decode, every node made),
+ *   dropped: from the drop to the frame after the file tree's first typed row is in the DOM
+ *   (first rows: streamed while the file decodes), to the object pane's first row (it needs
+ *   the whole open), and to the worker's `open` answered (the whole decode, every node made),
  *   against the same session opened in Node with the same list, the runs interleaved.
  * - **A 60 MB list added**: with a small `BINd` file open, the big list added through the
  *   panel; the open file is opened again with the lists, which its worker reads and indexes:
@@ -50,13 +51,18 @@ const FIRST_ROWS_TARGET_MS = 300;
 const DECODE_RATIO_TARGET = 3;
 const LIST_LOAD_TARGET_MS = 3000;
 const READY_AFTER_RELOAD_TARGET_MS = 500;
-/** A typed row: the tree shows the generated root class by name. */
+/** A typed row of the object pane: its table shows the generated root class by name. */
 const TYPED_ROW = '[data-testid="op-row"]';
+/** The root's row in the file's tree (streamed while the file decodes), by its path. */
+const TREE_ROW = '[role="treeitem"] .tree-label[title="class DelveRoot"]';
 const TYPED_ROOT_TEXT = 'DelveRoot';
 const TYPE_LIST_KIND = TYPE_LIST_INPUT.kind;
 
 interface OpenRun {
+  /** The file tree's first typed row. */
   firstRowsMs: number;
+  /** The object pane's first row (it needs the whole open). */
+  paneRowMs: number;
   openAnsweredMs: number | null;
   longestTaskMs: number;
 }
@@ -102,14 +108,17 @@ async function addTypeLists(page: Page, paths: readonly string[]): Promise<void>
 /** Drops a served file and waits for its first typed object-tree row. */
 async function dropAndWaitTyped(page: Page, appUrl: string, name: string): Promise<OpenRun> {
   await fetchAsFile(page, `${appUrl}${FILES_DIR}/${name}`, name);
+  await arm(page, 'treeRow', 'selector', TREE_ROW);
   await arm(page, 'typedRow', 'text', TYPED_ROW, TYPED_ROOT_TEXT);
   await dropFetchedFile(page);
   await waitMark(page, 'typedRow', 180_000);
+  await waitMark(page, 'treeRow', 10_000);
   const at = await marks(page);
   const drop = at['drop']!;
   const [openCall] = await workerCalls(page, 'open');
   return {
-    firstRowsMs: at['typedRow']! - drop,
+    firstRowsMs: at['treeRow']! - drop,
+    paneRowMs: at['typedRow']! - drop,
     openAnsweredMs: openCall?.end == null ? null : openCall.end - drop,
     longestTaskMs: Math.max(
       0,
@@ -156,12 +165,17 @@ export async function benchObjectProperty(
         log(
           `  run ${i + 1}: no typed rows: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
         );
-        return { firstRowsMs: Infinity, openAnsweredMs: null, longestTaskMs: 0 };
+        return {
+          firstRowsMs: Infinity,
+          paneRowMs: Infinity,
+          openAnsweredMs: null,
+          longestTaskMs: 0,
+        };
       });
       runs.push(run);
       node.push(await nodeOpen(big.bytes, lists));
       log(
-        `  run ${i + 1}: first rows ${run.firstRowsMs.toFixed(0)} ms, open answered ${run.openAnsweredMs?.toFixed(0) ?? '?'} ms, ` +
+        `  run ${i + 1}: first rows ${run.firstRowsMs.toFixed(0)} ms, pane's first row ${run.paneRowMs.toFixed(0)} ms, open answered ${run.openAnsweredMs?.toFixed(0) ?? '?'} ms, ` +
           `longest task ${run.longestTaskMs.toFixed(0)} ms; Node open ${node.at(-1)!.toFixed(0)} ms`,
       );
     } finally {
@@ -219,7 +233,7 @@ export async function benchObjectProperty(
         .filter({ hasText: '(2)' })
         .waitFor({ timeout: 60_000 });
       ready.push(await page.evaluate(() => performance.now()));
-      afterReload.push((await dropAndWaitTyped(page, appUrl, SMALL_FILE)).firstRowsMs);
+      afterReload.push((await dropAndWaitTyped(page, appUrl, SMALL_FILE)).paneRowMs);
       log(
         `  list run ${i + 1}: 60 MB list loaded and the file reopened ${loads.at(-1)!.toFixed(0)} ms ` +
           `(longest task ${loadTasks.at(-1)!.toFixed(0)} ms); after a reload the lists are back at ` +
@@ -241,6 +255,12 @@ export async function benchObjectProperty(
       id: 'op.first_rows_ms',
       label: 'BINd dropped: first typed rows (median)',
       value: round(firstRowsMs),
+      unit: 'ms',
+    },
+    {
+      id: 'op.pane_first_row_ms',
+      label: 'BINd dropped: the object pane\u2019s first row, after the whole open (median)',
+      value: round(median(runs.map((run) => run.paneRowMs))),
       unit: 'ms',
     },
     {
@@ -283,7 +303,7 @@ export async function benchObjectProperty(
       ratio: null,
       target: `≤ ${FIRST_ROWS_TARGET_MS} ms`,
       met: firstRowsMs <= FIRST_ROWS_TARGET_MS,
-      note: `from the drop to the frame after the first object-tree row naming the root class is in the DOM; median of ${runs.length} [${spread(firstRows)}]`,
+      note: `from the drop to the frame after the file tree's first row naming the root class is in the DOM (streamed while the file decodes); median of ${runs.length} [${spread(firstRows)}]`,
     },
     {
       id: 'op.list_load',

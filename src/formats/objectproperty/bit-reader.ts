@@ -116,6 +116,11 @@ export class BitReader {
     return this.view.getBigInt64(this.aligned(8, what), true);
   }
 
+  /** Moves past `count` aligned bytes, checked like a read of them (nothing is made). */
+  skipAligned(count: number, what: string): void {
+    this.aligned(count, what);
+  }
+
   /** `count` aligned bytes (a view, not a copy). */
   byteRun(count: number, what: string): Uint8Array {
     const at = this.aligned(count, what);

@@ -137,7 +137,7 @@ export function objectXml(root: DecodedObject): string {
 }
 
 /** A decode's root as JSON, as `info --json` gives it: typed, generic, or its class hash alone. */
-export function rootJson(decode: ObjectDecode): { [key: string]: JsonValue } {
+export function rootJson(decode: Pick<ObjectDecode, 'root'>): { [key: string]: JsonValue } {
   const { root } = decode;
   if (root.kind === 'typed') return objectJson(root.object);
   if (root.kind === 'generic') return genericJson(root.object);

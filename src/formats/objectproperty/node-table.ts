@@ -1,8 +1,11 @@
 /**
- * A decode's tree nodes as a table: per node its parent, what it is and the decoded part it
- * shows (an object, a property, a container item), in stream order. Names, paths, summaries
- * and fields are made when asked, so a file of millions of values opens without a string
- * or an object per node (OpenSink.documentNodes streams it by index).
+ * A decode's tree nodes as a table, filled by the decode walk itself (table-walk.ts): per
+ * node its parent, what it is, its bits in the stream, and its class or property hash with
+ * the type list's property it was read as. No object and no string is made per node: values
+ * are read from the stream when a row, the details or an export asks (table-values.ts), and
+ * names and paths are made when asked, so a file of millions of values opens in typed arrays
+ * (OpenSink.documentNodes streams it by index). A stream walked without a type list keeps
+ * its generic walk's parts (generic.ts) beside the same columns.
  *
  * A path is its parent's, `/` and its name: an object's class name (or `#hash`), a
  * property's name (or `#hash`), an item's `[index]`. Names never hold `/`; a name a
@@ -11,17 +14,16 @@
 import { hex32 } from '../../binary/hex.ts';
 import type { Span } from '../model.ts';
 import {
+  PropertyFlag,
   bitsToSpan,
   type BitRange,
-  type DecodedItem,
-  type DecodedObject,
-  type DecodedProperty,
   type GenericObject,
   type GenericProperty,
-  type ObjectDecode,
+  type TypeIndex,
+  type TypeProperty,
 } from './types.ts';
 
-/** What a node shows (the part its `parts` entry is). */
+/** What a node is. */
 export const NodeTag = {
   OBJECT: 0,
   PROPERTY: 1,
@@ -38,19 +40,27 @@ export interface HashOnlyRoot {
   bits: BitRange;
 }
 
-type NodePart =
-  DecodedObject | DecodedProperty | DecodedItem | GenericObject | GenericProperty | HashOnlyRoot;
+/** What a node of a walk without a type list keeps (those walks are small, and guessed whole). */
+export type GenericPart = GenericObject | GenericProperty | HashOnlyRoot;
 
 /** A name as one path segment: no `/`. */
 export const segment = (name: string) => name.replaceAll('/', '\u2215');
 
-/** Tag bit: the node's name repeats a sibling's, so the node index is appended. */
+/** Tag bits besides the tag: the name repeats a sibling's (the index is appended); no value. */
 const DUPLICATE = 0x80;
+const NO_VALUE = 0x40;
+const TAG_BITS = 0x3f;
 
 /** Siblings seen so far below one object: a short list, a set once there are many. */
-class Siblings {
+export class Siblings {
   private readonly few: (string | number)[] = [];
   private many: Set<string | number> | null = null;
+
+  /** Forgets every key (the walk keeps one per depth and reuses it). */
+  reset(): void {
+    this.few.length = 0;
+    this.many = null;
+  }
 
   /** Whether `key` was seen already (it is remembered either way). */
   repeats(key: string | number): boolean {
@@ -66,90 +76,164 @@ class Siblings {
   }
 }
 
+/** How the stream the table points into was read: what reading a value again needs. */
+export interface TableStream {
+  /** The bytes the bits count in (the file, or the inflated object). */
+  stream: Uint8Array;
+  /** Where `stream` starts in the file (0 when inflated): spans count from it. */
+  base: number;
+  /** The serializer flags in force. */
+  flags: number;
+  isShallow: boolean;
+  types: TypeIndex | null;
+}
+
+const LEAST_CAPACITY = 1024;
+/** Stream bytes per node the first columns are sized for (generated files: ~18; most nodes take more). */
+const BYTES_PER_NODE_GUESS = 32;
+/** The first columns' room at most (~120 MB of them): past it they double as they fill. */
+const MOST_FIRST_CAPACITY = 1 << 22;
+
+/** Room for the nodes a stream of `length` bytes likely holds, so the columns rarely grow. */
+const firstCapacity = (length: number) =>
+  Math.min(MOST_FIRST_CAPACITY, Math.max(LEAST_CAPACITY, Math.ceil(length / BYTES_PER_NODE_GUESS)));
+
+type Column = Int32Array | Uint8Array | Uint32Array | Float64Array;
+
+/** A column copied into one of `length` (the rest zero). */
+function grown<T extends Column>(column: T, length: number): T {
+  const copy = new (column.constructor as new (length: number) => T)(length);
+  copy.set(column);
+  return copy;
+}
+
 export class ObjectNodeTable {
   count = 0;
-  private parents = new Int32Array(1024);
-  private tags = new Uint8Array(1024);
-  /** Item index for items; unused for the rest. */
-  private ordinals = new Int32Array(1024);
-  private readonly parts: NodePart[] = [];
+  /** Nodes that name no class or property of the lists (typed decodes: shown by hash). */
+  unnamedCount = 0;
+  private parents: Int32Array;
+  private tags: Uint8Array;
+  private starts: Float64Array;
+  private ends: Float64Array;
+  /** Objects: the class hash; properties: the property hash; items: their index. */
+  private keys: Uint32Array;
+  /** Properties and items: the property read (`properties`), -1 where the list has none. */
+  private refs: Int32Array;
+  /** The type list's properties the nodes were read as, each once. */
+  private readonly properties: TypeProperty[] = [];
+  private readonly propertyRefs = new Map<TypeProperty, number>();
+  /** Generic and hash-only nodes' parts, by node; a typed decode keeps none. */
+  private readonly parts: GenericPart[] = [];
 
-  /** Where spans count from: the stream's offset in the file (0 when inflated). */
-  constructor(
-    decode: ObjectDecode,
-    readonly base = decode.streamOffset ?? 0,
-  ) {
-    const { root } = decode;
-    if (root.kind === 'typed') this.object(root.object, -1);
-    else if (root.kind === 'generic') this.generic(root.object, -1);
-    else this.add(-1, NodeTag.HASH_ONLY, { hash: root.hash, bits: root.bits }, 0);
-    this.parents = this.parents.slice(0, this.count);
-    this.tags = this.tags.slice(0, this.count);
-    this.ordinals = this.ordinals.slice(0, this.count);
+  constructor(readonly source: TableStream) {
+    const capacity = firstCapacity(source.stream.length);
+    this.parents = new Int32Array(capacity);
+    this.tags = new Uint8Array(capacity);
+    this.starts = new Float64Array(capacity);
+    this.ends = new Float64Array(capacity);
+    this.keys = new Uint32Array(capacity);
+    this.refs = new Int32Array(capacity);
   }
 
-  private add(parent: number, tag: NodeTag, part: NodePart, ordinal: number): number {
+  get base(): number {
+    return this.source.base;
+  }
+
+  /** Nodes the columns have room for: grows by doubling, so a tree sized by it grows as rarely. */
+  get capacity(): number {
+    return this.parents.length;
+  }
+
+  /** Whether the table holds an object per node (only a walk without a type list does). */
+  get heldParts(): number {
+    return this.parts.length;
+  }
+
+  private grow(): void {
+    const length = this.parents.length * 2;
+    this.parents = grown(this.parents, length);
+    this.tags = grown(this.tags, length);
+    this.starts = grown(this.starts, length);
+    this.ends = grown(this.ends, length);
+    this.keys = grown(this.keys, length);
+    this.refs = grown(this.refs, length);
+  }
+
+  /** Adds a node; `end` may be set later (`close`). */
+  add(parent: number, tag: NodeTag, start: number, end: number, key: number, ref: number): number {
     const index = this.count++;
-    if (index === this.parents.length) {
-      const grown = index * 2;
-      const parents = new Int32Array(grown);
-      parents.set(this.parents);
-      this.parents = parents;
-      const tags = new Uint8Array(grown);
-      tags.set(this.tags);
-      this.tags = tags;
-      const ordinals = new Int32Array(grown);
-      ordinals.set(this.ordinals);
-      this.ordinals = ordinals;
-    }
+    if (index === this.parents.length) this.grow();
     this.parents[index] = parent;
     this.tags[index] = tag;
-    this.ordinals[index] = ordinal;
-    this.parts.push(part);
+    this.starts[index] = start;
+    this.ends[index] = end;
+    this.keys[index] = key;
+    this.refs[index] = ref;
     return index;
   }
 
-  private object(object: DecodedObject, parent: number): void {
-    const node = this.add(parent, NodeTag.OBJECT, object, 0);
-    const { properties } = object;
-    const keys = new Siblings();
-    for (const property of properties) {
-      const index = this.add(node, NodeTag.PROPERTY, property, 0);
-      // By name where the list names it; by hash (the segment `#hash`) where it does not.
-      if (keys.repeats(property.name ?? property.hash)) this.tags[index]! |= DUPLICATE;
-      if (property.value) this.children(property.value, index);
-    }
+  close(index: number, end: number): void {
+    this.ends[index] = end;
   }
 
-  private children(item: DecodedItem, parent: number): void {
-    const { value } = item;
-    if (value.kind === 'object' && value.object) this.object(value.object, parent);
-    if (value.kind !== 'list') return;
-    const { items } = value;
-    for (let index = 0; index < items.length; index++) {
-      const each = items[index]!;
-      const node = this.add(parent, NodeTag.ITEM, each, index);
-      if (each.value.kind === 'object') this.children(each, node);
-    }
+  markDuplicate(index: number): void {
+    this.tags[index]! |= DUPLICATE;
   }
 
-  private generic(object: GenericObject, parent: number): void {
-    const node = this.add(parent, NodeTag.GENERIC_OBJECT, object, 0);
+  /** A property skipped (not in the list) or not written (delta encoding): it has no value. */
+  markNoValue(index: number): void {
+    this.tags[index]! |= NO_VALUE;
+  }
+
+  /** Forgets the nodes from `count` on (a walk that failed keeps what it handed over). */
+  truncate(count: number): void {
+    this.count = Math.min(this.count, count);
+  }
+
+  /** The reference of a type list's property (kept once). */
+  refOf(property: TypeProperty): number {
+    let ref = this.propertyRefs.get(property);
+    if (ref === undefined) {
+      ref = this.properties.length;
+      this.properties.push(property);
+      this.propertyRefs.set(property, ref);
+    }
+    return ref;
+  }
+
+  /** A walk without a type list: the generic tree's nodes, each keeping its part. */
+  addGeneric(object: GenericObject, parent: number): void {
+    const node = this.addPart(parent, NodeTag.GENERIC_OBJECT, object);
     const keys = new Siblings();
     for (const property of object.properties) {
-      const index = this.add(node, NodeTag.GENERIC_PROPERTY, property, 0);
-      if (keys.repeats(property.hash)) this.tags[index]! |= DUPLICATE;
-      if (property.guess.kind === 'object') this.generic(property.guess.object, index);
+      const index = this.addPart(node, NodeTag.GENERIC_PROPERTY, property);
+      if (keys.repeats(property.hash)) this.markDuplicate(index);
+      if (property.guess.kind === 'object') this.addGeneric(property.guess.object, index);
     }
+  }
+
+  /** A shallow blob without a type list: its root's class hash alone. */
+  addHashOnly(root: HashOnlyRoot): void {
+    this.addPart(-1, NodeTag.HASH_ONLY, root);
+  }
+
+  private addPart(parent: number, tag: NodeTag, part: GenericPart): number {
+    const index = this.add(parent, tag, part.bits.start, part.bits.end, part.hash, -1);
+    this.parts[index] = part;
+    return index;
   }
 
   // Reading a node back.
 
   tag(index: number): NodeTag {
-    return (this.tags[index]! & ~DUPLICATE) as NodeTag;
+    return (this.tags[index]! & TAG_BITS) as NodeTag;
   }
 
-  part(index: number): NodePart {
+  hasValue(index: number): boolean {
+    return (this.tags[index]! & NO_VALUE) === 0;
+  }
+
+  part(index: number): GenericPart {
     return this.parts[index]!;
   }
 
@@ -157,8 +241,57 @@ export class ObjectNodeTable {
     return this.parents[index]!;
   }
 
+  /** An item's index in its list. */
   ordinal(index: number): number {
-    return this.ordinals[index]!;
+    return this.keys[index]!;
+  }
+
+  /** An object's class hash, a property's hash. */
+  hashOf(index: number): number {
+    return this.keys[index]!;
+  }
+
+  start(index: number): number {
+    return this.starts[index]!;
+  }
+
+  end(index: number): number {
+    return this.ends[index]!;
+  }
+
+  /** The type list's property a property or item was read as; null where the list lacks it. */
+  propertyOf(index: number): TypeProperty | null {
+    const ref = this.refs[index]!;
+    return ref < 0 ? null : this.properties[ref]!;
+  }
+
+  /** An object's class name in the lists; null where they lack it. */
+  classNameOf(index: number): string | null {
+    return this.source.types?.classes.get(this.keys[index]!)?.name ?? null;
+  }
+
+  /** Deep mode: an object's or property's declared size in bits; null in shallow mode. */
+  sizeBitsOf(index: number): number | null {
+    if (this.source.isShallow) return null;
+    const bits = this.ends[index]! - this.starts[index]!;
+    // An object's size counts from its size field, after its class hash.
+    return this.tag(index) === NodeTag.OBJECT ? bits - 32 : bits;
+  }
+
+  /** Where a property's or item's value starts: after a deep header, a presence bit. */
+  valueStart(index: number): number {
+    const start = this.starts[index]!;
+    if (this.tag(index) !== NodeTag.PROPERTY) return start;
+    if (!this.source.isShallow) return Math.ceil(start / 8) * 8 + 64;
+    return this.propertyOf(index)!.flags & PropertyFlag.DELTA_ENCODE ? start + 1 : start;
+  }
+
+  /** The object a property or item holds: its first child, if that is an object. */
+  childObject(index: number): number {
+    const child = index + 1;
+    return child < this.count && this.parents[child] === index && this.tag(child) === NodeTag.OBJECT
+      ? child
+      : -1;
   }
 
   /** Objects are sections; properties and items are values. */
@@ -170,7 +303,7 @@ export class ObjectNodeTable {
   }
 
   bits(index: number): BitRange {
-    return this.parts[index]!.bits;
+    return { start: this.starts[index]!, end: this.ends[index]! };
   }
 
   /** The bytes its bits lie in, in the file or the inflated stream. */
@@ -182,8 +315,8 @@ export class ObjectNodeTable {
   /** Whether the type list lacks it (an object's class or a property: shown by hash). */
   isUnnamed(index: number): boolean {
     const tag = this.tag(index);
-    if (tag === NodeTag.OBJECT) return (this.parts[index] as DecodedObject).className === null;
-    if (tag === NodeTag.PROPERTY) return (this.parts[index] as DecodedProperty).name === null;
+    if (tag === NodeTag.OBJECT) return this.classNameOf(index) === null;
+    if (tag === NodeTag.PROPERTY) return this.refs[index]! < 0;
     return tag === NodeTag.GENERIC_OBJECT || tag === NodeTag.GENERIC_PROPERTY;
   }
 
@@ -194,20 +327,15 @@ export class ObjectNodeTable {
   }
 
   private plainName(index: number): string {
-    const part = this.parts[index]!;
     switch (this.tag(index)) {
-      case NodeTag.OBJECT: {
-        const object = part as DecodedObject;
-        return segment(object.className ?? `#${hex32(object.hash)}`);
-      }
-      case NodeTag.PROPERTY: {
-        const property = part as DecodedProperty;
-        return segment(property.name ?? `#${hex32(property.hash)}`);
-      }
+      case NodeTag.OBJECT:
+        return segment(this.classNameOf(index) ?? `#${hex32(this.keys[index]!)}`);
+      case NodeTag.PROPERTY:
+        return segment(this.propertyOf(index)?.name ?? `#${hex32(this.keys[index]!)}`);
       case NodeTag.ITEM:
-        return `[${this.ordinals[index]}]`;
+        return `[${this.keys[index]}]`;
       default:
-        return `#${hex32((part as GenericObject | GenericProperty | HashOnlyRoot).hash)}`;
+        return `#${hex32(this.keys[index]!)}`;
     }
   }
 

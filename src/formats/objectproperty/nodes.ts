@@ -8,17 +8,15 @@ import { hex32 } from '../../binary/hex.ts';
 import { quotedText } from '../../binary/quoted-text.ts';
 import type { DocumentNode } from '../document-session.ts';
 import type { Fact, NodeKind, Span } from '../model.ts';
-import { NodeTag, ObjectNodeTable, type HashOnlyRoot } from './node-table.ts';
+import { NodeTag, type HashOnlyRoot, type ObjectNodeTable } from './node-table.ts';
 import { valueJson } from './export.ts';
-import {
-  type BitRange,
-  type DecodedItem,
-  type DecodedObject,
-  type DecodedProperty,
-  type GenericObject,
-  type GenericProperty,
-  type ObjectDecode,
-  type ObjectValue,
+import { shallowValueOf, type ShallowValue } from './table-values.ts';
+import type {
+  BitRange,
+  GenericObject,
+  GenericProperty,
+  ObjectDecode,
+  ObjectValue,
 } from './types.ts';
 
 export interface ObjectNode extends DocumentNode {
@@ -53,10 +51,18 @@ export function valueText(value: ObjectValue): string {
   return text.length > SUMMARY_LIMIT ? `${text.slice(0, SUMMARY_LIMIT)}…` : text;
 }
 
+/** A value without its nested parts, as a line: an object's class, a list's length. */
+function shallowText(table: ObjectNodeTable, value: ShallowValue): string {
+  if (value.kind === 'objectRef') return value.node < 0 ? 'null' : nodeSummary(table, value.node);
+  if (value.kind === 'items') return `${value.count} items`;
+  return valueText(value);
+}
+
 /** A property's value text, or why it has none. */
-function propertySummary(property: DecodedProperty): string {
-  if (property.value) return valueText(property.value.value);
-  return property.name === null ? '(skipped)' : '(not written)';
+function propertySummary(table: ObjectNodeTable, index: number): string {
+  const value = shallowValueOf(table, index);
+  if (value) return shallowText(table, value);
+  return table.propertyOf(index) === null ? '(skipped)' : '(not written)';
 }
 
 function genericSummary(property: GenericProperty): string {
@@ -70,59 +76,52 @@ function genericSummary(property: GenericProperty): string {
 
 /** A node's Value column: its value's text, an object's class. */
 export function nodeSummary(table: ObjectNodeTable, index: number): string {
-  const part = table.part(index);
   switch (table.tag(index)) {
-    case NodeTag.OBJECT: {
-      const object = part as DecodedObject;
-      return object.className ?? hex32(object.hash);
-    }
+    case NodeTag.OBJECT:
+      return table.classNameOf(index) ?? hex32(table.hashOf(index));
     case NodeTag.PROPERTY:
-      return propertySummary(part as DecodedProperty);
+      return propertySummary(table, index);
     case NodeTag.ITEM:
-      return valueText((part as DecodedItem).value);
+      return shallowText(table, shallowValueOf(table, index)!);
     case NodeTag.GENERIC_PROPERTY:
-      return genericSummary(part as GenericProperty);
+      return genericSummary(table.part(index) as GenericProperty);
     default:
-      return hex32((part as GenericObject | HashOnlyRoot).hash);
+      return hex32(table.hashOf(index));
   }
 }
 
 /** What the details pane shows of a node. */
 export function nodeFields(table: ObjectNodeTable, index: number): Fact[] {
-  const part = table.part(index);
+  const bits = table.bits(index);
+  const sizeBits = table.sizeBitsOf(index);
+  const declared: Fact[] = sizeBits === null ? [] : [['Declared size', `${sizeBits} bits`]];
   switch (table.tag(index)) {
-    case NodeTag.OBJECT: {
-      const object = part as DecodedObject;
-      const fields: Fact[] = [
-        ['Class', object.className ?? '(not in the type list)'],
-        ['Hash', hashText(object.hash)],
-        ['Bits', bitsText(object.bits)],
+    case NodeTag.OBJECT:
+      return [
+        ['Class', table.classNameOf(index) ?? '(not in the type list)'],
+        ['Hash', hashText(table.hashOf(index))],
+        ['Bits', bitsText(bits)],
+        ...declared,
       ];
-      if (object.sizeBits !== null) fields.push(['Declared size', `${object.sizeBits} bits`]);
-      return fields;
-    }
     case NodeTag.PROPERTY: {
-      const property = part as DecodedProperty;
-      const facts: Fact[] = [
-        ['Property', property.name ?? '(not in the type list: skipped by its size)'],
-        ['Type', property.type ?? '(unknown)'],
-        ['Hash', hashText(property.hash)],
-        ['Bits', bitsText(property.bits)],
+      const property = table.propertyOf(index);
+      return [
+        ['Property', property?.name ?? '(not in the type list: skipped by its size)'],
+        ['Type', property?.type ?? '(unknown)'],
+        ['Hash', hashText(table.hashOf(index))],
+        ['Bits', bitsText(bits)],
+        ...declared,
+        ['Value', propertySummary(table, index)],
       ];
-      if (property.sizeBits !== null) facts.push(['Declared size', `${property.sizeBits} bits`]);
-      facts.push(['Value', propertySummary(property)]);
-      return facts;
     }
-    case NodeTag.ITEM: {
-      const item = part as DecodedItem;
+    case NodeTag.ITEM:
       return [
         ['Item', String(table.ordinal(index))],
-        ['Bits', bitsText(item.bits)],
-        ['Value', valueText(item.value)],
+        ['Bits', bitsText(bits)],
+        ['Value', nodeSummary(table, index)],
       ];
-    }
     case NodeTag.GENERIC_OBJECT: {
-      const object = part as GenericObject;
+      const object = table.part(index) as GenericObject;
       return [
         ['Class hash', hashText(object.hash)],
         ['Bits', bitsText(object.bits)],
@@ -130,7 +129,7 @@ export function nodeFields(table: ObjectNodeTable, index: number): Fact[] {
       ];
     }
     case NodeTag.GENERIC_PROPERTY: {
-      const property = part as GenericProperty;
+      const property = table.part(index) as GenericProperty;
       const summary = genericSummary(property);
       return [
         ['Property hash', hashText(property.hash)],
@@ -141,7 +140,7 @@ export function nodeFields(table: ObjectNodeTable, index: number): Fact[] {
       ];
     }
     default: {
-      const root = part as HashOnlyRoot;
+      const root = table.part(index) as HashOnlyRoot;
       return [
         ['Class hash', hashText(root.hash)],
         ['Bits', bitsText(root.bits)],
@@ -178,12 +177,12 @@ class TableNode implements ObjectNode {
 }
 
 /** The nodes of a decode, in stream order, as objects (the table underneath: objectNodeTable). */
-export function objectNodes(decode: ObjectDecode): ObjectNode[] {
+export function objectNodes(decode: Pick<ObjectDecode, 'table'>): ObjectNode[] {
   const table = objectNodeTable(decode);
   return Array.from({ length: table.count }, (_, index) => new TableNode(table, index));
 }
 
 /** The nodes of a decode as a table: no object or string per node until asked. */
-export function objectNodeTable(decode: ObjectDecode): ObjectNodeTable {
-  return new ObjectNodeTable(decode);
+export function objectNodeTable(decode: Pick<ObjectDecode, 'table'>): ObjectNodeTable {
+  return decode.table;
 }

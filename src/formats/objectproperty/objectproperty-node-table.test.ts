@@ -8,7 +8,7 @@ import type { NodeTable } from '../model.ts';
 import { inlineServices, sideInputsOf } from '../services.ts';
 import { generateBindFile } from './generate.ts';
 import { objectNodeTable, objectNodes } from './nodes.ts';
-import { decodeObjectProperty } from './read.ts';
+import { decodeObjectProperty, decodeObjectTable } from './read.ts';
 import { openObjectPropertySession } from './session.ts';
 import { TYPE_LISTS } from './settings.ts';
 import { fixtureBytes, fixtureTypes } from './test-fixtures.ts';
@@ -88,5 +88,92 @@ describe('ObjectProperty node table', () => {
       expect(paths[index]).toBe(session.nodeTable().path(index));
     }
     expect(session.details(count - 1).fields.length).toBeGreaterThan(0);
+  });
+
+  it('pauses between batches, and a file that fails part way keeps the nodes handed over', async () => {
+    const generated = generateBindFile(300, { seed: 8, isCompressed: false });
+    const lists = [{ name: 'types.json', bytes: new TextEncoder().encode(generated.typeList) }];
+    const sideInputs = sideInputsOf({ [TYPE_LISTS]: lists });
+    const good = await decodeObjectTable(generated.bytes, {
+      types: typeIndexOf(lists),
+    });
+    // The object of item 250 of the root's list: its size field made to overrun the file.
+    const { table } = good.decode;
+    let object = -1;
+    for (let index = 0, items = 0; index < table.count; index++) {
+      if (table.nameOf(index) === '[250]') items++;
+      if (items === 1 && table.parentOf(index) >= 0 && table.nameOf(index) === 'class DelveItem') {
+        object = index;
+        break;
+      }
+    }
+    expect(object).toBeGreaterThan(0);
+    const sizeAt = table.start(object) / 8 + 4;
+    const bytes = generated.bytes.slice();
+    new DataView(bytes.buffer).setUint32(sizeAt, 0xfffffff0, true);
+
+    const events: string[] = [];
+    let handed = 0;
+    const session = await openObjectPropertySession({
+      sources: [new MemoryByteSource(bytes, 'x.xml')],
+      services: {
+        ...inlineServices(),
+        sideInputs,
+        pause: () => {
+          events.push('pause');
+          return Promise.resolve();
+        },
+      },
+      sink: {
+        nodes: () => undefined,
+        nodeRange: () => undefined,
+        documentNodes: (_tree: NodeTable, indexes: Int32Array) => {
+          events.push('nodes');
+          handed += indexes.length;
+        },
+      },
+    });
+    expect(events.slice(0, 2)).toEqual(['nodes', 'pause']);
+    expect(session.fatal).toMatchObject({ code: 'BAD_COUNT', offset: sizeAt });
+    expect(session.nodeCount()).toBe(handed);
+    expect(handed).toBeGreaterThan(512);
+    expect(handed).toBeLessThanOrEqual(object);
+    const tree = session.nodeTable();
+    for (let index = 0; index < handed; index++) {
+      expect(tree.path(index)).toBe(table.path(index));
+      expect(session.details(index).span).toEqual(table.span(index));
+    }
+  });
+
+  it('a file failing in a plain value keeps only nodes whose values read back', async () => {
+    const generated = generateBindFile(300, { seed: 8, isCompressed: false });
+    const lists = [{ name: 'types.json', bytes: new TextEncoder().encode(generated.typeList) }];
+    const { table } = (await decodeObjectTable(generated.bytes, { types: typeIndexOf(lists) }))
+      .decode;
+    // The first string property past item 250: its u16 length made to overrun the file.
+    let property = -1;
+    for (let index = 0, isPast = false; index < table.count; index++) {
+      if (table.nameOf(index) === '[250]' && table.parentOf(index) === 1) isPast = true;
+      if (isPast && table.propertyOf(index)?.type === 'std::string') {
+        property = index;
+        break;
+      }
+    }
+    expect(property).toBeGreaterThan(0);
+    const lengthAt = table.valueStart(property) / 8;
+    const bytes = generated.bytes.slice();
+    new DataView(bytes.buffer).setUint16(lengthAt, 0xffff, true);
+    const session = await openObjectPropertySession({
+      sources: [new MemoryByteSource(bytes, 'x.xml')],
+      services: { ...inlineServices(), sideInputs: sideInputsOf({ [TYPE_LISTS]: lists }) },
+      sink: { nodes: () => undefined, nodeRange: () => undefined },
+    });
+    expect(session.fatal).not.toBeNull();
+    expect(session.nodeCount()).toBeGreaterThan(0);
+    expect(session.nodeCount()).toBeLessThanOrEqual(property);
+    for (let index = 0; index < session.nodeCount(); index++) {
+      expect(typeof session.cell!(index, 'value')).toBe('string');
+      expect(session.details(index).fields.length).toBeGreaterThan(0);
+    }
   });
 });

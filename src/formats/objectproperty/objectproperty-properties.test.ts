@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { objectJson } from './export.ts';
 import { randomObject } from './generate.ts';
 import { decodeObjectProperty } from './read.ts';
+import { streamDraws, writeDrawn } from './random-streams.ts';
 import { fixtureBytes, fixtureConfig, fixtureTypes } from './test-fixtures.ts';
-import { SerializerFlag, type DecodedObject, type SerializerConfig } from './types.ts';
+import { type DecodedObject, type SerializerConfig } from './types.ts';
 import { writeObjectProperty } from './write.ts';
 
 const types = fixtureTypes('types.json');
@@ -25,40 +26,16 @@ function maskedJson(object: DecodedObject, config: SerializerConfig) {
   return objectJson({ ...object, properties: object.properties.filter((p) => taken.has(p.hash)) });
 }
 
-const configs = fc.record({
-  isShallow: fc.boolean(),
-  extraFlags: fc.subarray([
-    SerializerFlag.COMPACT_LENGTH_PREFIXES,
-    SerializerFlag.HUMAN_READABLE_ENUMS,
-    SerializerFlag.WITH_COMPRESSION,
-  ]),
-  mask: fc.constantFrom(1, 3, 7),
-  isManuallyCompressed: fc.boolean(),
-  compressObject: fc.boolean(),
-});
-
 describe('ObjectProperty round trips', () => {
   it('random objects of the fixture classes read back as written, shallow and deep', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.nat(classes.length - 1),
         fc.integer(),
-        configs,
+        streamDraws,
         async (at, seed, draw) => {
           const object = randomObject(types, classes[at]!, seed);
-          const streamFlags =
-            SerializerFlag.STATEFUL_FLAGS | draw.extraFlags.reduce((all, flag) => all | flag, 0);
-          const config: SerializerConfig = {
-            isShallow: draw.isShallow,
-            flags: SerializerFlag.STATEFUL_FLAGS,
-            mask: draw.mask,
-            isManuallyCompressed: draw.isManuallyCompressed,
-          };
-          const bytes = writeObjectProperty(object, types, {
-            config,
-            streamFlags,
-            compressObject: draw.compressObject,
-          });
+          const { bytes, config, streamFlags, write } = writeDrawn(object, types, draw);
           const { decode, issues } = await decodeObjectProperty(bytes, { config, types });
           expect(issues).toEqual([]);
           expect(decode.header.flags).toBe(streamFlags);
@@ -66,13 +43,7 @@ describe('ObjectProperty round trips', () => {
           if (decode.root.kind !== 'typed') return;
           expect(objectJson(decode.root.object)).toEqual(maskedJson(object, config));
           // Written again, the decode gives the same bytes.
-          expect(
-            writeObjectProperty(decode.root.object, types, {
-              config,
-              streamFlags,
-              compressObject: draw.compressObject,
-            }),
-          ).toEqual(bytes);
+          expect(writeObjectProperty(decode.root.object, types, write)).toEqual(bytes);
         },
       ),
       { numRuns: 150 },

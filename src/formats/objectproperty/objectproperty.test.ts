@@ -3,120 +3,13 @@ import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { objectJson, objectXml } from './export.ts';
 import { djb2, propertyHash, stringId } from './hashes.ts';
 import { decodeObjectProperty } from './read.ts';
+import { FIXTURE_VALUES as EXPECTED } from './fixture-values.ts';
 import { fixtureBytes, fixtureConfig, fixtureNames, fixtureTypes } from './test-fixtures.ts';
 import { lookupHash, lookupName } from './type-list.ts';
 import type { DecodedObject } from './types.ts';
 
 const json = fixtureTypes('types.json');
 const xml = fixtureTypes('types.xml');
-
-/** What each fixture's class definition and names imply its values are. */
-const EXPECTED: Record<string, Record<string, unknown>> = {
-  'all-scalars-shallow.bin': {
-    $class: 'class AllScalars',
-    m_bool: true,
-    m_char: -42,
-    m_uchar: 200,
-    m_short: -1000,
-    m_ushort: 50000,
-    m_int: -123456,
-    m_uint: 0xdeadbeef,
-    m_float: Math.fround(3.14159),
-    m_double: 2.718281828,
-    m_int64: String(0x123456789abcdef0n),
-  },
-  'bit-integers-deep.bin': {
-    $class: 'class BitIntegers',
-    m_bi2: 1,
-    m_bui2: 0,
-    m_bi3: 3,
-    m_bui3: 0,
-    m_bi4: 7,
-    m_bui4: 0,
-    m_bi5: 15,
-    m_bui5: 0,
-    m_bi6: 31,
-    m_bui6: 0,
-    m_bi7: 63,
-    m_bui7: 0,
-    m_s24: 0,
-    m_u24: 0,
-  },
-  'bit-integers-shallow.bin': {
-    $class: 'class BitIntegers',
-    m_bi2: -2,
-    m_bui2: 3,
-    m_bi3: -4,
-    m_bui3: 7,
-    m_bi4: -8,
-    m_bui4: 15,
-    m_bi5: -16,
-    m_bui5: 31,
-    m_bi6: -32,
-    m_bui6: 63,
-    m_bi7: -64,
-    m_bui7: 127,
-    m_s24: -(2 ** 23),
-    m_u24: 2 ** 24 - 1,
-  },
-  'bitflags-int.bin': { $class: 'class Bitflags', m_flags: 'FLAG_A' },
-  'bitflags-string.bin': { $class: 'class Bitflags', m_flags: 'FLAG_B|FLAG_C' },
-  'deep-size-boundary.bin': {
-    $class: 'class DeepSizeBoundary',
-    m_first: 0x11111111,
-    m_second: 0x22222222,
-    m_third: 0x33333333,
-  },
-  'delta-encode-present.bin': {
-    $class: 'class DeltaEncode',
-    m_normal: 10,
-    m_delta: 999,
-    m_after: 20,
-  },
-  'deprecated-shallow.bin': {
-    $class: 'class DeprecatedTest',
-    m_normal: 100,
-    m_deprecated: 200,
-    m_after: 300,
-  },
-  'ends-with-bits-shallow.bin': { $class: 'class EndsWithBits', m_value: 0xcafebabe, m_bits: 0x55 },
-  'list-simple.bin': { $class: 'class WithList', m_values: [1, 2, 3, 4, 5], m_count: 5 },
-  'nested-object.bin': {
-    $class: 'class Outer',
-    m_inner: {
-      $class: 'class Inner',
-      $hash: stringId('class Inner'),
-      m_value: 42,
-      m_name: 'nested',
-    },
-    m_count: 1,
-  },
-  'property-mask.bin': { $class: 'class PropertyMask', m_always: 42, m_transmit: 1337 },
-  'scoped-enum-int.bin': { $class: 'class ScopedEnum', m_enum: 'OPTION_B' },
-  'strings-compact.bin': {
-    $class: 'class StringTypes',
-    m_string: 'Short',
-    m_wstring: 'A'.repeat(200),
-  },
-  'strings-shallow.bin': {
-    $class: 'class StringTypes',
-    m_string: 'Hello, World!',
-    m_wstring: 'Wide string test',
-  },
-  'with-compression.bin': {
-    $class: 'class AllScalars',
-    m_bool: true,
-    m_char: 42,
-    m_uchar: 128,
-    m_short: 1000,
-    m_ushort: 2000,
-    m_int: 123456,
-    m_uint: 0xbeef,
-    m_float: 1.5,
-    m_double: 3,
-    m_int64: '78187493520',
-  },
-};
 
 async function decodeFixture(name: string, types = json) {
   return decodeObjectProperty(fixtureBytes(name), { config: fixtureConfig(name), types });

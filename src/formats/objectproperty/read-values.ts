@@ -1,8 +1,10 @@
 /**
  * Reading one property's value by its type name (value-types.ts): length prefixes (plain or
- * compact), scalars, bit fields, strings, composites, enums (integer or human-readable) and
- * containers. Nested objects are read by the object reader passed in (read.ts). Every count
- * and length is checked against the bits left before anything is allocated or looped.
+ * compact), scalars, bit fields, strings, composites and enums (integer or human-readable).
+ * Each property gets a plan once: how to read one value, and how to move past one making
+ * nothing (the decode walk, table-walk.ts, skips values; rows and exports read them later
+ * from the same bits). Nested objects and containers are the walk's. Every count and length
+ * is checked against the bits left before anything is allocated or looped.
  */
 import type { BitReader } from './bit-reader.ts';
 import { ErrorCode, errorAtBit } from './errors.ts';
@@ -17,23 +19,16 @@ import {
   enumValueOf,
   isEnumProperty,
   minimumBits as minimumBitsOf,
+  SCALAR_BITS,
   type CompositeLayout,
   type ScalarKind,
 } from './value-types.ts';
-import {
-  PropertyFlag,
-  SerializerFlag,
-  type DecodedItem,
-  type DecodedObject,
-  type ObjectValue,
-  type TypeProperty,
-} from './types.ts';
+import { PropertyFlag, SerializerFlag, type ObjectValue, type TypeProperty } from './types.ts';
 
 export interface ValueContext {
   reader: BitReader;
   /** The serializer flags in force. */
   flags: number;
-  readObject(depth: number): DecodedObject | null;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -51,7 +46,13 @@ export function readLength(context: ValueContext, isContainer: boolean): number 
 }
 
 /** Fails unless `count` items of at least `bits` bits each fit in what is left. */
-function checkCount(reader: BitReader, count: number, bits: number, at: number, what: string) {
+export function checkCount(
+  reader: BitReader,
+  count: number,
+  bits: number,
+  at: number,
+  what: string,
+) {
   if (count * bits > reader.remainingBits) {
     throw errorAtBit(
       ErrorCode.BAD_COUNT,
@@ -96,9 +97,43 @@ function readStringBytes(context: ValueContext, unitBytes: number): Uint8Array {
   return reader.byteRun(length * unitBytes, 'a string');
 }
 
+/** What a failed read of each scalar names (the reads' own defaults). */
+const SCALAR_WHAT: Readonly<Record<ScalarKind, string>> = {
+  i8: 'a byte',
+  u8: 'a byte',
+  i16: 'an i16',
+  u16: 'a u16',
+  i32: 'an i32',
+  u32: 'a u32',
+  f32: 'an f32',
+  f64: 'an f64',
+  u64: 'a u64',
+  i64: 'an i64',
+};
+
+/** Moves past one scalar, checked as its read is. */
+function skipScalar(reader: BitReader, kind: ScalarKind): void {
+  reader.skipAligned(SCALAR_BITS[kind] / 8, SCALAR_WHAT[kind]);
+}
+
+/** Moves past a string's length and bytes, checked as readStringBytes is. */
+function skipStringBytes(context: ValueContext, unitBytes: number): void {
+  const { reader } = context;
+  const at = reader.position;
+  const length = readLength(context, false);
+  if (length === 0) return;
+  checkCount(reader, length, unitBytes * 8, at, 'a string');
+  reader.skipAligned(length * unitBytes, 'a string');
+}
+
 /** How a property's values read, worked out once per property (not per value). */
-interface ValuePlan {
-  read: (context: ValueContext, property: TypeProperty, depth: number) => ObjectValue;
+export interface ValuePlan {
+  /** Reads one value; not for objects (`isObject`: the walk reads those). */
+  read: (context: ValueContext) => ObjectValue;
+  /** Moves past one value with the checks `read` makes, making nothing. */
+  skip: (context: ValueContext) => void;
+  /** Whether a value is a nested object (an aligned class hash, then its body). */
+  isObject: boolean;
   /** The fewest bits one value takes (container counts are checked against it). */
   minimumBits: number;
 }
@@ -174,32 +209,43 @@ function compositeReader(composite: CompositeLayout): ValuePlan['read'] {
   };
 }
 
-function planFor(property: TypeProperty): ValuePlan {
+const MATRIX_CELLS = 9;
+
+function valuePlanFor(property: TypeProperty): Omit<ValuePlan, 'isObject'> | null {
   const { type } = property;
   const minimumBits = minimumBitsOf(property);
-  if (isEnumProperty(property)) return { read: enumReader(property), minimumBits };
+  if (isEnumProperty(property)) {
+    const read = enumReader(property);
+    return {
+      read,
+      skip: (context) => {
+        if (context.flags & SerializerFlag.HUMAN_READABLE_ENUMS) read(context);
+        else context.reader.skipAligned(4, 'an enum');
+      },
+      minimumBits,
+    };
+  }
   if (type === 'bool') {
     return {
       read: ({ reader }) => ({ kind: 'bool', value: reader.bits(1, 'a bool') === 1 }),
+      skip: ({ reader }) => void reader.bits(1, 'a bool'),
       minimumBits,
     };
   }
   const scalar = SCALARS[type];
-  if (scalar === 'u64' || scalar === 'i64') {
-    return {
-      read: ({ reader }) => ({ kind: 'int64', value: readScalar(reader, scalar) as bigint }),
-      minimumBits,
-    };
-  }
-  if (scalar === 'f32' || scalar === 'f64') {
-    return {
-      read: ({ reader }) => ({ kind: 'float', value: readScalar(reader, scalar) as number }),
-      minimumBits,
-    };
-  }
   if (scalar) {
+    const skip: ValuePlan['skip'] = ({ reader }) => skipScalar(reader, scalar);
+    if (scalar === 'u64' || scalar === 'i64') {
+      return {
+        read: ({ reader }) => ({ kind: 'int64', value: readScalar(reader, scalar) as bigint }),
+        skip,
+        minimumBits,
+      };
+    }
+    const kind = scalar === 'f32' || scalar === 'f64' ? 'float' : 'int';
     return {
-      read: ({ reader }) => ({ kind: 'int', value: readScalar(reader, scalar) as number }),
+      read: ({ reader }) => ({ kind, value: readScalar(reader, scalar) as number }),
+      skip,
       minimumBits,
     };
   }
@@ -210,6 +256,7 @@ function planFor(property: TypeProperty): ValuePlan {
       read: field.isSigned
         ? ({ reader }) => ({ kind: 'int', value: reader.signedBits(width) })
         : ({ reader }) => ({ kind: 'int', value: reader.bits(width) }),
+      skip: ({ reader }) => void reader.bits(width),
       minimumBits,
     };
   }
@@ -223,70 +270,67 @@ function planFor(property: TypeProperty): ValuePlan {
           ? { kind: 'bytes', value: bytes.slice() }
           : { kind: 'string', value: text };
       },
+      skip: (context) => skipStringBytes(context, 1),
       minimumBits,
     };
   }
   if (type === WIDE_STRING_TYPE) {
     return {
       read: (context) => ({ kind: 'wstring', value: utf16.decode(readStringBytes(context, 2)) }),
+      skip: (context) => skipStringBytes(context, 2),
       minimumBits,
     };
   }
   const composite = COMPOSITES[type];
-  if (composite) return { read: compositeReader(composite), minimumBits };
-  if (type === MATRIX_TYPE) {
+  if (composite) {
+    const wire = composite.fields.map(([, kind]) => kind);
     return {
-      read: ({ reader }) => {
-        const values: number[] = [];
-        for (let index = 0; index < 9; index++) values.push(reader.f32('a matrix'));
-        return { kind: 'matrix', values };
+      read: compositeReader(composite),
+      skip: ({ reader }) => {
+        for (const kind of wire) skipScalar(reader, kind);
       },
       minimumBits,
     };
   }
+  if (type === MATRIX_TYPE) {
+    return {
+      read: ({ reader }) => {
+        const values: number[] = [];
+        for (let index = 0; index < MATRIX_CELLS; index++) values.push(reader.f32('a matrix'));
+        return { kind: 'matrix', values };
+      },
+      skip: ({ reader }) => {
+        for (let index = 0; index < MATRIX_CELLS; index++) reader.skipAligned(4, 'a matrix');
+      },
+      minimumBits,
+    };
+  }
+  return null;
+}
+
+const objectRead = (): never => {
+  throw new Error('a nested object is read by the walk, not by its value plan');
+};
+
+function planFor(property: TypeProperty): ValuePlan {
+  const plan = valuePlanFor(property);
+  if (plan) return { ...plan, isObject: false };
   return {
-    read: (context, _property, depth) => ({
-      kind: 'object',
-      object: context.readObject(depth + 1),
-    }),
-    minimumBits,
+    read: objectRead,
+    skip: objectRead,
+    isObject: true,
+    minimumBits: minimumBitsOf(property),
   };
 }
 
 /** Plans by property: a type list's properties live as long as its index. */
 const plans = new WeakMap<TypeProperty, ValuePlan>();
 
-function planOf(property: TypeProperty): ValuePlan {
+export function planOf(property: TypeProperty): ValuePlan {
   let plan = plans.get(property);
   if (!plan) {
     plan = planFor(property);
     plans.set(property, plan);
   }
   return plan;
-}
-
-/** A property's value: a container's items (dynamic), or one value. */
-export function readValue(
-  context: ValueContext,
-  property: TypeProperty,
-  depth: number,
-): DecodedItem {
-  const { reader } = context;
-  const start = reader.position;
-  const { read, minimumBits } = planOf(property);
-  if (!property.isDynamic) {
-    const value = read(context, property, depth);
-    return { bits: { start, end: reader.position }, value };
-  }
-  const count = readLength(context, true);
-  if (count * minimumBits > reader.remainingBits) {
-    checkCount(reader, count, minimumBits, start, `${property.name}'s list`);
-  }
-  const items: DecodedItem[] = new Array<DecodedItem>(count);
-  for (let index = 0; index < count; index++) {
-    const itemStart = reader.position;
-    const value = read(context, property, depth);
-    items[index] = { bits: { start: itemStart, end: reader.position }, value };
-  }
-  return { bits: { start, end: reader.position }, value: { kind: 'list', items } };
 }

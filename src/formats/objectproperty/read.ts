@@ -7,8 +7,9 @@
  * compression marker (`u8`, then `u32 size` + zlib) when the flags say WITH_COMPRESSION, then
  * the root object. Objects are shallow (properties in id order, no sizes: a type list is
  * needed) or deep (every object and property with its size in bits and its hash: checked
- * against the bits consumed, and skippable). With a type list the root decodes into a typed
- * tree; without one a deep stream is walked generically (generic.ts).
+ * against the bits consumed, and skippable). With a type list one walk fills the node table
+ * (table-walk.ts), and the typed tree is built from it where one is wanted; without a list a
+ * deep stream is walked generically (generic.ts).
  *
  * Bit positions count in the stream: the file itself, or the inflated bytes once a layer
  * inflates them (then error offsets are in the inflated bytes, and say so).
@@ -18,27 +19,22 @@ import { FormatError } from '../../binary/format-error.ts';
 import type { Issue } from '../model.ts';
 import { BitReader } from './bit-reader.ts';
 import { ErrorCode, OBJECT_PROPERTY_FORMAT, errorAtBit } from './errors.ts';
-import { hasMoreProperties, readObjectSize, readPropertyHeaderInto } from './deep.ts';
 import { walkGenericObject } from './generic.ts';
 import { looksLikeBind } from './module.ts';
-import { readValue, type ValueContext } from './read-values.ts';
+import { ObjectNodeTable } from './node-table.ts';
+import { TableWalk } from './table-walk.ts';
+import { typedObjectAt } from './table-values.ts';
 import {
-  PropertyFlag,
   SerializerFlag,
-  type DecodedItem,
-  type DecodedObject,
-  type DecodedProperty,
   type ObjectDecode,
   type SerializerConfig,
+  type GenericObject,
   type StreamHeader,
   type TypeIndex,
-  type TypeProperty,
 } from './types.ts';
 
 export { BIND_MAGIC } from './module.ts';
-
-/** Objects nested deeper than this are refused (a hostile file cannot exhaust the stack). */
-export const MAX_DEPTH = 128;
+export { MAX_DEPTH } from './table-walk.ts';
 
 /** `BINd` files: always deep, with STATEFUL flags (the stream gives its own). */
 export const BIND_CONFIG: SerializerConfig = {
@@ -75,160 +71,18 @@ async function inflateLayer(bytes: Uint8Array, at: number, what: string): Promis
   return inflate(data, { container: 'zlib', expectedSize: size, offset: at + 4 });
 }
 
-/** Reads objects in one mode, typed by `types`. */
-class TypedObjectReader {
-  readonly context: ValueContext;
-  /** The property header being read (one, reused). */
-  private readonly header = { start: 0, end: 0, sizeBits: 0, hash: 0 };
-
-  constructor(
-    readonly reader: BitReader,
-    readonly flags: number,
-    readonly config: SerializerConfig,
-    readonly types: TypeIndex,
-  ) {
-    this.context = { reader, flags, readObject: (depth) => this.readObject(depth) };
-  }
-
-  readObject(depth: number): DecodedObject | null {
-    const { reader } = this;
-    reader.align();
-    const start = reader.position;
-    const hash = reader.u32('a class hash');
-    if (hash === 0) return null;
-    if (depth > MAX_DEPTH) {
-      throw errorAtBit(ErrorCode.TOO_LARGE, start, `objects nest deeper than ${MAX_DEPTH}`);
-    }
-    return this.config.isShallow
-      ? this.readShallow(hash, start, depth)
-      : this.readDeep(hash, start, depth);
-  }
-
-  private readShallow(hash: number, start: number, depth: number): DecodedObject {
-    const type = this.types.classes.get(hash);
-    if (!type) {
-      throw errorAtBit(
-        ErrorCode.BAD_VALUE,
-        start,
-        `class hash ${hash} is not in the type list (shallow objects cannot be skipped)`,
-      );
-    }
-    const properties: DecodedProperty[] = [];
-    const { mask } = this.config;
-    for (const property of type.properties) {
-      if ((property.flags & mask) !== mask) continue;
-      const at = this.reader.position;
-      let value: DecodedItem | null = null;
-      if (property.flags & PropertyFlag.DELTA_ENCODE) {
-        const isPresent = this.reader.bits(1, 'a presence bit') === 1;
-        if (!isPresent && this.flags & SerializerFlag.FORBID_DELTA_ENCODE) {
-          throw errorAtBit(
-            ErrorCode.BAD_VALUE,
-            at,
-            `${property.name} is left out, but delta encoding is forbidden`,
-          );
-        }
-        if (isPresent) value = readValue(this.context, property, depth);
-      } else {
-        value = readValue(this.context, property, depth);
-      }
-      properties.push({
-        name: property.name,
-        hash: property.hash,
-        type: property.type,
-        bits: { start: at, end: this.reader.position },
-        sizeBits: null,
-        value,
-      });
-    }
-    return {
-      hash,
-      className: type.name,
-      bits: { start, end: this.reader.position },
-      sizeBits: null,
-      properties,
-    };
-  }
-
-  private readDeep(hash: number, start: number, depth: number): DecodedObject {
-    const { reader } = this;
-    const frame = readObjectSize(reader);
-    const type = this.types.classes.get(hash);
-    const properties: DecodedProperty[] = [];
-    while (hasMoreProperties(reader, frame)) {
-      properties.push(this.readDeepProperty(type?.propertiesByHash, frame.end, depth));
-    }
-    return {
-      hash,
-      className: type?.name ?? null,
-      bits: { start, end: frame.end },
-      sizeBits: frame.sizeBits,
-      properties,
-    };
-  }
-
-  private readDeepProperty(
-    known: Map<number, TypeProperty> | undefined,
-    objectEnd: number,
-    depth: number,
-  ): DecodedProperty {
-    const { reader } = this;
-    const { start, end, sizeBits, hash } = readPropertyHeaderInto(reader, objectEnd, this.header);
-    const property = known?.get(hash);
-    if (!property) {
-      // A property the list lacks is skipped by its size.
-      reader.position = end;
-      return { name: null, hash, type: null, bits: { start, end }, sizeBits, value: null };
-    }
-    const value = readValue(this.context, property, depth);
-    if (reader.position !== end) {
-      throw errorAtBit(
-        ErrorCode.SIZE_MISMATCH,
-        start,
-        `property ${property.name} declares ${sizeBits} bits, it took ${reader.position - start}`,
-      );
-    }
-    return {
-      name: property.name,
-      hash,
-      type: property.type,
-      bits: { start, end },
-      sizeBits,
-      value,
-    };
-  }
-}
-
-/** The root: typed with a list; without one, generic (deep) or its class hash alone (shallow). */
-function readRoot(
-  reader: BitReader,
-  flags: number,
-  config: SerializerConfig,
-  types: TypeIndex | null,
-): ObjectDecode['root'] {
-  const rootAt = reader.position;
-  if (types) {
-    const object = new TypedObjectReader(reader, flags, config, types).readObject(0);
-    if (!object) throw errorAtBit(ErrorCode.BAD_VALUE, rootAt, 'the root object is null');
-    return { kind: 'typed', object };
-  }
-  if (config.isShallow) {
-    reader.align();
-    const start = reader.position;
-    const hash = reader.u32('the root class hash');
-    if (hash === 0) throw errorAtBit(ErrorCode.BAD_VALUE, start, 'the root object is null');
-    return { kind: 'hashOnly', hash, bits: { start, end: reader.position } };
-  }
-  const object = walkGenericObject(reader, 0);
-  if (!object) throw errorAtBit(ErrorCode.BAD_VALUE, rootAt, 'the root object is null');
-  return { kind: 'generic', object };
-}
-
 export interface DecodeOptions {
   /** How the blob was serialized; ignored for a `BINd` file (always BIND_CONFIG). */
   config?: SerializerConfig;
   /** The type list; without one a deep stream is walked generically. */
   types?: TypeIndex | null;
+}
+
+/** A decode as its node table: everything an ObjectDecode holds but the typed tree. */
+export interface TableDecode extends Omit<ObjectDecode, 'root' | 'table'> {
+  /** `typed` with a type list; `generic` (deep) or `hashOnly` (shallow) without one. */
+  kind: ObjectDecode['root']['kind'];
+  table: ObjectNodeTable;
 }
 
 /** A decode and what it found besides (trailing bytes). */
@@ -237,16 +91,25 @@ export interface DecodeResult {
   issues: Issue[];
 }
 
-/**
- * Decodes a `BINd` file (by its magic) or a blob (with `options.config`). Throws FormatError
- * for anything that cannot be read, at the byte (and, in the detail, the bit) it concerns.
- */
-export async function decodeObjectProperty(
-  bytes: Uint8Array,
-  options: DecodeOptions = {},
-): Promise<DecodeResult> {
+export interface TableDecodeResult {
+  decode: TableDecode;
+  issues: Issue[];
+}
+
+/** How a long decode is followed: its table as soon as it exists, a pause between batches. */
+export interface DecodeHooks {
+  /** The table, before the walk fills it (nodes before `closedCount` are complete). */
+  onTable?(table: ObjectNodeTable, walk: { readonly closedCount: number }): void;
+  /** Nodes the walk adds between two batches, at first (each batch after: doubled). */
+  firstBatch?: number;
+  largestBatch?: number;
+  /** After each batch but the last: `closedCount` nodes are complete. */
+  batch?(closedCount: number): Promise<void>;
+}
+
+/** The stream's layers read: the bytes the root's bits count in, and where the root starts. */
+async function openStream(bytes: Uint8Array, config: SerializerConfig) {
   const isBind = hasBindMagic(bytes);
-  const config = isBind ? BIND_CONFIG : (options.config ?? NETWORK_CONFIG);
   let stream = bytes;
   let streamOffset: number | null = 0;
   let at = isBind ? 4 : 0;
@@ -270,16 +133,81 @@ export async function decodeObjectProperty(
     }
   }
   const header: StreamHeader = { isBind, flags, isInflated };
-  let root: ObjectDecode['root'];
-  try {
-    root = readRoot(reader, flags, config, options.types ?? null);
-  } catch (error) {
-    throw inStreamError(error, isInflated);
+  return { reader, stream, streamOffset, header };
+}
+
+/** The table filled by the typed walk, in batches when `hooks` pause between them. */
+async function walkTyped(
+  table: ObjectNodeTable,
+  reader: BitReader,
+  config: SerializerConfig,
+  types: TypeIndex,
+  hooks: DecodeHooks,
+): Promise<void> {
+  const walk = new TableWalk(table, reader, table.source.flags, config, types);
+  hooks.onTable?.(table, walk);
+  walk.start();
+  const largest = hooks.largestBatch ?? Infinity;
+  let batch = hooks.firstBatch ?? Infinity;
+  for (;;) {
+    walk.run(walk.closedCount + batch);
+    if (walk.isDone) return;
+    batch = Math.min(largest, batch * 2);
+    await hooks.batch?.(walk.closedCount);
   }
+}
+
+/** Without a list: a deep stream's generic walk, or a shallow root's class hash alone. */
+function walkUntyped(table: ObjectNodeTable, reader: BitReader, config: SerializerConfig): void {
+  const rootAt = reader.position;
+  if (config.isShallow) {
+    reader.align();
+    const start = reader.position;
+    const hash = reader.u32('the root class hash');
+    if (hash === 0) throw errorAtBit(ErrorCode.BAD_VALUE, start, 'the root object is null');
+    table.addHashOnly({ hash, bits: { start, end: reader.position } });
+    return;
+  }
+  const object = walkGenericObject(reader, 0);
+  if (!object) throw errorAtBit(ErrorCode.BAD_VALUE, rootAt, 'the root object is null');
+  table.addGeneric(object, -1);
+}
+
+/**
+ * Decodes a `BINd` file (by its magic) or a blob (with `options.config`) into its node
+ * table, in one walk. Throws FormatError for anything that cannot be read, at the byte
+ * (and, in the detail, the bit) it concerns.
+ */
+export async function decodeObjectTable(
+  bytes: Uint8Array,
+  options: DecodeOptions = {},
+  hooks: DecodeHooks = {},
+): Promise<TableDecodeResult> {
+  const config = hasBindMagic(bytes) ? BIND_CONFIG : (options.config ?? NETWORK_CONFIG);
+  const { reader, stream, streamOffset, header } = await openStream(bytes, config);
+  const types = options.types ?? null;
+  const table = new ObjectNodeTable({
+    stream,
+    base: streamOffset ?? 0,
+    flags: header.flags,
+    isShallow: config.isShallow,
+    types,
+  });
+  try {
+    if (types) await walkTyped(table, reader, config, types, hooks);
+    else {
+      hooks.onTable?.(table, { closedCount: 0 });
+      walkUntyped(table, reader, config);
+    }
+  } catch (error) {
+    throw inStreamError(error, header.isInflated);
+  }
+  const kind = types ? 'typed' : config.isShallow ? 'hashOnly' : 'generic';
   const issues: Issue[] = [];
   const usedBytes = Math.ceil(reader.position / 8);
-  if (root.kind !== 'hashOnly' && usedBytes < stream.length) {
+  if (kind !== 'hashOnly' && usedBytes < stream.length) {
     const offset = (streamOffset ?? 0) + usedBytes;
+    const { isInflated } = header;
     issues.push({
       severity: 'warning',
       code: 'TRAILING_BYTES',
@@ -287,15 +215,36 @@ export async function decodeObjectProperty(
       ...(isInflated ? {} : { span: { offset, length: stream.length - usedBytes } }),
     });
   }
-  const decode: ObjectDecode = {
+  const decode: TableDecode = {
     config,
     header,
     stream,
     streamOffset,
-    root,
+    kind,
+    table,
     endBit: reader.position,
   };
   return { decode, issues };
+}
+
+/** A table decode's root as the typed tree (built from the table), the generic walk or a hash. */
+export function rootOf({ kind, table }: TableDecode): ObjectDecode['root'] {
+  if (kind === 'typed') return { kind, object: typedObjectAt(table, 0) };
+  const part = table.part(0);
+  if (kind === 'generic') return { kind, object: part as GenericObject };
+  return { kind, hash: part.hash, bits: part.bits };
+}
+
+/**
+ * Decodes a `BINd` file or a blob whole: the table's walk, then the typed tree built from
+ * it (what exports and the CLI's JSON read). Throws FormatError as decodeObjectTable does.
+ */
+export async function decodeObjectProperty(
+  bytes: Uint8Array,
+  options: DecodeOptions = {},
+): Promise<DecodeResult> {
+  const { decode, issues } = await decodeObjectTable(bytes, options);
+  return { decode: { ...decode, root: rootOf(decode) }, issues };
 }
 
 /** Marks an error of the inflated stream as such (its offset is not the file's). */

@@ -17,10 +17,15 @@ import type {
 } from '../model.ts';
 import { OBJECT_PROPERTY_FORMAT } from './errors.ts';
 import type { ObjectNodeTable } from './node-table.ts';
-import { nodeFields, nodeSummary, objectNodeTable } from './nodes.ts';
-import { decodeObjectProperty, hasBindMagic, type DecodeResult } from './read.ts';
+import { nodeFields, nodeSummary } from './nodes.ts';
+import {
+  decodeObjectTable,
+  hasBindMagic,
+  type TableDecode,
+  type TableDecodeResult,
+} from './read.ts';
 import { configOf, typeIndexFor } from './settings.ts';
-import { SerializerFlag, type ObjectDecode, type TypeIndex } from './types.ts';
+import { SerializerFlag, type TypeIndex } from './types.ts';
 
 export const OBJECT_PROPERTY_COLUMNS: readonly ColumnDef[] = [
   ...DOCUMENT_COLUMNS,
@@ -41,8 +46,8 @@ export function flagsText(flags: number): string {
   return `0x${flags.toString(16).toUpperCase()}${names.length > 0 ? ` (${names.join(' | ')})` : ''}`;
 }
 
-function factsOf(decode: ObjectDecode, types: TypeIndex | null): Fact[] {
-  const { header, config, root } = decode;
+function factsOf(decode: TableDecode, types: TypeIndex | null): Fact[] {
+  const { header, config, kind, table } = decode;
   const facts: Fact[] = [
     ['Kind', header.isBind ? 'BINd file' : 'blob'],
     ['Mode', config.isShallow ? 'shallow' : 'deep'],
@@ -50,16 +55,15 @@ function factsOf(decode: ObjectDecode, types: TypeIndex | null): Fact[] {
     ['Compressed', header.isInflated ? 'yes (zlib)' : 'no'],
     ['Type lists', types ? types.sources.join(', ') : 'none'],
   ];
-  if (root.kind === 'typed')
-    facts.push(['Root class', root.object.className ?? `hash ${root.object.hash}`]);
-  else
-    facts.push(['Root class hash', String(root.kind === 'generic' ? root.object.hash : root.hash)]);
+  if (kind === 'typed')
+    facts.push(['Root class', table.classNameOf(0) ?? `hash ${table.hashOf(0)}`]);
+  else facts.push(['Root class hash', String(table.hashOf(0))]);
   return facts;
 }
 
 /** What a decode leaves unnamed: a note per kind, so the user knows a list would help. */
-function namingIssues(decode: ObjectDecode, nodes: ObjectNodeTable): Issue[] {
-  if (decode.root.kind === 'hashOnly') {
+function namingIssues(decode: TableDecode): Issue[] {
+  if (decode.kind === 'hashOnly') {
     return [
       {
         severity: 'info',
@@ -69,7 +73,7 @@ function namingIssues(decode: ObjectDecode, nodes: ObjectNodeTable): Issue[] {
       },
     ];
   }
-  if (decode.root.kind === 'generic') {
+  if (decode.kind === 'generic') {
     return [
       {
         severity: 'info',
@@ -78,8 +82,7 @@ function namingIssues(decode: ObjectDecode, nodes: ObjectNodeTable): Issue[] {
       },
     ];
   }
-  let unknown = 0;
-  for (let index = 0; index < nodes.count; index++) if (nodes.isUnnamed(index)) unknown++;
+  const unknown = decode.table.unnamedCount;
   return unknown > 0
     ? [
         {
@@ -116,73 +119,143 @@ function documentNodesOfTable(table: ObjectNodeTable): DocumentNodes {
   };
 }
 
-/** Hands the nodes to the tree in batches: by index where it takes them so, else as objects. */
-function sendNodes(sink: OpenSink, table: ObjectNodeTable): void {
-  const { count } = table;
-  const size = (index: number) => table.span(index).length;
-  const tree: NodeTable = {
-    path: (index) => table.path(index),
-    size,
-    storedSize: size,
-    parentOf: (index) => table.parentOf(index),
-    nameOf: (index) => table.nameOf(index),
-    kind: (index) => table.kind(index),
-    expectedCount: () => count,
-  };
-  let batch = FIRST_BATCH;
-  for (let start = 0; start < count; start += batch, batch = Math.min(LARGEST_BATCH, batch * 2)) {
-    const end = Math.min(count, start + batch);
+/**
+ * Hands a table's nodes to the tree while the walk fills it, in batches of FIRST_BATCH
+ * doubling to LARGEST_BATCH: by index where the sink takes them so, else as objects.
+ */
+class NodeHandOver {
+  handed = 0;
+  private batch = FIRST_BATCH;
+  private readonly tree: NodeTable;
+
+  constructor(
+    private readonly sink: OpenSink,
+    private readonly table: ObjectNodeTable,
+  ) {
+    const size = (index: number) => table.span(index).length;
+    this.tree = {
+      path: (index) => table.path(index),
+      size,
+      storedSize: size,
+      parentOf: (index) => table.parentOf(index),
+      nameOf: (index) => table.nameOf(index),
+      kind: (index) => table.kind(index),
+      // The table's room, not its count: the tree sizes its columns by it, once per doubling.
+      expectedCount: () => table.capacity,
+    };
+  }
+
+  /** Hands over whole batches of the nodes before `limit`; with `isLast`, the rest too. */
+  upTo(closed: number, isLast: boolean): void {
+    const limit = Math.min(closed, this.table.count);
+    while (this.handed < limit && (isLast || limit - this.handed >= this.batch)) {
+      const start = this.handed;
+      const end = Math.min(limit, start + this.batch);
+      this.send(start, end);
+      this.handed = end;
+      this.batch = Math.min(LARGEST_BATCH, this.batch * 2);
+    }
+  }
+
+  private send(start: number, end: number): void {
+    const { sink, table } = this;
     if (sink.documentNodes) {
       const indexes = new Int32Array(end - start);
       for (let at = 0; at < indexes.length; at++) indexes[at] = start + at;
-      sink.documentNodes(tree, indexes, end, count);
-    } else {
-      const inputs = [];
-      for (let index = start; index < end; index++) {
-        inputs.push({ index, path: table.path(index), size: size(index), storedSize: size(index) });
-      }
-      sink.nodes(inputs, end, count);
+      sink.documentNodes(this.tree, indexes, end, 0);
+      return;
     }
+    const inputs = [];
+    for (let index = start; index < end; index++) {
+      const size = table.span(index).length;
+      inputs.push({ index, path: table.path(index), size, storedSize: size });
+    }
+    sink.nodes(inputs, end, 0);
   }
-  if (count === 0) sink.nodes([], 0, 0);
 }
 
-export async function openObjectPropertySession(request: OpenRequest): Promise<Session> {
+/** A file opened: its session, and what its view reads (the same decode). */
+export interface ObjectPropertyOpened {
+  session: Session;
+  decode: TableDecode | null;
+  types: TypeIndex | null;
+}
+
+/**
+ * Decodes the file, its nodes streamed to the tree while the walk goes on (a pause between
+ * batches, so the page is answered). A file that fails part way keeps the nodes handed over.
+ */
+export async function openObjectProperty(request: OpenRequest): Promise<ObjectPropertyOpened> {
   const { sources, services, sink, settings } = request;
   const source = sources[0]!;
   const bytes = await source.read(0, source.size);
-  const issues: Issue[] = [];
   let fatal: ErrorInfo | null = null;
-  let result: DecodeResult | null = null;
+  let result: TableDecodeResult | null = null;
   let types: TypeIndex | null = null;
+  let table: ObjectNodeTable | null = null;
+  let handOver: NodeHandOver | null = null;
+  let walk: { readonly closedCount: number } | null = null;
   try {
     types = typeIndexFor(services);
     const config = hasBindMagic(bytes) ? undefined : configOf(settings);
-    result = await decodeObjectProperty(bytes, { ...(config ? { config } : {}), types });
+    result = await decodeObjectTable(
+      bytes,
+      { ...(config ? { config } : {}), types },
+      {
+        onTable(filled, walked) {
+          table = filled;
+          walk = walked;
+          handOver = new NodeHandOver(sink, filled);
+        },
+        firstBatch: FIRST_BATCH,
+        largestBatch: LARGEST_BATCH,
+        async batch(closedCount) {
+          handOver!.upTo(closedCount, false);
+          await services.pause();
+        },
+      },
+    );
   } catch (error) {
     fatal = toErrorInfo(error);
   }
-  const nodes = result ? objectNodeTable(result.decode) : null;
-  if (nodes) sendNodes(sink, nodes);
-  else sink.nodes([], 0, 0);
-  if (result && nodes) issues.push(...result.issues, ...namingIssues(result.decode, nodes));
-  const isLogical = result !== null && result.decode.streamOffset === null;
-  return documentSession({
+  const handed = finishHandOver(handOver, walk, fatal !== null);
+  if (fatal && table) (table as ObjectNodeTable).truncate(handed);
+  if (handed === 0) sink.nodes([], 0, 0);
+  const decode = result?.decode ?? null;
+  const issues: Issue[] = result && decode ? [...result.issues, ...namingIssues(decode)] : [];
+  const isLogical = decode !== null && decode.streamOffset === null;
+  const session = documentSession({
     format: OBJECT_PROPERTY_FORMAT,
     label: hasBindMagic(bytes) ? 'ObjectProperty BINd file' : 'ObjectProperty blob',
-    facts: result ? factsOf(result.decode, types) : [],
+    facts: decode ? factsOf(decode, types) : [],
     issues,
     fatal,
-    nodes: nodes ? documentNodesOfTable(nodes) : EMPTY_NODES,
+    nodes: table ? documentNodesOfTable(table) : EMPTY_NODES,
     columns: OBJECT_PROPERTY_COLUMNS,
     cell(index, columnId) {
-      if (!nodes) return null;
-      if (columnId === 'offset') return nodes.span(index).offset;
-      if (columnId === 'value') return nodeSummary(nodes, index);
+      if (!table) return null;
+      if (columnId === 'offset') return (table as ObjectNodeTable).span(index).offset;
+      if (columnId === 'value') return nodeSummary(table, index);
       return null;
     },
     spanBase: isLogical ? 'logical' : 'file',
-    bytes: isLogical ? result!.decode.stream : bytes,
+    bytes: isLogical ? decode.stream : bytes,
     source,
   });
+  return { session, decode, types };
+}
+
+/** The last nodes handed over: all of them, or (failed) those the walk had completed. */
+function finishHandOver(
+  handOver: NodeHandOver | null,
+  walk: { readonly closedCount: number } | null,
+  isFailed: boolean,
+): number {
+  if (!handOver || !walk) return 0;
+  handOver.upTo(isFailed ? walk.closedCount : Infinity, true);
+  return handOver.handed;
+}
+
+export async function openObjectPropertySession(request: OpenRequest): Promise<Session> {
+  return (await openObjectProperty(request)).session;
 }

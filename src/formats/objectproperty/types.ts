@@ -5,6 +5,7 @@
  * was read from (`BitRange`); `bitsToSpan` maps it to bytes for the hex view. The UI may
  * `import type` from here.
  */
+import type { ObjectNodeTable } from './node-table.ts';
 
 /** Serializer flags (spec.md "Stream header layers"). */
 export const SerializerFlag = {
@@ -184,6 +185,8 @@ export interface ObjectDecode {
     | { kind: 'hashOnly'; hash: number; bits: BitRange };
   /** Bits read of `stream`. */
   endBit: number;
+  /** The nodes, as the one walk filled them (the typed tree above is built from it). */
+  table: ObjectNodeTable;
 }
 
 /** Bits `[start, end)` as the bytes that hold them. */

@@ -1,20 +1,20 @@
 /**
  * The `objectproperty-tree` view: what the UI's ObjectProperty pane asks of an open file —
  * its object tree's rows (searched by name and value), exports as JSON and KingsIsle XML,
- * and the hashes of a typed name with what it (or a hash) names in the type lists. The
- * session (session.ts) keeps no decode, so the view decodes the file once more, on its
- * first question, with the same settings and type lists.
+ * and the hashes of a typed name with what it (or a hash) names in the type lists. It reads
+ * the session's own node table (no second decode); an export builds the typed tree from it.
  */
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { hex32 } from '../../binary/hex.ts';
-import type { OpenRequest, Session, ViewCapability } from '../model.ts';
+import type { OpenRequest, Session, ViewCapability, ViewJob } from '../model.ts';
+import { inlineViewJob } from '../services.ts';
 import { OBJECT_PROPERTY_FORMAT } from './errors.ts';
 import { objectXml, rootJson } from './export.ts';
 import { djb2, propertyHash, stringId } from './hashes.ts';
-import { objectNodes, type ObjectNode } from './nodes.ts';
-import { decodeObjectProperty, hasBindMagic, type DecodeResult } from './read.ts';
-import { openObjectPropertySession } from './session.ts';
-import { configOf, typeIndexFor } from './settings.ts';
+import type { ObjectNodeTable } from './node-table.ts';
+import { nodeSummary } from './nodes.ts';
+import { rootOf, type TableDecode } from './read.ts';
+import { openObjectProperty } from './session.ts';
 import { lookupHash, lookupName } from './type-list.ts';
 import type {
   ObjectPropertyHashes,
@@ -64,74 +64,88 @@ export function hashesOf(
   };
 }
 
-/** The rows whose name or value holds `text`, case-insensitively (all when it is empty). */
-export function rowsOf(
-  nodes: readonly ObjectNode[],
+/** Nodes a search looks at between two pauses (and cancel checks). */
+const SEARCH_STEP = 20_000;
+
+/** The depth of a node: its ancestors. */
+function depthOf(table: ObjectNodeTable, index: number): number {
+  let depth = 0;
+  for (let up = table.parentOf(index); up >= 0; up = table.parentOf(up)) depth++;
+  return depth;
+}
+
+/**
+ * The rows whose name or value holds `text`, case-insensitively (all when it is empty),
+ * `limit` at most, with how many match in all. Long searches pause between steps.
+ */
+export async function rowsOf(
+  table: ObjectNodeTable,
   text: string,
   limit: number,
-): ObjectPropertyRows {
+  job: ViewJob = inlineViewJob(),
+): Promise<ObjectPropertyRows> {
   const wanted = text.trim().toLowerCase();
   const rows: ObjectPropertyRows['rows'] = [];
-  let matchCount = 0;
-  for (const node of nodes) {
-    const segments = node.path.split('/');
-    const name = segments[segments.length - 1]!;
-    if (
-      wanted !== '' &&
-      !name.toLowerCase().includes(wanted) &&
-      !node.summary.toLowerCase().includes(wanted)
-    )
-      continue;
-    matchCount++;
-    if (rows.length < Math.min(limit, MAX_ROWS)) {
-      rows.push({
-        path: node.path,
-        depth: segments.length - 1,
-        name,
-        value: node.summary,
-        kind: node.kind as ObjectPropertyRows['rows'][number]['kind'],
-      });
+  const shown = Math.min(limit, MAX_ROWS);
+  const row = (index: number, name: string, value: string) => ({
+    path: table.path(index),
+    depth: depthOf(table, index),
+    name,
+    value,
+    kind: table.kind(index),
+  });
+  if (wanted === '') {
+    // Every node matches: only the rows shown are read.
+    for (let index = 0; index < Math.min(shown, table.count); index++) {
+      rows.push(row(index, table.nameOf(index), nodeSummary(table, index)));
     }
+    return { rows, matchCount: table.count };
+  }
+  let matchCount = 0;
+  for (let index = 0; index < table.count; index++) {
+    if (index % SEARCH_STEP === SEARCH_STEP - 1) {
+      job.signal.throwIfCancelled();
+      job.progress(index, table.count, 'Searching the objects');
+      await job.pause();
+    }
+    const name = table.nameOf(index);
+    const summary = nodeSummary(table, index);
+    if (!name.toLowerCase().includes(wanted) && !summary.toLowerCase().includes(wanted)) continue;
+    matchCount++;
+    if (rows.length < shown) rows.push(row(index, name, summary));
   }
   return { rows, matchCount };
 }
 
-function summaryOf(
-  { decode }: DecodeResult,
-  types: TypeIndex | null,
-  nodeCount: number,
-): ObjectPropertyViewSummary {
-  const { root } = decode;
+function summaryOf(decode: TableDecode, types: TypeIndex | null): ObjectPropertyViewSummary {
+  const { table, kind } = decode;
   return {
-    kind: root.kind,
+    kind,
     mode: decode.config.isShallow ? 'shallow' : 'deep',
     flags: decode.header.flags,
     isBind: decode.header.isBind,
     rootName:
-      root.kind === 'typed'
-        ? (root.object.className ?? hex32(root.object.hash))
-        : hex32(root.kind === 'generic' ? root.object.hash : root.hash),
+      kind === 'typed' ? (table.classNameOf(0) ?? hex32(table.hashOf(0))) : hex32(table.hashOf(0)),
     typeLists: types ? [...types.sources] : [],
-    nodeCount,
+    nodeCount: table.count,
   };
 }
 
 /** The view of a decode: its summary, and the answers to its questions. */
-export function objectPropertyView(result: DecodeResult, types: TypeIndex | null): ViewCapability {
-  const nodes = objectNodes(result.decode);
+export function objectPropertyView(decode: TableDecode, types: TypeIndex | null): ViewCapability {
   return {
     kind: OBJECT_PROPERTY_VIEW,
-    data: () => summaryOf(result, types, nodes.length),
+    data: () => summaryOf(decode, types),
     // Async, so a bad question rejects like any other failure.
-    async request(raw) {
+    async request(raw, job) {
       const query = raw as ObjectPropertyQuery;
       if (query.kind === 'rows')
-        return rowsOf(nodes, String(query.text), Number(query.limit) || MAX_ROWS);
+        return rowsOf(decode.table, String(query.text), Number(query.limit) || MAX_ROWS, job);
       if (query.kind === 'hashes')
         return hashesOf(String(query.text), String(query.typeName ?? ''), types);
       if (query.kind === 'export') {
-        const { root } = result.decode;
-        if (query.as === 'json') return `${JSON.stringify(rootJson(result.decode), null, 2)}\n`;
+        const root = rootOf(decode);
+        if (query.as === 'json') return `${JSON.stringify(rootJson({ root }), null, 2)}\n`;
         if (root.kind !== 'typed')
           throw badQuery('KingsIsle XML names every class and property: load a type list first');
         return objectXml(root.object);
@@ -158,18 +172,10 @@ function failedView(fatal: NonNullable<Session['fatal']>): ViewCapability {
   return { kind: OBJECT_PROPERTY_VIEW, data: fail, request: () => Promise.reject(error()) };
 }
 
-/**
- * The module's `open`: the session, and where it decoded, its view. The decode is made once
- * more here (session.ts keeps none); the type lists' index is cached by their identity.
- */
+/** The module's `open`: the session, and where it decoded, its view over the same table. */
 export async function openObjectPropertyWithView(request: OpenRequest): Promise<Session> {
-  const session = await openObjectPropertySession(request);
+  const { session, decode, types } = await openObjectProperty(request);
   // A file that did not decode still names its view: the error then takes the view's place.
-  if (session.fatal) return { ...session, view: failedView(session.fatal) };
-  const source = request.sources[0]!;
-  const bytes = await source.read(0, source.size);
-  const types = typeIndexFor(request.services);
-  const config = hasBindMagic(bytes) ? undefined : configOf(request.settings);
-  const result = await decodeObjectProperty(bytes, { ...(config ? { config } : {}), types });
-  return { ...session, view: objectPropertyView(result, types) };
+  if (session.fatal || !decode) return { ...session, view: failedView(session.fatal!) };
+  return { ...session, view: objectPropertyView(decode, types) };
 }
