@@ -37,11 +37,19 @@ export interface GridTable {
   columns: GridColumn[];
 }
 
-/** What a grid view is given first (`ViewCapability.data()`): its tables and their columns. */
+/**
+ * What a grid view is given first (`ViewCapability.data()`): its tables and their columns.
+ * While the file is still being read (`isReading`), the tables read so far: the last may gain
+ * rows and more tables may follow; a later summary has them. The rows of a table listed are
+ * its rows as they will stay (a sort or filter of the last covers the rows it has so far);
+ * `find` and `export` wait for the whole file, reporting progress while they do.
+ */
 export interface GridSummary {
   tables: GridTable[];
   /** Rows of every table together. */
   rowCount: number;
+  /** Set while the file is still being read. */
+  isReading?: boolean;
 }
 
 /** An order of rows: by one column (its index in the table's columns), ascending or not. */
