@@ -214,6 +214,12 @@ export function GridView({
           testId="grid-export-all"
         />
       </div>
+      {summary.isReading === true && (
+        <p className="muted grid-note" role="status" data-testid="grid-reading">
+          Still reading the file ({formatCountOf(summary.tables.length, 'table')} so far): a find
+          in every table and an export of every {rowNoun} wait for the rest.
+        </p>
+      )}
       <div className="grid-main">
         <TableList
           tables={summary.tables}
