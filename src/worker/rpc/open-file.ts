@@ -9,7 +9,7 @@ import { FORMATS, detectFormat, formatModule, readDetectionBytes } from '../../f
 import { sideInputsOf, type FormatServices, type SideInputFile } from '../../formats/services.ts';
 import { EntryTree } from '../tree/entry-tree.ts';
 import type { OpenOptions, OpenProgress } from './api.ts';
-import { injectFault } from './faults.ts';
+import { injectFault, stallingSources } from './faults.ts';
 
 /** Progress reports after the first at most this often; each one flattens the tree for its row count. */
 const PROGRESS_INTERVAL_MS = 40;
@@ -89,7 +89,7 @@ export async function openSession(
     });
   };
   const session = await module.open({
-    sources,
+    sources: stallingSources(sources),
     services: await withSideInputs(services, module, options.sideInputs),
     ...(options.settings ? { settings: options.settings } : {}),
     sink: {
