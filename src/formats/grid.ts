@@ -80,6 +80,12 @@ export type GridQuery =
       count: number;
       sort?: GridSort;
       filter?: string;
+      /**
+       * The table's row count in the summary the view asked from. It changes no answer; a
+       * view that caches answers by query asks again for a table that grew while its file
+       * was read.
+       */
+      known?: number;
     }
   | { kind: 'find'; text: string; limit: number }
   | { kind: 'export'; format: GridExportFormat; table?: number }

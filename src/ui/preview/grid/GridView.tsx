@@ -222,8 +222,8 @@ export function GridView({
       </div>
       {summary.isReading === true && (
         <p className="muted grid-note" role="status" data-testid="grid-reading">
-          Still reading the file ({formatCountOf(summary.tables.length, 'table')} so far): a find
-          in every table and an export of every {rowNoun} wait for the rest.
+          Still reading the file ({formatCountOf(summary.tables.length, 'table')} so far): a find in
+          every table and an export of every {rowNoun} wait for the rest.
         </p>
       )}
       <div className="grid-main">

@@ -9,12 +9,7 @@ import { useEffect, useRef } from 'react';
 import type { ViewLinkStateHandle } from '../../../state/deep-link-hooks.ts';
 import type { ViewLinkState } from '../../../state/deep-link.ts';
 import type { GridSort, GridSummary } from './grid-queries.ts';
-import {
-  NO_VIEW,
-  type GridViewState,
-  type TableView,
-  type UpdateGridView,
-} from './grid-state.ts';
+import { NO_VIEW, type GridViewState, type TableView, type UpdateGridView } from './grid-state.ts';
 
 /** A link value is at most this long (state/deep-link.ts): a longer filter is left out. */
 const MAX_VALUE = 200;
