@@ -98,16 +98,19 @@ export function createDecoderClient(call: CallDecoder): DecoderClient {
     );
     return pending;
   };
+  /** Whether the call in `documentViewCall` was made once `open` had answered. */
+  let isCallFinal = false;
   client.documentView = () => {
-    if (!documentViewCall) {
+    // One asked while the file was read answers for part of it: once open, ask anew.
+    if (!documentViewCall || (isOpened && !isCallFinal)) {
       const pending = call('documentView', [], METHOD_KINDS.documentView);
       documentViewCall = pending;
-      const isFinal = isOpened;
+      isCallFinal = isOpened;
       const forget = () => {
         if (documentViewCall === pending) documentViewCall = null;
       };
       // Kept only when it is the opened file's: one given while the file is read is not.
-      pending.then(() => (isFinal ? undefined : forget()), forget);
+      pending.then(() => (isCallFinal ? undefined : forget()), forget);
     }
     return documentViewCall;
   };
