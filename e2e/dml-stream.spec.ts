@@ -6,11 +6,11 @@
  * still read, and a find and an export of every record waiting for the rest. A grid's table,
  * sort and filter go into the page's link and come back when the link is opened.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { generateLatestFileList } from '../src/formats/dml/generate.ts';
 import type { DmlTableDraft } from '../src/formats/dml/types.ts';
 import { writeDmlTables } from '../src/formats/dml/write.ts';
-import { collectPageErrors, dropFiles, selectRow } from './helpers.ts';
+import { collectPageErrors, dropFiles, firstGridRows as firstRows, selectRow } from './helpers.ts';
 
 /** The machine is shared and busy: answers may take a while, never forever. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -21,20 +21,6 @@ const drafts = generateLatestFileList({ seed: 5, wadCount: 6000, baseCount: 300 
 const bytes = writeDmlTables(drafts);
 const BASE = 2;
 const SIZE = 3;
-
-/** The file rows (`data-row`) of the first `count` rows the grid shows, top down. */
-async function firstRows(page: Page, count: number): Promise<number[]> {
-  return page.getByTestId('grid-row').evaluateAll(
-    (rows, wanted) =>
-      rows
-        .map((row) => [Number(row.dataset['position']), Number(row.dataset['row'] ?? NaN)])
-        .sort((a, b) => a[0]! - b[0]!)
-        .map(([, row]) => row!)
-        .filter((row) => !Number.isNaN(row))
-        .slice(0, wanted),
-    count,
-  );
-}
 
 /** Row indexes of `table` sorted by a number column (ties keep file order). */
 function sortedRows(table: DmlTableDraft, column: number, descending: boolean): number[] {
