@@ -97,6 +97,11 @@ async function oneRun(
     // The sort is of the whole table: the list is read to its end first (a build that shows
     // the tables while it reads says so until then; one that does not never shows the note).
     await page.getByTestId('grid-reading').waitFor({ state: 'detached', timeout: 120_000 });
+    // And the page has rendered the opened file (its summary, the tree's last rows): the old
+    // build did all that before its first rows, long before this click.
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 10_000 })),
+    );
     await arm(page, 'sorted', 'selector', sortedRow);
     await page.getByRole('columnheader', { name: 'Size', exact: true }).getByRole('button').click();
     await waitMark(page, 'sorted', 120_000);
