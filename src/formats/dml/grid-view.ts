@@ -158,7 +158,11 @@ export class DmlGrid {
     if (last) last.rowCount = this.tables[made.length - 1]!.records.length;
     for (let index = made.length; index < this.tables.length; index++) {
       const table = this.tables[index]!;
-      made.push({ name: table.name, rowCount: table.records.length, columns: this.columnsOf(table) });
+      made.push({
+        name: table.name,
+        rowCount: table.records.length,
+        columns: this.columnsOf(table),
+      });
     }
     const rowCount = made.reduce((sum, table) => sum + table.rowCount, 0);
     return { tables: made.slice(), rowCount, ...(this.isRead ? {} : { isReading: true }) };
