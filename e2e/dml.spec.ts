@@ -17,6 +17,7 @@ import {
   downloadedBytes,
   dropFiles,
   expandRow,
+  firstGridRows as firstRows,
   highlightedRange,
   selectRow,
   treeItem,
@@ -80,20 +81,6 @@ async function openList(page: Page, name: string, file: Uint8Array): Promise<voi
   await dropFiles(page, [{ name, bytes: file }]);
   await selectRow(page, new RegExp(`^${name.replace('.', '\\.')}$`));
   await expect(page.getByTestId('grid-pane')).toHaveAttribute('data-state', 'ready');
-}
-
-/** The file rows (`data-row`) of the first `count` rows the grid shows, top down. */
-async function firstRows(page: Page, count: number): Promise<number[]> {
-  return page.getByTestId('grid-row').evaluateAll(
-    (rows, wanted) =>
-      rows
-        .map((row) => [Number(row.dataset['position']), Number(row.dataset['row'] ?? NaN)])
-        .sort((a, b) => a[0]! - b[0]!)
-        .map(([, row]) => row!)
-        .filter((row) => !Number.isNaN(row))
-        .slice(0, wanted),
-    count,
-  );
 }
 
 async function showTable(page: Page, index: number, name: string): Promise<void> {

@@ -152,3 +152,17 @@ export async function highlightedRange(page: Page): Promise<[number, number] | n
     return first < 0 ? null : [first, end];
   });
 }
+
+/** The rows (`data-row`, a row index in its table) (`data-row`) of the first `count` rows the grid shows, top down. */
+export async function firstGridRows(page: Page, count: number): Promise<number[]> {
+  return page.getByTestId('grid-row').evaluateAll(
+    (rows, wanted) =>
+      rows
+        .map((row) => [Number(row.dataset['position']), Number(row.dataset['row'] ?? NaN)])
+        .sort((a, b) => a[0]! - b[0]!)
+        .map(([, row]) => row!)
+        .filter((row) => !Number.isNaN(row))
+        .slice(0, wanted),
+    count,
+  );
+}

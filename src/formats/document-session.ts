@@ -73,10 +73,17 @@ export interface DocumentSpec {
   view?: ViewCapability;
 }
 
-/** Checks a node index a caller gives (a query, a row): OUT_OF_BOUNDS unless one of `count`. */
-export function nodeIndexCheck(count: number, format: string): (index: number) => number {
+/**
+ * Checks a node index a caller gives (a query, a row): OUT_OF_BOUNDS unless one of `count`
+ * (or of `count()` as it is then, for nodes that grow while a file is read).
+ */
+export function nodeIndexCheck(
+  count: number | (() => number),
+  format: string,
+): (index: number) => number {
+  const countNow = typeof count === 'number' ? () => count : count;
   return (index) => {
-    if (!Number.isSafeInteger(index) || index < 0 || index >= count) {
+    if (!Number.isSafeInteger(index) || index < 0 || index >= countNow()) {
       throw new FormatError({
         code: ErrorCode.OUT_OF_BOUNDS,
         offset: 0,
@@ -92,7 +99,8 @@ export function nodeIndexCheck(count: number, format: string): (index: number) =
 export function documentSession(spec: DocumentSpec): Session {
   const { format, nodes, bytes } = spec;
   const spanBase = spec.spanBase ?? 'file';
-  const nodeAt = nodeIndexCheck(nodes.count, format);
+  // Read when asked: the nodes of a document read in steps grow until its open answers.
+  const nodeAt = nodeIndexCheck(() => nodes.count, format);
   const size = (index: number) => nodes.span(nodeAt(index)).length;
   const table: NodeTable = {
     path: (index) => nodes.path(nodeAt(index)),

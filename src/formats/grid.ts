@@ -37,11 +37,19 @@ export interface GridTable {
   columns: GridColumn[];
 }
 
-/** What a grid view is given first (`ViewCapability.data()`): its tables and their columns. */
+/**
+ * What a grid view is given first (`ViewCapability.data()`): its tables and their columns.
+ * While the file is still being read (`isReading`), the tables read so far: the last may gain
+ * rows and more tables may follow; a later summary has them. The rows of a table listed are
+ * its rows as they will stay (a sort or filter of the last covers the rows it has so far);
+ * `find` and `export` wait for the whole file, reporting progress while they do.
+ */
 export interface GridSummary {
   tables: GridTable[];
   /** Rows of every table together. */
   rowCount: number;
+  /** Set while the file is still being read. */
+  isReading?: boolean;
 }
 
 /** An order of rows: by one column (its index in the table's columns), ascending or not. */
@@ -72,6 +80,12 @@ export type GridQuery =
       count: number;
       sort?: GridSort;
       filter?: string;
+      /**
+       * The table's row count in the summary the view asked from. It changes no answer; a
+       * view that caches answers by query asks again for a table that grew while its file
+       * was read.
+       */
+      known?: number;
     }
   | { kind: 'find'; text: string; limit: number }
   | { kind: 'export'; format: GridExportFormat; table?: number }

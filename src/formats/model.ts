@@ -364,6 +364,13 @@ export interface OpenSink {
    * Optional: a session hands the same nodes to `nodes` when a sink lacks it.
    */
   documentNodes?(table: NodeTable, indexes: Int32Array, nodesRead: number, declared: number): void;
+  /**
+   * The session's view, offered before `open` answers: it answers for what has been read so
+   * far (a grid's tables read so far) while the rest is read, and the session's own `view`
+   * (the same, or one made at the end) takes over once `open` has answered. Optional: a
+   * host without it asks a view only of the opened session.
+   */
+  openingView?(view: ViewCapability): void;
 }
 
 export interface OpenRequest {

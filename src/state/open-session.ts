@@ -145,6 +145,10 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
       const before = context.getFile(id);
       if (!before) return;
       context.updateFile(id, () => ({ openProgress: progress }));
+      // A view that answers while the file is read has grown: what it shows is asked again.
+      if (progress.view !== undefined) {
+        context.queries.cache.refresh(context.queries.documentView(id));
+      }
       // New rows while the table is still being read: let the tree show the first ones now.
       // They land anywhere (folders are sorted), so selected row indices no longer hold.
       if (progress.rowCount !== before.rowCount) context.resetMarks(id);
@@ -184,6 +188,8 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
       context.updateFile(id, () => ({ status: 'failed', error: result.error }));
     } else {
       const summary = result.value;
+      // What a view answered while the file was read covered part of it: asked again.
+      if (file.openProgress?.view !== undefined) context.queries.cache.invalidate(id, ['view']);
       // A document's view (a level) is asked for now, while the page renders the
       // summary, rather than once the view has mounted.
       if (summary.capabilities.view !== null && !summary.fatal) {

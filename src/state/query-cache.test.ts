@@ -88,6 +88,31 @@ describe('query cache', () => {
     expect(loads).toHaveLength(3);
   });
 
+  it('refreshes one held query, keeping its value, once its load in flight is done', async () => {
+    const cache = createQueryCache();
+    const { query, loads } = manualQuery('f1/view', { topic: 'view' });
+    const other = manualQuery('f1/rows', { topic: 'view' });
+    cache.refresh(query);
+    expect(loads).toHaveLength(0);
+    cache.subscribe(query, () => undefined);
+    cache.subscribe(other.query, () => undefined);
+    await settle();
+    // A load in flight already answers what is read now.
+    cache.refresh(query);
+    expect(loads).toHaveLength(1);
+    loads[0]!.resolve(ok('3 tables'));
+    await settle();
+    cache.refresh(query);
+    await settle();
+    expect(loads).toHaveLength(2);
+    expect(cache.read('f1/view')).toEqual({ status: 'ok', value: '3 tables' });
+    loads[1]!.resolve(ok('9 tables'));
+    await settle();
+    expect(cache.read('f1/view')).toEqual({ status: 'ok', value: '9 tables' });
+    // Only that query: another of the file and topic is left alone.
+    expect(other.loads).toHaveLength(1);
+  });
+
   it('after a source is added, loads again only what failed', async () => {
     const cache = createQueryCache();
     const good = manualQuery('f1/good');

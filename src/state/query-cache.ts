@@ -55,6 +55,11 @@ export interface QueryCache {
   ): void;
   /** Forgets all of a file (closed, or its worker died); watched queries load again and fail. */
   dropFile(fileId: string): void;
+  /**
+   * What this one query reads is growing (a file still being read): loads it again if it is
+   * held and not loading already, keeping its value until the new one comes.
+   */
+  refresh(query: Query<unknown>): void;
 }
 
 export interface QueryCacheLimits {
@@ -230,6 +235,11 @@ export function createQueryCache(limits: QueryCacheLimits = DEFAULT_LIMITS): Que
         if (entry.listeners.size === 0 && entry.pending === null) forget(key, entry);
         else reload(key, entry, entry.state.status === 'error');
       }
+    },
+
+    refresh(query) {
+      const entry = entries.get(query.key);
+      if (entry && entry.pending === null) reload(query.key, entry, false);
     },
 
     dropFile(fileId) {

@@ -14,6 +14,7 @@ import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import type {
   GridCellSpansAnswer,
   GridColumn,
+  GridTable,
   GridExportAnswer,
   GridExportFormat,
   GridFindAnswer,
@@ -41,6 +42,8 @@ import { DML_FORMAT } from './read.ts';
 import { tagName, typeOfTag } from './tags.ts';
 import { DML_TABLES_VIEW, type DmlColumn, type DmlTable } from './types.ts';
 
+/** How often an answer waiting for the whole file checks for a cancel. */
+const CANCEL_CHECK_MS = 100;
 /** Rows looked at between two pauses (and cancel checks) of a long answer. */
 const CHUNK = 8192;
 /** The most rows a page may ask for. */
@@ -69,7 +72,18 @@ export class DmlGrid {
   private readonly orders = new Map<string, Uint32Array>();
   private readonly rowTexts: (string[] | undefined)[] = [];
   private readonly filtered: ({ key: string; rows: Uint32Array } | undefined)[] = [];
-  private readonly keys: string[][];
+  /** Column keys made once per columns array: tables of one template shape share theirs. */
+  private readonly keysByColumns = new Map<readonly DmlColumn[], string[]>();
+  /** The summary's tables so far (the last one's row count refreshed each time). */
+  private readonly summaryTables: GridTable[] = [];
+  /** Columns by their fields, and by the columns array they were made for. */
+  private readonly sharedColumns = new Map<string, GridColumn[]>();
+  private readonly columnsByArray = new Map<readonly DmlColumn[], GridColumn[]>();
+  /** Whether every table has been read (`read`); until then the last may grow. */
+  private isRead: boolean;
+  /** Why the read stopped without an end (the source failed): waiting answers get it. */
+  private failure: unknown = null;
+  private waiters: (() => void)[] = [];
 
   constructor(
     private readonly tables: readonly DmlTable[],
@@ -78,43 +92,97 @@ export class DmlGrid {
     private readonly fileName: string,
     /** The whole file, where the records' values are found. */
     private readonly bytes: Uint8Array,
+    /** False for a file still being read: `grew` and `read` say how it goes on. */
+    isRead = true,
   ) {
-    // Keys made once per columns array: tables of one template shape share theirs.
-    const made = new Map<readonly DmlColumn[], string[]>();
-    this.keys = tables.map((table) => {
-      let keys = made.get(table.columns);
-      if (!keys) made.set(table.columns, (keys = columnKeys(table)));
-      return keys;
-    });
+    this.isRead = isRead;
+  }
+
+  /** More tables or records were read: answers waiting for the whole file look again. */
+  grew(): void {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const wake of waiting) wake();
+  }
+
+  /** Every table has been read. */
+  read(): void {
+    this.isRead = true;
+    this.grew();
+  }
+
+  /** The read stopped on `error` (not a table's own): answers waiting for the file fail with it. */
+  failed(error: unknown): void {
+    this.failure = error;
+    this.grew();
+  }
+
+  /** Whether a table's rows are all read: its sorts and filters can be kept. */
+  private isWhole(table: number): boolean {
+    return this.isRead || table < this.tables.length - 1;
+  }
+
+  /**
+   * Waits until every table is read, reporting how many are so far; a cancel ends the wait.
+   * Find and export cover the whole file, as their names say.
+   */
+  private async whenRead(job: ViewJob): Promise<void> {
+    while (!this.isRead) {
+      if (this.failure !== null) throw this.failure;
+      job.signal.throwIfCancelled();
+      job.progress(this.tables.length, 0, 'reading the file');
+      await Promise.race([
+        new Promise<void>((wake) => this.waiters.push(wake)),
+        new Promise((wake) => setTimeout(wake, CANCEL_CHECK_MS)),
+      ]);
+    }
+  }
+
+  private keysOf(table: number): string[] {
+    const { columns } = this.tables[table]!;
+    let keys = this.keysByColumns.get(columns);
+    if (!keys) this.keysByColumns.set(columns, (keys = columnKeys(this.tables[table]!)));
+    return keys;
   }
 
   /**
    * Tables with the same fields share one columns array: a list has thousands of tables of
    * the same eight fields, and a structured clone sends an object it meets again as a
    * reference, so the summary crosses to the page (and is read there) once per kind of table.
+   * Made as tables come: each summary adds the tables read since the last.
    */
   summary(): GridSummary {
-    const shared = new Map<string, GridColumn[]>();
-    // Tables read with one template shape share their columns array: keyed once per array.
-    const byArray = new Map<readonly DmlColumn[], GridColumn[]>();
-    const tables = this.tables.map((table) => {
-      let columns = byArray.get(table.columns);
-      if (!columns) {
-        const key = table.columns.map((field) => `${field.tag}:${field.name}`).join('\u0000');
-        columns = shared.get(key);
-        if (!columns) {
-          columns = table.columns.map((field): GridColumn => ({
-            label: field.name,
-            kind: typeOfTag(field.tag)?.kind ?? 'text',
-            type: tagName(field.tag),
-          }));
-          shared.set(key, columns);
-        }
-        byArray.set(table.columns, columns);
-      }
-      return { name: table.name, rowCount: table.records.length, columns };
-    });
-    return { tables, rowCount: tables.reduce((sum, table) => sum + table.rowCount, 0) };
+    const made = this.summaryTables;
+    // The last table listed may have read more rows since.
+    const last = made.at(-1);
+    if (last) last.rowCount = this.tables[made.length - 1]!.records.length;
+    for (let index = made.length; index < this.tables.length; index++) {
+      const table = this.tables[index]!;
+      made.push({
+        name: table.name,
+        rowCount: table.records.length,
+        columns: this.columnsOf(table),
+      });
+    }
+    const rowCount = made.reduce((sum, table) => sum + table.rowCount, 0);
+    return { tables: made.slice(), rowCount, ...(this.isRead ? {} : { isReading: true }) };
+  }
+
+  private columnsOf(table: DmlTable): GridColumn[] {
+    let columns = this.columnsByArray.get(table.columns);
+    if (columns) return columns;
+    const key = table.columns.map((field) => `${field.tag}:${field.name}`).join('\u0000');
+    columns = this.sharedColumns.get(key);
+    if (!columns) {
+      columns = table.columns.map((field): GridColumn => ({
+        label: field.name,
+        kind: typeOfTag(field.tag)?.kind ?? 'text',
+        type: tagName(field.tag),
+      }));
+      this.sharedColumns.set(key, columns);
+    }
+    this.columnsByArray.set(table.columns, columns);
+    return columns;
   }
 
   async answer(query: GridQuery, job: ViewJob): Promise<unknown> {
@@ -214,7 +282,7 @@ export class DmlGrid {
     const kind = typeOfTag(columns[column]!.tag)?.kind ?? 'text';
     const values = records.map((record) => record.values[column] ?? null);
     const rows = sortedRows(kind, values, isDescending);
-    this.orders.set(key, rows);
+    if (this.isWhole(table)) this.orders.set(key, rows);
     return rows;
   }
 
@@ -226,7 +294,7 @@ export class DmlGrid {
     const texts = data.records.map((record) =>
       recordCells(data, record).map(cellText).join('\u0000').toLowerCase(),
     );
-    this.rowTexts[table] = texts;
+    if (this.isWhole(table)) this.rowTexts[table] = texts;
     return texts;
   }
 
@@ -248,12 +316,13 @@ export class DmlGrid {
       if (texts[row]!.includes(needle)) matching.push(row);
     }
     const rows = Uint32Array.from(matching);
-    this.filtered[table] = { key, rows };
+    if (this.isWhole(table)) this.filtered[table] = { key, rows };
     return rows;
   }
 
   /** Rows of every table holding `text`, in file order: the first `limit`, and how many. */
   async find(text: string, limit: number, job: ViewJob): Promise<GridFindAnswer> {
+    await this.whenRead(job);
     const needle = text.toLowerCase();
     const total = this.tables.reduce((sum, table) => sum + table.records.length, 0);
     const matches = [];
@@ -282,17 +351,19 @@ export class DmlGrid {
   ): Promise<GridExportAnswer> {
     if (format !== 'csv' && format !== 'json') throw badQuery(`no export as ${String(format)}`);
     const only = tableIndex === undefined ? null : this.table(tableIndex);
+    // Every record, or a table still growing: the whole of it, once it is read.
+    if (only === null || !this.isWhole(only)) await this.whenRead(job);
     const tables = only === null ? this.tables.map((_, at) => at) : [only];
     const total = tables.reduce((sum, at) => sum + this.tables[at]!.records.length, 0);
     const lines: string[] = [];
     // Every record has its table with it, unless one table is exported.
-    const header = only === null ? this.unionOfKeys() : this.keys[only]!;
+    const header = only === null ? this.unionOfKeys() : this.keysOf(only);
     if (format === 'csv') lines.push(csvLine(only === null ? ['table', ...header] : header));
     else lines.push('[');
     let done = 0;
     for (const table of tables) {
       const data = this.tables[table]!;
-      const keys = this.keys[table]!;
+      const keys = this.keysOf(table);
       for (const record of data.records) {
         await step(job, done++, total, 'exporting');
         if (format === 'json') {
@@ -325,7 +396,11 @@ export class DmlGrid {
 
   /** Every table's column keys, each once, in the order first met. */
   private unionOfKeys(): string[] {
-    return [...new Set(this.keys.flat())];
+    const keys = new Set<string>();
+    for (let table = 0; table < this.tables.length; table++) {
+      for (const key of this.keysOf(table)) keys.add(key);
+    }
+    return [...keys];
   }
 }
 

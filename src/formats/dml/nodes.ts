@@ -51,49 +51,82 @@ const fieldType = (field: DmlField) =>
  * parent and name (`parentOf`, `nameOf`), so no path is made for a node no one looks at.
  */
 export class DmlNodes {
-  readonly count: number;
+  /** Nodes so far: `grow` adds those of the tables and records read since. */
+  count = 0;
   /** Per node: its table, its role, and which field or record it is (its index). */
-  private readonly tableOf: Int32Array;
-  private readonly roleOf: Uint8Array;
-  private readonly itemOf: Int32Array;
+  private tableOf = new Int32Array(0);
+  private roleOf = new Uint8Array(0);
+  private itemOf = new Int32Array(0);
   /** Per table: its path segment, and its fields' (made when first asked). */
-  private readonly tableNames: string[];
-  private readonly fieldNames: (string[] | undefined)[];
+  private readonly tableNames: string[] = [];
+  private readonly fieldNames: (string[] | undefined)[] = [];
   /** Per table: the field whose text labels its records (-1: none). */
-  private readonly labels: Int32Array;
+  private readonly labels: number[] = [];
   /** Per table: its node, and its first record's (records follow each other). */
-  readonly tableNode: Int32Array;
-  readonly firstRecordNode: Int32Array;
+  readonly tableNode: number[] = [];
+  readonly firstRecordNode: number[] = [];
+  /** Table names met, so each table's segment is unique. */
+  private readonly usedNames = new Set<string>();
+  /** Records of the last table met that have nodes. */
+  private lastTableRecords = 0;
 
+  /** The nodes of `tables`, as far as they are read; `grow` adds more as they are. */
   constructor(readonly tables: readonly DmlTable[]) {
-    let count = 0;
-    for (const table of tables) count += 2 + table.fieldCount + table.records.length;
-    this.count = count;
-    this.tableOf = new Int32Array(count);
-    this.roleOf = new Uint8Array(count);
-    this.itemOf = new Int32Array(count);
-    this.tableNode = new Int32Array(tables.length);
-    this.firstRecordNode = new Int32Array(tables.length);
-    this.labels = new Int32Array(tables.length);
-    this.fieldNames = new Array<string[] | undefined>(tables.length);
-    const used = new Set<string>();
-    this.tableNames = tables.map((table, index) => segment(table.name, index, used));
-    let node = 0;
-    const add = (table: number, role: NodeRole, item: number) => {
-      this.tableOf[node] = table;
-      this.roleOf[node] = role;
-      this.itemOf[node] = item;
-      node++;
+    this.grow();
+  }
+
+  /**
+   * Adds the nodes of what was read since the last call: more records of the last table,
+   * then the tables after it. Only the last table may have grown (tables are read in order).
+   */
+  grow(): void {
+    const { tables } = this;
+    const met = this.tableNode.length;
+    let needed = this.count;
+    if (met > 0) needed += tables[met - 1]!.records.length - this.lastTableRecords;
+    for (let index = met; index < tables.length; index++) {
+      needed += 2 + tables[index]!.fieldCount + tables[index]!.records.length;
+    }
+    this.reserve(needed);
+    if (met > 0) this.addRecords(met - 1, this.lastTableRecords);
+    for (let index = met; index < tables.length; index++) {
+      const table = tables[index]!;
+      this.tableNode.push(this.count);
+      this.tableNames.push(segment(table.name, index, this.usedNames));
+      this.fieldNames.push(undefined);
+      this.labels.push(labelColumn(table));
+      this.add(index, NodeRole.TABLE, 0);
+      this.add(index, NodeRole.TEMPLATE, 0);
+      for (let at = 0; at < table.fieldCount; at++) this.add(index, NodeRole.FIELD, at);
+      this.firstRecordNode.push(this.count);
+      this.addRecords(index, 0);
+    }
+  }
+
+  private addRecords(table: number, from: number): void {
+    const read = this.tables[table]!.records.length;
+    for (let at = from; at < read; at++) this.add(table, NodeRole.RECORD, at);
+    this.lastTableRecords = read;
+  }
+
+  private add(table: number, role: NodeRole, item: number): void {
+    const node = this.count++;
+    this.tableOf[node] = table;
+    this.roleOf[node] = role;
+    this.itemOf[node] = item;
+  }
+
+  /** Room for `needed` nodes, at least twice the last room so growing costs little. */
+  private reserve(needed: number): void {
+    if (needed <= this.tableOf.length) return;
+    const size = Math.max(needed, this.tableOf.length * 2);
+    const grown = <T extends Int32Array | Uint8Array>(old: T, made: T): T => {
+      made.set(old);
+      return made;
     };
-    tables.forEach((table, index) => {
-      this.tableNode[index] = node;
-      add(index, NodeRole.TABLE, 0);
-      add(index, NodeRole.TEMPLATE, 0);
-      for (let at = 0; at < table.fieldCount; at++) add(index, NodeRole.FIELD, at);
-      this.firstRecordNode[index] = node;
-      this.labels[index] = labelColumn(table);
-      for (let at = 0; at < table.records.length; at++) add(index, NodeRole.RECORD, at);
-    });
+    this.tableOf = grown(this.tableOf, new Int32Array(size));
+    this.roleOf = grown(this.roleOf, new Uint8Array(size));
+    this.itemOf = grown(this.itemOf, new Int32Array(size));
   }
 
   /** The node's parent: -1 for a table, the table for its template and records. */

@@ -20,7 +20,8 @@ import { ByteReader } from '../../binary/byte-reader.ts';
 import { ErrorCode, FormatError, toErrorInfo, type ErrorInfo } from '../../binary/format-error.ts';
 import { hex } from '../../binary/hex.ts';
 import { quotedText } from '../../binary/quoted-text.ts';
-import type { Issue, IssueSeverity, ParseResult, Span } from '../model.ts';
+import type { ParseResult } from '../model.ts';
+import { IssueLog, checkDuplicates, checkTableList, tableLabel } from './list-checks.ts';
 import {
   matchShape,
   ReadDmlRecord,
@@ -47,41 +48,7 @@ export const DML_TEMPLATE_ORDER = 1;
 export const DML_RECORD_ORDER = 2;
 /** Bytes of a template's or record's header: protocol, order, u16 size. */
 export const DML_MESSAGE_HEADER = 4;
-/** The meta table that names every other table. */
-export const TABLE_LIST = '_TableList';
-/** Issues of one code listed at most; the rest are counted in one more. */
-const ISSUES_PER_CODE = 100;
-
-/** Issues, at most `ISSUES_PER_CODE` of a code (a damaged list could have one per record). */
-class IssueLog {
-  readonly issues: Issue[] = [];
-  private readonly counts = new Map<string, number>();
-
-  add(severity: IssueSeverity, code: string, message: string, span: Span): void {
-    const count = (this.counts.get(code) ?? 0) + 1;
-    this.counts.set(code, count);
-    if (count <= ISSUES_PER_CODE) this.issues.push({ severity, code, message, span });
-  }
-
-  /** The issues, with a line per code that had more than were listed. */
-  done(): Issue[] {
-    for (const [code, count] of this.counts) {
-      if (count <= ISSUES_PER_CODE) continue;
-      const first = this.issues.find((issue) => issue.code === code)!;
-      this.issues.push({
-        severity: first.severity,
-        code,
-        message: `${count - ISSUES_PER_CODE} more ${code} issues not listed`,
-      });
-    }
-    return this.issues;
-  }
-}
-
-/** The table's name as messages show it. */
-const tableLabel = (table: { name: string }, index: number) =>
-  table.name === '' ? `table ${index}` : `table ${quotedText(table.name)}`;
-
+export { TABLE_LIST } from './list-checks.ts';
 /** Checks the protocol and order bytes of a template or record header. */
 function checkHeader(reader: ByteReader, order: number, what: string): void {
   const at = reader.offset;
@@ -204,8 +171,21 @@ function readTemplate(reader: ByteReader, state: ReadState, index: number) {
   return { shape, name, declaredSize, start };
 }
 
-/** Reads the table at the reader's position into `tables` (added as soon as its template is read). */
-function readTable(reader: ByteReader, state: ReadState): void {
+/** A table whose records are being read: what reading them needs. */
+interface TableInProgress {
+  table: ReadDmlTable;
+  declaredCount: number;
+  /** Where the table starts (its span grows with each record). */
+  start: number;
+  what: () => string;
+  onLatin1: (start: number, end: number) => void;
+}
+
+/**
+ * Reads the head of the table at the reader's position (its record count and template) and
+ * adds the table to `tables`; its records are read next (`readRecords`).
+ */
+function readTableHead(reader: ByteReader, state: ReadState): TableInProgress {
   const { log, tables } = state;
   const index = tables.length;
   const start = reader.offset;
@@ -265,17 +245,24 @@ function readTable(reader: ByteReader, state: ReadState): void {
       `${what()} has a STR value at ${hex(valueStart)} that is not UTF-8; shown as latin-1`,
       { offset: valueStart, length: valueEnd - valueStart },
     );
-  if (declaredCount === 0) return;
-  // One context for every record (not a closure each): the record that failed is the next.
-  inContext(
-    () => `${what()} record ${table.records.length}`,
-    () => {
-      for (let record = 0; record < declaredCount; record++) {
-        table.records.push(readRecord(reader, table, onLatin1, log, what));
-        table.span.length = reader.offset - start;
-      }
-    },
-  );
+  return { table, declaredCount, start, what, onLatin1 };
+}
+
+/** Reads the next record of a table in progress. */
+function readNextRecord(reader: ByteReader, reading: TableInProgress, log: IssueLog): void {
+  const { table, start, what, onLatin1 } = reading;
+  table.records.push(readRecord(reader, table, onLatin1, log, what));
+  table.span.length = reader.offset - start;
+}
+
+/** A record's error, naming the record. */
+function recordError(reading: TableInProgress, error: FormatError): FormatError {
+  return new FormatError({
+    code: error.code,
+    offset: error.offset,
+    detail: `${reading.what()} record ${reading.table.records.length}: ${error.detail}`,
+    format: DML_FORMAT,
+  });
 }
 
 function readRecord(
@@ -319,70 +306,102 @@ function readRecord(
   return new ReadDmlRecord(start, taken, declaredSize, values, undefined);
 }
 
-/** Tables that share a name: each after the first is reported. */
-function checkDuplicates(tables: readonly DmlTable[], log: IssueLog): void {
-  const seen = new Set<string>();
-  tables.forEach((table, index) => {
-    if (table.name === '') return;
-    if (seen.has(table.name)) {
-      log.add(
-        'warning',
-        DmlIssueCode.DUPLICATE_TABLE,
-        `${tableLabel(table, index)} (table ${index}) has the name of a table before it`,
-        { offset: table.span.offset, length: 4 },
-      );
+/** Why `DmlTableReader.read` stopped: the end of the tables, bytes still to come, or its budget. */
+export type DmlReadStop = 'end' | 'bytes' | 'budget';
+
+/**
+ * Reads a file's tables as its bytes come, in steps: each `read` goes on from where the last
+ * stopped, over the bytes there are so far. A table head or a record that runs past them is
+ * read again, whole, once more bytes have come (the issues it logged are taken back), so
+ * what was read is the same however the bytes came; a table whose head was read shows its
+ * records as they are read. Only once the bytes are all the file has does something that does
+ * not fit stop the read with its error.
+ */
+export class DmlTableReader {
+  readonly tables: DmlTable[] = [];
+  private readonly log = new IssueLog();
+  private readonly state: ReadState = {
+    log: this.log,
+    tables: this.tables,
+    labels: new FieldLabels(),
+    shape: null,
+  };
+  /** Where the next table head or record starts. */
+  private offset = 0;
+  /** The table whose records are read next; null: a table head is. */
+  private reading: TableInProgress | null = null;
+  /** Records read in all. */
+  recordCount = 0;
+
+  /**
+   * Reads on through `bytes[0, available)`, about `budget` records at most (a table's head
+   * counts one). `isFinal`: those bytes are the whole file. Throws the FormatError that stops
+   * the read (only when final).
+   */
+  read(bytes: Uint8Array, available: number, isFinal: boolean, budget: number): DmlReadStop {
+    const reader = new ByteReader(bytes.subarray(0, available), 0, DML_FORMAT);
+    reader.seek(this.offset);
+    let left = budget;
+    while (left > 0) {
+      const at = reader.offset;
+      const mark = this.log.mark();
+      const { reading } = this;
+      const { shape } = this.state;
+      try {
+        if (reading) {
+          readNextRecord(reader, reading, this.log);
+          this.recordCount++;
+          if (reading.table.records.length === reading.declaredCount) this.reading = null;
+        } else {
+          if (reader.remaining === 0) break;
+          const head = readTableHead(reader, this.state);
+          this.reading = head.declaredCount > 0 ? head : null;
+        }
+        left--;
+      } catch (error) {
+        if (!(error instanceof FormatError)) throw error;
+        if (isFinal) throw reading ? recordError(reading, error) : error;
+        // Past the bytes there are so far, most likely: read it again once more have come.
+        this.log.rollBack(mark);
+        this.state.shape = shape;
+        this.offset = at;
+        return 'bytes';
+      }
     }
-    seen.add(table.name);
-  });
+    this.offset = reader.offset;
+    if (left > 0) return isFinal ? 'end' : 'bytes';
+    return 'budget';
+  }
+
+  /** The tables read, with the checks of the whole list and every issue. */
+  finish(fatal: ErrorInfo | null): ParseResult<DmlTableFile> {
+    checkDuplicates(this.tables, this.log);
+    // A list cut short cannot be held against the tables it names.
+    if (!fatal) checkTableList(this.tables, this.log);
+    return { value: { tables: this.tables }, issues: this.log.done(), fatal };
+  }
 }
 
-/** `_TableList`'s `Name` values are the names of the other tables, in file order. */
-function checkTableList(tables: readonly DmlTable[], log: IssueLog): void {
-  const list = tables.find((table) => table.name === TABLE_LIST);
-  const column = list?.columns.findIndex((field) => field.name === 'Name') ?? -1;
-  if (!list || column < 0) return;
-  const actual = tables.filter((table) => table !== list).map((table) => table.name);
-  const listed = list.records.map((record) => record.values[column]);
-  const differs = listed.findIndex((name, at) => name !== actual[at]);
-  if (differs < 0 && listed.length === actual.length) return;
-  const record = list.records[differs];
-  log.add(
-    'warning',
-    DmlIssueCode.TABLE_LIST_MISMATCH,
-    differs < 0 || !record
-      ? `${TABLE_LIST} lists ${listed.length} tables; ${actual.length} follow`
-      : `${TABLE_LIST} record ${differs} names ${quotedText(String(listed[differs]))}; ${actual[differs] === undefined ? 'no table is' : `table ${quotedText(actual[differs])} is`} in its place`,
-    record ? record.span : list.span,
-  );
-}
-
-/** Reads every table of `bytes` into `tables`; throws the FormatError that stops it. */
-function readTables(bytes: Uint8Array, log: IssueLog, tables: DmlTable[]): void {
-  const reader = new ByteReader(bytes, 0, DML_FORMAT);
-  const state: ReadState = { log, tables, labels: new FieldLabels(), shape: null };
-  while (reader.remaining > 0) readTable(reader, state);
-}
+/** The FormatError that stopped a read, as an open reports it. */
+export const dmlFatal = (error: FormatError): ErrorInfo =>
+  toErrorInfo(error.withContext(DML_FORMAT));
 
 /** Reads DML tables from a whole file; the tables read so far stay when it stops early. */
 export function parseDmlTables(bytes: Uint8Array): ParseResult<DmlTableFile> {
-  const log = new IssueLog();
-  const tables: DmlTable[] = [];
+  const reader = new DmlTableReader();
   let fatal: ErrorInfo | null = null;
   try {
-    readTables(bytes, log, tables);
+    reader.read(bytes, bytes.length, true, Infinity);
   } catch (error) {
     if (!(error instanceof FormatError)) throw error;
-    fatal = toErrorInfo(error.withContext(DML_FORMAT));
+    fatal = dmlFatal(error);
   }
-  checkDuplicates(tables, log);
-  // A list cut short cannot be held against the tables it names.
-  if (!fatal) checkTableList(tables, log);
-  return { value: { tables }, issues: log.done(), fatal };
+  return reader.finish(fatal);
 }
 
 /** The tables of a file that must read whole (a rewrite, the CLI): the FormatError thrown. */
 export function readDmlTablesOrThrow(bytes: Uint8Array): DmlTableFile {
-  const tables: DmlTable[] = [];
-  readTables(bytes, new IssueLog(), tables);
-  return { tables };
+  const reader = new DmlTableReader();
+  reader.read(bytes, bytes.length, true, Infinity);
+  return { tables: reader.tables };
 }

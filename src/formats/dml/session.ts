@@ -5,6 +5,7 @@
  * patch list's files can be checked against a game folder (install-list.ts).
  * Issues name the node whose bytes they concern.
  */
+import { FormatError, type ErrorInfo } from '../../binary/format-error.ts';
 import { DOCUMENT_COLUMNS, documentSession } from '../document-session.ts';
 import type {
   ColumnDef,
@@ -19,11 +20,14 @@ import type {
 import { DmlGrid, dmlGridView } from './grid-view.ts';
 import { dmlListedFiles } from './install-list.ts';
 import { DmlNodes } from './nodes.ts';
-import { DML_FORMAT, parseDmlTables } from './read.ts';
+import { DML_FORMAT, DmlTableReader, dmlFatal, type DmlReadStop } from './read.ts';
 
-/** Nodes handed to the tree at once: few at first, so the first rows show early. */
-const FIRST_BATCH = 512;
-const BATCH = 8192;
+/** The first slice of the file read: enough for the first tables of a long list. */
+const FIRST_SLICE = 1024 * 1024;
+/** Slices double up to this: fewer reads, and a table cut by a slice end is read again less. */
+const MOST_SLICE = 8 * 1024 * 1024;
+/** Records read between two hand-overs to the tree (and pauses for other calls). */
+const BATCH_RECORDS = 4096;
 /** Characters of the Value column. */
 const VALUE_LIMIT = 80;
 
@@ -43,54 +47,52 @@ function locateIssues(issues: readonly Issue[], nodes: DmlNodes): Issue[] {
 }
 
 /**
- * Hands every node to the tree in batches: by index where the sink takes them so (the tree
- * asks each node's parent and name of `table`; no path is made), else as objects with paths.
+ * Hands the nodes made since `from` to the tree: by index where the sink takes them so (the
+ * tree asks each node's parent and name of `table`; no path is made), else as objects with
+ * paths. Answers the count handed over.
  */
-async function sendNodes(
-  nodes: DmlNodes,
-  table: NodeTable,
-  sink: OpenSink,
-  pause: () => Promise<void>,
-): Promise<void> {
-  let size = FIRST_BATCH;
-  for (let start = 0; start < nodes.count; start += size, size = Math.min(BATCH, size * 2)) {
-    const end = Math.min(nodes.count, start + size);
-    if (sink.documentNodes) {
-      const indexes = new Int32Array(end - start);
-      for (let at = 0; at < indexes.length; at++) indexes[at] = start + at;
-      sink.documentNodes(table, indexes, end, nodes.count);
-    } else {
-      const batch: NodeInput[] = [];
-      for (let node = start; node < end; node++) {
-        const { length } = nodes.span(node);
-        batch.push({ index: node, path: nodes.path(node), size: length, storedSize: length });
-      }
-      sink.nodes(batch, end, nodes.count);
+function sendNodes(nodes: DmlNodes, table: NodeTable, sink: OpenSink, from: number): number {
+  const end = nodes.count;
+  if (end === from) return end;
+  if (sink.documentNodes) {
+    const indexes = new Int32Array(end - from);
+    for (let at = 0; at < indexes.length; at++) indexes[at] = from + at;
+    sink.documentNodes(table, indexes, end, 0);
+  } else {
+    const batch: NodeInput[] = [];
+    for (let node = from; node < end; node++) {
+      const { length } = nodes.span(node);
+      batch.push({ index: node, path: nodes.path(node), size: length, storedSize: length });
     }
-    await pause();
+    sink.nodes(batch, end, 0);
   }
+  return end;
 }
 
+/**
+ * Opens a list as it is read: the file in slices, its tables in batches of records, each
+ * batch's nodes handed to the tree and its tables to the grid (offered to the sink at the
+ * first), with a pause between batches so other calls (rows, a page of the grid) are
+ * answered. Once every byte is read the session is what a read of the whole file makes.
+ */
 export async function openDmlSession({ sources, services, sink }: OpenRequest): Promise<Session> {
   const source = sources[0]!;
-  const bytes = await source.read(0, source.size);
-  const { value, issues, fatal } = parseDmlTables(bytes);
-  const { tables } = value;
+  const bytes = new Uint8Array(source.size);
+  const reader = new DmlTableReader();
+  const { tables } = reader;
   const nodes = new DmlNodes(tables);
-  const recordCount = tables.reduce((sum, table) => sum + table.records.length, 0);
-  const facts: Fact[] = [
-    ['Tables', counts.format(tables.length)],
-    ['Records', counts.format(recordCount)],
-  ];
-  const listed = dmlListedFiles(tables, nodes);
-  const session = documentSession({
+  const grid = new DmlGrid(tables, nodes, source.name, bytes, false);
+  const view = dmlGridView(grid);
+  const opening = documentSession({
     format: DML_FORMAT,
     label: 'KingsIsle DML tables',
-    facts,
-    issues: locateIssues(issues, nodes),
-    fatal,
+    facts: [],
+    issues: [],
+    fatal: null,
     nodes: {
-      count: nodes.count,
+      get count() {
+        return nodes.count;
+      },
       path: (node) => nodes.path(node),
       span: (node) => nodes.span(node),
       kind: (node) => nodes.kind(node),
@@ -106,9 +108,56 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
     },
     bytes,
     source,
-    view: dmlGridView(new DmlGrid(tables, nodes, source.name, bytes)),
+    view,
   });
-  await sendNodes(nodes, session.nodeTable(), sink, () => services.pause());
+  const nodeTable = opening.nodeTable();
+  let fatal: ErrorInfo | null = null;
+  try {
+    let available = 0;
+    let slice = FIRST_SLICE;
+    let sent = 0;
+    for (;;) {
+      const isFinal = available === bytes.length;
+      let stop: DmlReadStop;
+      try {
+        stop = reader.read(bytes, available, isFinal, BATCH_RECORDS);
+      } catch (error) {
+        if (!(error instanceof FormatError)) throw error;
+        fatal = dmlFatal(error);
+        stop = 'end';
+      }
+      nodes.grow();
+      if (sent === 0 && tables.length > 0) sink.openingView?.(view);
+      sent = sendNodes(nodes, nodeTable, sink, sent);
+      grid.grew();
+      if (stop === 'end') break;
+      if (stop === 'bytes') {
+        const length = Math.min(slice, bytes.length - available);
+        bytes.set(await source.read(available, length), available);
+        available += length;
+        slice = Math.min(MOST_SLICE, slice * 2);
+      } else {
+        await services.pause();
+      }
+    }
+  } catch (error) {
+    // The source failed (or the file went away): nothing more comes, and no answer waits on.
+    grid.failed(error);
+    throw error;
+  }
+  const { issues } = reader.finish(fatal);
+  grid.read();
+  const facts: Fact[] = [
+    ['Tables', counts.format(tables.length)],
+    ['Records', counts.format(reader.recordCount)],
+  ];
+  const session: Session = {
+    ...opening,
+    facts,
+    issues: locateIssues(issues, nodes),
+    fatal,
+  };
   // A list of files (a patch list) can be checked against a game folder.
+  const listed = dmlListedFiles(tables, nodes);
   return listed.length > 0 ? { ...session, installCheck: { files: () => listed } } : session;
 }

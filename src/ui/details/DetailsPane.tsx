@@ -18,7 +18,7 @@ import { FILE_REF, nodeRef, type TreeRow } from '../../worker/rpc/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
 import { formatCount, formatExactBytes, formatRatio, formatSize } from '../format.ts';
 import { PreviewPane } from '../preview/PreviewPane.tsx';
-import { decodedNodePane, fileViewState } from '../preview/registry.ts';
+import { decodedNodePane, fileViewState, viewSummaryOf } from '../preview/registry.ts';
 import { ViewFailure } from '../preview/ViewFailure.tsx';
 import { canOpenNested } from '../tree/nested.ts';
 import { useTrueAfterPaint } from '../use-after-paint.ts';
@@ -45,14 +45,14 @@ export function DetailsPane(): ReactElement {
   const { row } = selection;
   // Folders the tree made from paths; a document node with children is a node.
   if (row.isFolder && row.entryIndex < 0) return <FolderPane row={row} />;
-  const PluginPane = file.hasCrashed ? null : decodedNodePane(file.summary, row.kind);
+  const PluginPane = file.hasCrashed ? null : decodedNodePane(viewSummaryOf(file), row.kind);
   if (PluginPane) return <PluginPane fileId={file.id} row={row} />;
   return <NodePane file={file} row={row} />;
 }
 
 function FilePane({ file, isFileRead }: { file: OpenFile; isFileRead: boolean }): ReactElement {
   const canRead = !file.hasCrashed;
-  const view = canRead ? fileViewState(file.summary) : null;
+  const view = canRead ? fileViewState(viewSummaryOf(file)) : null;
   if (view?.status === 'ready') {
     const View = view.plugin.filePane;
     return (

@@ -47,7 +47,23 @@ export type FileViewState =
   | { status: 'ready'; plugin: ViewPlugin }
   | { status: 'failed'; plugin: ViewPlugin; error: ErrorInfo };
 
-type ViewSummary = Pick<FileSummary, 'capabilities' | 'fatal'>;
+interface ViewSummary {
+  capabilities: Pick<FileSummary['capabilities'], 'view'>;
+  fatal: FileSummary['fatal'];
+}
+
+/**
+ * What says which view a file has: its summary once opened, or while it opens, the view its
+ * session offered to answer for what is read so far (`OpenProgress.view`).
+ */
+export function viewSummaryOf(file: {
+  summary: FileSummary | null;
+  openProgress: { view?: string } | null;
+}): ViewSummary | null {
+  if (file.summary) return file.summary;
+  const view = file.openProgress?.view;
+  return view === undefined ? null : { capabilities: { view }, fatal: null };
+}
 
 export function fileViewState(summary: ViewSummary | null | undefined): FileViewState {
   const plugin = viewPlugin(summary?.capabilities.view);

@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ErrorInfo } from '../../worker/rpc/api.ts';
-import { decodedNodePane, fileViewState, VIEWS } from './registry.ts';
+import { decodedNodePane, fileViewState, viewSummaryOf, VIEWS } from './registry.ts';
 import { errorWithOffset, ViewFailure } from './ViewFailure.tsx';
 
 const badMagic: ErrorInfo = {
@@ -39,6 +39,19 @@ describe('views of a model that did not decode', () => {
     }
     expect(fileViewState(summaryOf(null, badMagic))).toEqual({ status: 'none' });
     expect(fileViewState(undefined)).toEqual({ status: 'none' });
+  });
+
+  it('mounts the view a file offers while it opens, and its summary decides once opened', () => {
+    for (const plugin of VIEWS) {
+      const opening = { summary: null, openProgress: { view: plugin.view } };
+      expect(fileViewState(viewSummaryOf(opening))).toEqual({ status: 'ready', plugin });
+      const failed = summaryOf(plugin.view, badMagic) as never;
+      expect(fileViewState(viewSummaryOf({ ...opening, summary: failed }))).toMatchObject({
+        status: 'failed',
+      });
+    }
+    expect(viewSummaryOf({ summary: null, openProgress: {} })).toBeNull();
+    expect(viewSummaryOf({ summary: null, openProgress: null })).toBeNull();
   });
 
   it('leaves the nodes of a failed model to the generic panes', () => {

@@ -187,6 +187,11 @@ export interface OpenProgress {
   entryCount: number;
   /** Visible rows now available through `getRows`. */
   rowCount: number;
+  /**
+   * The kind of the session's view when it answers while the file is still being read
+   * (`documentView` and `viewRequest` then answer for what was read so far); absent: none.
+   */
+  view?: string;
 }
 
 /** Everything about one node for the details pane, with its checksum state. */

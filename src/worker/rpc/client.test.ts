@@ -116,9 +116,23 @@ describe('FileDecoder.prewarm', () => {
     for (const decoder of [first, second, third]) decoder.terminate();
   });
 
-  it('asks the worker for a document view once per file', async () => {
+  it('asks the worker for a document view once per file, once it is open', async () => {
     const decoder = FileDecoder.start();
     const worker = FakeWorker.made.at(-1)!;
+    let release = () => undefined as void;
+    FakeWorker.openGate = new Promise((resolve) => (release = resolve));
+    const opening = decoder.open([{ name: 'a.bin', blob: new Blob(['x']) }], () => undefined);
+    // Asked while the file is read: each answer covers what was read then, so none is kept.
+    await decoder.documentView();
+    await decoder.documentView();
+    expect(worker.received.filter((name) => name === 'documentView')).toHaveLength(2);
+    // One still on its way when the open answers is not the opened file's: asked anew.
+    const early = decoder.documentView();
+    release();
+    await opening;
+    worker.received.length = 0;
+    expect(decoder.documentView()).not.toBe(early);
+    await early;
     const first = decoder.documentView();
     const second = decoder.documentView();
     expect(second).toBe(first);

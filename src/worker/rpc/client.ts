@@ -81,7 +81,8 @@ export type CallDecoder = (
  * A client over any carrier (a worker, or the implementation in-process in tests). The
  * decoded document is asked for once per client: the open asks as soon as a document is read
  * (state/open-actions.ts), before the view that shows it has mounted, and the view then finds
- * the answer on its way. A failed call (a dead worker) is not kept.
+ * the answer on its way. A failed call (a dead worker) is not kept, nor one answered before
+ * `open` has (a view that answers while the file is read covers only what was read then).
  */
 export function createDecoderClient(call: CallDecoder): DecoderClient {
   const client: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
@@ -89,13 +90,30 @@ export function createDecoderClient(call: CallDecoder): DecoderClient {
     client[method] = (...args) => call(method, args, METHOD_KINDS[method]);
   }
   let documentViewCall: Promise<unknown> | null = null;
+  /** Whether `open` has answered: a view answered before then covers what was read so far. */
+  let isOpened = false;
+  const open = client.open!;
+  client.open = (...args) => {
+    const pending = open(...args);
+    pending.then(
+      () => (isOpened = true),
+      () => undefined,
+    );
+    return pending;
+  };
+  /** Whether the call in `documentViewCall` was made once `open` had answered. */
+  let isCallFinal = false;
   client.documentView = () => {
-    if (!documentViewCall) {
+    // One asked while the file was read answers for part of it: once open, ask anew.
+    if (!documentViewCall || (isOpened && !isCallFinal)) {
       const pending = call('documentView', [], METHOD_KINDS.documentView);
       documentViewCall = pending;
-      pending.catch(() => {
+      isCallFinal = isOpened;
+      const forget = () => {
         if (documentViewCall === pending) documentViewCall = null;
-      });
+      };
+      // Kept only when it is the opened file's: one given while the file is read is not.
+      pending.then(() => (isCallFinal ? undefined : forget()), forget);
     }
     return documentViewCall;
   };

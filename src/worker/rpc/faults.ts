@@ -7,8 +7,32 @@
  * - `DELVE-FAULT:HANG`  spins forever (the client's watchdog must notice and stop the worker)
  * - `DELVE-FAULT:DIE`   closes the worker from inside (it never answers again)
  * - `DELVE-FAULT:THROW` throws a plain TypeError (must come back as an error Result)
+ *
+ * A file whose name starts with `DELVE-FAULT-STALL` is read by its session as a source
+ * that never answers a read starting past its first MiB (`stallingSources`), so a test can
+ * see what a file shows while its open is still reading it, without any timing.
  */
+import type { ByteSource } from '../../binary/byte-source.ts';
+
 declare const __DELVE_FAULTS__: boolean;
+
+const STALL_PREFIX = 'DELVE-FAULT-STALL';
+/** Reads starting here or later never answer. */
+const STALL_AT = 1024 * 1024;
+
+/** The sources a session reads: the first one stalling when its name asks for it (see above). */
+export function stallingSources(sources: readonly ByteSource[]): readonly ByteSource[] {
+  if (typeof __DELVE_FAULTS__ === 'undefined' || !__DELVE_FAULTS__) return sources;
+  const [first, ...rest] = sources;
+  if (!first?.name.startsWith(STALL_PREFIX)) return sources;
+  const stalling: ByteSource = {
+    name: first.name,
+    size: first.size,
+    read: (offset, length) =>
+      offset >= STALL_AT ? new Promise<never>(() => undefined) : first.read(offset, length),
+  };
+  return [stalling, ...rest];
+}
 
 const PREFIX = 'DELVE-FAULT:';
 

@@ -17,6 +17,7 @@ import type {
   InstallCheckResult,
   Session,
   Span,
+  ViewCapability,
 } from '../../formats/model.ts';
 import {
   DETECT_HEAD_LENGTH,
@@ -73,6 +74,8 @@ const OPEN_HEAD_SIZE = 128 * 1024;
 interface Opened {
   sources: ByteSource[];
   session: Session | null;
+  /** The view the session offered while it opens, answering for what was read so far. */
+  openingView: ViewCapability | null;
 }
 
 export interface DecoderOptions {
@@ -128,6 +131,11 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     const session = current().session;
     if (!session) throw internal('the file is still opening');
     return session;
+  }
+  /** The session's view, or while it opens, the view it offered then (null: none). */
+  function viewOf(): ViewCapability | null {
+    const { openingView } = current();
+    return !current().session && openingView ? openingView : (sessionOf().view ?? null);
   }
   function contentOf(session: Session) {
     if (!session.content) {
@@ -357,7 +365,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         if (files.length === 0) throw internal('no file to open');
         // The start of the file is read once for the detection, the header and the table.
         const sources = files.map((file, i) => sourceOf(file, i === 0 ? OPEN_HEAD_SIZE : 0));
-        const file: Opened = { sources, session: null };
+        const file: Opened = { sources, session: null, openingView: null };
         opened = file;
         file.session = await openSession(
           sources,
@@ -368,6 +376,9 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
           },
           formats,
           openOptions,
+          (view) => {
+            file.openingView = view;
+          },
         );
         const value = summary(file.session, files[0]!.name);
         preparePathsLater(tree);
@@ -582,13 +593,11 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
       ),
 
     documentView: () => {
-      const opened = attemptNow(sessionOf);
-      if (!opened.ok) return opened;
       // A model that did not decode is no level or tree to show: its error, with its offset.
-      const session = opened.value;
-      if (session.fatal) return { ok: false, error: session.fatal };
+      const fatal = opened?.session?.fatal;
+      if (fatal) return { ok: false, error: fatal };
       return attemptNow(() => {
-        const view = session.view;
+        const view = viewOf();
         if (!view) {
           throw new FormatError({
             code: ErrorCode.BAD_VALUE,
@@ -603,7 +612,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     viewRequest: (query, onProgress) =>
       attempt(() =>
         jobs.run('view', async (token) => {
-          const view = sessionOf().view;
+          const view = viewOf();
           if (!view?.request) {
             throw new FormatError({
               code: ErrorCode.BAD_VALUE,

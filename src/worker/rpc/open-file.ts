@@ -4,12 +4,12 @@
  * reporting progress as they arrive. impl.ts keeps the result.
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
-import type { FormatModule, Session } from '../../formats/model.ts';
+import type { FormatModule, Session, ViewCapability } from '../../formats/model.ts';
 import { FORMATS, detectFormat, formatModule, readDetectionBytes } from '../../formats/registry.ts';
 import { sideInputsOf, type FormatServices, type SideInputFile } from '../../formats/services.ts';
 import { EntryTree } from '../tree/entry-tree.ts';
 import type { OpenOptions, OpenProgress } from './api.ts';
-import { injectFault } from './faults.ts';
+import { injectFault, stallingSources } from './faults.ts';
 
 /** Progress reports after the first at most this often; each one flattens the tree for its row count. */
 const PROGRESS_INTERVAL_MS = 40;
@@ -58,6 +58,7 @@ export async function openSession(
   onTree: (tree: EntryTree, layout: Session['layout']) => void,
   formats: readonly FormatModule[] = FORMATS,
   options: OpenOptions = {},
+  onView: (view: ViewCapability) => void = () => undefined,
 ): Promise<Session> {
   const module = formatModule(
     options.format ?? (await detectSource(sources[0]!, formats)),
@@ -72,16 +73,23 @@ export async function openSession(
     return tree;
   };
   let lastReport = 0;
+  /** The kind of the view offered while opening, said in every report after it. */
+  let openingView: string | null = null;
   // The first batch is reported at once: it is what the user sees first. Others at most
   // every 40 ms, and the row count (which flattens the tree) only then.
   const report = (nodesRead: number, batchLength: number, declared: number): void => {
     const now = Date.now();
     if (nodesRead !== batchLength && now - lastReport < PROGRESS_INTERVAL_MS) return;
     lastReport = now;
-    onProgress({ entriesRead: nodesRead, entryCount: declared, rowCount: tree!.rowCount() });
+    onProgress({
+      entriesRead: nodesRead,
+      entryCount: declared,
+      rowCount: tree!.rowCount(),
+      ...(openingView === null ? {} : { view: openingView }),
+    });
   };
   const session = await module.open({
-    sources,
+    sources: stallingSources(sources),
     services: await withSideInputs(services, module, options.sideInputs),
     ...(options.settings ? { settings: options.settings } : {}),
     sink: {
@@ -104,6 +112,10 @@ export async function openSession(
       nodeRange(table, start, end, declared) {
         treeFor('archive').addEntryRange(table, start, end);
         report(end, end - start, declared);
+      },
+      openingView(view) {
+        openingView = view.kind;
+        onView(view);
       },
     },
   });

@@ -77,7 +77,8 @@ export function GridFind(props: GridFindProps): ReactElement {
         >
           {answer.status === 'loading' || isTyping ? (
             <p className="muted grid-note" role="status" aria-busy="true">
-              Searching…
+              {/* A search covers every table: one asked while the file is read waits for it. */}
+              {summary.isReading ? 'Searching once the whole file is read…' : 'Searching…'}
             </p>
           ) : answer.status === 'error' ? (
             <p className="error-text grid-note" role="alert">

@@ -5,6 +5,7 @@
  * A plug-in names what its rows are and how its columns show; the rest is here.
  */
 import { useState, type ReactElement } from 'react';
+import { useViewLinkState } from '../../../state/deep-link-hooks.ts';
 import { useViewAnswer } from '../../../state/hooks.ts';
 import { EntryDetailsView } from '../../details/EntryDetailsView.tsx';
 import { NodeBytesView } from '../../details/NodeBytesView.tsx';
@@ -26,14 +27,18 @@ export interface GridPaneOptions {
 function GridOfFile({
   fileId,
   node,
+  path = null,
   options,
   onColumn,
 }: {
   fileId: string;
   node?: number;
+  /** The pane's node's path, whose link state the grid's is (null: the file's own row). */
+  path?: string | null;
   options: GridPaneOptions;
   onColumn?(column: number): void;
 }): ReactElement {
+  const link = useViewLinkState(fileId, path);
   return (
     <DocumentViewGate
       fileId={fileId}
@@ -57,6 +62,7 @@ function GridOfFile({
             summary={summary}
             displayOf={options.displayOf}
             rowNoun={options.rowNoun}
+            link={link}
             {...(node === undefined ? {} : { node })}
             {...(onColumn === undefined ? {} : { onColumn })}
           />
@@ -86,6 +92,7 @@ export function gridPanes(options: GridPaneOptions) {
           <GridOfFile
             fileId={fileId}
             node={row.entryIndex}
+            path={row.path}
             options={options}
             onColumn={setColumn}
           />

@@ -8,6 +8,7 @@
  * file (grid-state.ts), so the pane of a node starts where the file's pane was left.
  */
 import { useCallback, useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import type { ViewLinkStateHandle } from '../../../state/deep-link-hooks.ts';
 import { askView, useActions, useSelection } from '../../../state/hooks.ts';
 import { formatCountOf } from '../../format.ts';
 import { useDebounced } from '../../use-debounced.ts';
@@ -23,6 +24,7 @@ import {
   type GridSort,
   type GridSummary,
 } from './grid-queries.ts';
+import { useGridLink } from './grid-link.ts';
 import { NO_VIEW, useGridViewState, withTableView } from './grid-state.ts';
 import { RecordGrid } from './RecordGrid.tsx';
 import { TableList } from './TableList.tsx';
@@ -43,6 +45,8 @@ export interface GridViewProps {
   node?: number;
   /** Hears the chosen cell's column (-1: the whole row), at first and on each change. */
   onColumn?(column: number): void;
+  /** Its part in deep links: the table, sort and filter a link asks for, and what it shows. */
+  link?: ViewLinkStateHandle;
 }
 
 export function GridView({
@@ -52,9 +56,11 @@ export function GridView({
   rowNoun,
   node,
   onColumn,
+  link,
 }: GridViewProps): ReactElement {
   const idBase = useId();
   const { state, update, latest } = useGridViewState(fileId, summary);
+  useGridLink(link, summary, state, update);
   const { revealEntry } = useActions();
   const selection = useSelection();
   const selectedNode =
@@ -214,6 +220,12 @@ export function GridView({
           testId="grid-export-all"
         />
       </div>
+      {summary.isReading === true && (
+        <p className="muted grid-note" role="status" data-testid="grid-reading">
+          Still reading the file ({formatCountOf(summary.tables.length, 'table')} so far): a find in
+          every table and an export of every {rowNoun} wait for the rest.
+        </p>
+      )}
       <div className="grid-main">
         <TableList
           tables={summary.tables}

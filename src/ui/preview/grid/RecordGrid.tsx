@@ -67,11 +67,14 @@ export interface RecordGridProps {
 function usePage(
   fileId: string,
   tableIndex: number,
+  table: GridTable,
   page: number,
   sort: GridSort | null,
   filter: string,
 ) {
-  return useViewAnswer<GridRowsAnswer>(fileId, rowsQuery(tableIndex, page, sort, filter));
+  // Its row count too: a table still being read is asked again as it grows.
+  const query = rowsQuery(tableIndex, page, sort, filter, table.rowCount);
+  return useViewAnswer<GridRowsAnswer>(fileId, query);
 }
 
 /** The id of a cell of the grid `idBase`: the row at `position`, its `column`. */
@@ -102,8 +105,15 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
 
   // The page at the top of the screen says how many rows pass the filter, and whether the
   // worker is still sorting or filtering; the cursor's page gives the row Enter selects.
-  const top = usePage(fileId, tableIndex, Math.floor(visible.start / PAGE_SIZE), sort, filter);
-  const atCursor = usePage(fileId, tableIndex, Math.floor(cursor / PAGE_SIZE), sort, filter);
+  const top = usePage(
+    fileId,
+    tableIndex,
+    table,
+    Math.floor(visible.start / PAGE_SIZE),
+    sort,
+    filter,
+  );
+  const atCursor = usePage(fileId, tableIndex, table, Math.floor(cursor / PAGE_SIZE), sort, filter);
   const key = JSON.stringify([tableIndex, filter]);
   const [known, setKnown] = useState({ key: '', total: 0 });
   const answered = top.status === 'ok' ? top.value.total : null;
@@ -287,7 +297,7 @@ function RecordRow({
   idBase,
   onClick,
 }: RowComponentProps<RowData>): ReactElement {
-  const page = usePage(fileId, tableIndex, Math.floor(index / PAGE_SIZE), sort, filter);
+  const page = usePage(fileId, tableIndex, table, Math.floor(index / PAGE_SIZE), sort, filter);
   const row = page.status === 'ok' ? page.value.rows[index - page.value.offset] : undefined;
   const isSelected = row !== undefined && row.node === selectedNode;
   const className = [

@@ -37,12 +37,16 @@ export const PAGE_SIZE = 100;
 /** Matches a search of every table lists at most; the rest are counted. */
 export const FIND_LIMIT = 100;
 
-/** A page of a table's rows in the order `sort` and `filter` give. */
+/**
+ * A page of a table's rows in the order `sort` and `filter` give; `known`, the table's row
+ * count the view holds, asks again once a table read so far has grown.
+ */
 export function rowsQuery(
   table: number,
   page: number,
   sort: GridSort | null,
   filter: string,
+  known?: number,
 ): GridQuery {
   return {
     kind: 'rows',
@@ -51,6 +55,7 @@ export function rowsQuery(
     count: PAGE_SIZE,
     ...(sort ? { sort } : {}),
     ...(filter === '' ? {} : { filter }),
+    ...(known === undefined ? {} : { known }),
   };
 }
 
