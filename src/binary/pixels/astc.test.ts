@@ -14,23 +14,9 @@ import { ASTC_ERROR_COLOR } from './astc.ts';
 import { ASTCENC_BLOCKS } from './astcenc-vectors.ts';
 import { BitPacker } from './bit-packer.ts';
 import { decodePixels } from './decode.ts';
+import { ASTC_FOOTPRINTS } from './types.ts';
 
-const FOOTPRINTS = [
-  [4, 4],
-  [5, 4],
-  [5, 5],
-  [6, 5],
-  [6, 6],
-  [8, 5],
-  [8, 6],
-  [8, 8],
-  [10, 5],
-  [10, 6],
-  [10, 8],
-  [10, 10],
-  [12, 10],
-  [12, 12],
-] as const;
+const FOOTPRINTS = ASTC_FOOTPRINTS;
 
 const MAGENTA = [255, 0, 255, 255];
 

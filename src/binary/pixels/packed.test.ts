@@ -4,7 +4,8 @@
  * indexes with a key colour, and sizes checked before anything is allocated.
  */
 import { describe, expect, it } from 'vitest';
-import { ErrorCode, FormatError } from '../format-error.ts';
+import { formatErrorOf } from '../testing/format-error-of.ts';
+import { ErrorCode } from '../format-error.ts';
 import { decodePixels, encodedByteLength } from './decode.ts';
 import type { PackedEncoding } from './types.ts';
 
@@ -21,16 +22,6 @@ const packed = (
   alphaMask,
   isLuminance,
 });
-
-function caught(run: () => unknown): FormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FormatError) return error;
-    throw error;
-  }
-  throw new Error('no error thrown');
-}
 
 describe('packed pixels', () => {
   it('R5G6B5: the extremes are 0 and 255, and 16/31 rounds to 132', () => {
@@ -89,7 +80,7 @@ describe('surface checks', () => {
   });
 
   it('reports missing bytes at the end of what is present, before allocating', () => {
-    const error = caught(() =>
+    const error = formatErrorOf(() =>
       decodePixels(packed(32, [0xff, 0, 0, 0]), new Uint8Array(7), 2, 1, 100),
     );
     expect(error.code).toBe(ErrorCode.UNEXPECTED_EOF);
@@ -97,9 +88,11 @@ describe('surface checks', () => {
   });
 
   it('refuses sides over 16,384 and empty surfaces', () => {
-    expect(caught(() => decodePixels(bc1, new Uint8Array(0), 16_385, 4, 12)).code).toBe(
+    expect(formatErrorOf(() => decodePixels(bc1, new Uint8Array(0), 16_385, 4, 12)).code).toBe(
       ErrorCode.TOO_LARGE,
     );
-    expect(caught(() => decodePixels(bc1, new Uint8Array(0), 0, 4)).code).toBe(ErrorCode.BAD_VALUE);
+    expect(formatErrorOf(() => decodePixels(bc1, new Uint8Array(0), 0, 4)).code).toBe(
+      ErrorCode.BAD_VALUE,
+    );
   });
 });

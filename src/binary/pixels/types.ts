@@ -89,3 +89,21 @@ export type BlockKernel = (
   out: Uint8Array,
   encoding: BlockEncoding,
 ) => void;
+
+/** The ASTC 2D block footprints (width × height), in the order of PVR codes 27–40 and GL's 0x93B0–0x93BD. */
+export const ASTC_FOOTPRINTS: readonly (readonly [number, number])[] = [
+  [4, 4],
+  [5, 4],
+  [5, 5],
+  [6, 5],
+  [6, 6],
+  [8, 5],
+  [8, 6],
+  [8, 8],
+  [10, 5],
+  [10, 6],
+  [10, 8],
+  [10, 10],
+  [12, 10],
+  [12, 12],
+];

@@ -4,8 +4,9 @@
  * palette, errors with their offsets, the writer's round trip, and detection by name.
  */
 import { describe, expect, it } from 'vitest';
+import { formatErrorOf } from '../../binary/testing/format-error-of.ts';
 import { MemoryByteSource } from '../../binary/byte-source.ts';
-import { ErrorCode, FormatError } from '../../binary/format-error.ts';
+import { ErrorCode } from '../../binary/format-error.ts';
 import { decodePixels } from '../../binary/pixels/decode.ts';
 import { inlineServices } from '../services.ts';
 import { pidHeader, pidSamples, testPalette } from './fixtures.ts';
@@ -30,16 +31,6 @@ function pidBytes(header: PidHeader, stream: number[], palette?: Uint8Array): Ui
   return bytes;
 }
 
-function caught(run: () => unknown): FormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FormatError) return error;
-    throw error;
-  }
-  throw new Error('no error thrown');
-}
-
 describe('PID pixel streams', () => {
   it('skip runs: a token over 128 skips (token − 128) pixels, else that many literals follow', () => {
     const header = pidHeader(3, 2, PID_FLAGS.skipRuns | PID_FLAGS.transparency);
@@ -57,23 +48,25 @@ describe('PID pixel streams', () => {
 
   it('a run past the image is refused at its token; a short stream where it ends', () => {
     const header = pidHeader(2, 2, 0);
-    const overrun = caught(() => decodePidIndexes(pidBytes(header, [1, 0xc4, 9]), header, 0));
+    const overrun = formatErrorOf(() =>
+      decodePidIndexes(pidBytes(header, [1, 0xc4, 9]), header, 0),
+    );
     expect(overrun.code).toBe(ErrorCode.BAD_VALUE);
     expect(overrun.offset).toBe(33);
-    const short = caught(() => decodePidIndexes(pidBytes(header, [1, 2]), header, 0));
+    const short = formatErrorOf(() => decodePidIndexes(pidBytes(header, [1, 2]), header, 0));
     expect(short.code).toBe(ErrorCode.UNEXPECTED_EOF);
     expect(short.offset).toBe(34);
   });
 
   it('a palette flag without its 768 bytes is an error at the end of the file', () => {
     const header = pidHeader(1, 1, PID_FLAGS.embeddedPalette);
-    const error = caught(() => decodePidIndexes(pidBytes(header, [4]), header, 0));
+    const error = formatErrorOf(() => decodePidIndexes(pidBytes(header, [4]), header, 0));
     expect(error.code).toBe(ErrorCode.UNEXPECTED_EOF);
     expect(error.offset).toBe(33);
   });
 
   it('sides over 16,384 are refused at the width', () => {
-    const error = caught(() => parsePidHeader(pidBytes(pidHeader(20_000, 1, 0), [])));
+    const error = formatErrorOf(() => parsePidHeader(pidBytes(pidHeader(20_000, 1, 0), [])));
     expect(error.code).toBe(ErrorCode.TOO_LARGE);
     expect(error.offset).toBe(8);
   });

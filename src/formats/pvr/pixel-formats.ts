@@ -3,11 +3,12 @@
  * enum of the PowerVR specification's table) and its uncompressed layouts (low 4 bytes the
  * channel names, high 4 bytes their bits), as pixel encodings.
  */
-import type {
-  BlockCodec,
-  BlockEncoding,
-  PackedEncoding,
-  PixelEncoding,
+import {
+  ASTC_FOOTPRINTS,
+  type BlockCodec,
+  type BlockEncoding,
+  type PackedEncoding,
+  type PixelEncoding,
 } from '../../binary/pixels/types.ts';
 
 const block = (
@@ -26,22 +27,7 @@ const block = (
 });
 
 /** The ASTC 2D block sizes, in the order of PVR codes 27–40 (and of GL's 0x93B0–0x93BD). */
-export const ASTC_BLOCKS: readonly (readonly [number, number])[] = [
-  [4, 4],
-  [5, 4],
-  [5, 5],
-  [6, 5],
-  [6, 6],
-  [8, 5],
-  [8, 6],
-  [8, 8],
-  [10, 5],
-  [10, 6],
-  [10, 8],
-  [10, 10],
-  [12, 10],
-  [12, 12],
-];
+export const ASTC_BLOCKS = ASTC_FOOTPRINTS;
 
 export const astcBlock = (width: number, height: number) => block('astc', width, height, 16);
 
