@@ -18,5 +18,6 @@ export const davaTexFormat = {
   detect: (head) =>
     SIGNATURES.some((bytes) => bytes.every((byte, at) => head[at] === byte)) ? 'magic' : null,
   open: async (request) => (await import('./session.ts')).openDavaTexSession(request),
+  gather: async () => (await import('./sibling.ts')).gatherDavaTexFiles,
   fuzzTarget: async () => (await import('./fuzz-target.ts')).davaTexFuzzTarget,
 } as const satisfies FormatModule<'dava-tex'>;
