@@ -9,6 +9,7 @@ import { encodeBc } from '../src/binary/pixels/bc-encode.ts';
 import { packPixels, rampPixels } from '../src/formats/dds/seeds.ts';
 import { writeDdsTexture } from '../src/formats/dds/write.ts';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
+import { davaTexSeeds } from '../src/formats/dava-tex/fixtures/make-fixtures.ts';
 import { collectPageErrors, downloadedBytes, dropFiles, selectRow } from './helpers.ts';
 import { readPngRgba } from './png-pixels.ts';
 
@@ -106,5 +107,28 @@ test('a DDS entry of a KIWAD shows its image', async ({ page }) => {
   await expect(view.getByTestId('texture-canvas')).toHaveAttribute('data-width', '8');
   // The first pixel is the ramp's black corner, opaque: BC1 holds it exactly.
   await expect.poll(() => canvasPixel(page, 0, 0)).toEqual([0, 0, 0, 255]);
+  expect(errors).toEqual([]);
+});
+
+test('a DAVA descriptor dropped with its DDS shows the texture it describes', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  const rgba = rampPixels(8, 8);
+  const dds = writeDdsTexture({
+    width: 8,
+    height: 8,
+    levels: 1,
+    format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
+    data: packPixels(rgba, 4, [16, 8, 0, 24]),
+  });
+  await page.goto('/');
+  await dropFiles(page, [
+    { name: 'tank.tex', bytes: davaTexSeeds()[0]! },
+    { name: 'tank.dds', bytes: dds },
+  ]);
+  const view = page.getByTestId('texture-view');
+  await expect(view.getByTestId('texture-summary')).toContainText('8 × 8 px');
+  await expect(view.getByTestId('texture-facts')).toContainText('tank.dds');
+  // The first pixel is the ramp's first, opaque.
+  await expect.poll(() => canvasPixel(page, 0, 0)).toEqual(Array.from(rgba.subarray(0, 4)));
   expect(errors).toEqual([]);
 });
