@@ -117,3 +117,25 @@ describe('info', () => {
     });
   });
 });
+
+describe('extract --png', () => {
+  it('writes each image entry as NAME.png beside it, its largest level as written', async () => {
+    const archive = writeKiwad(
+      [
+        { name: 'Textures/ramp.dds', data: rampDds() },
+        { name: 'readme.txt', data: new TextEncoder().encode('no image') },
+      ],
+      { version: 2, flags: 1 },
+    );
+    writeFileSync(join(work, 'textures.wad'), archive);
+    const { code, out } = await cli('extract', 'textures.wad', '-o', 'out', '--png');
+    expect(code).toBe(0);
+    expect(out).toContain('textures.wad: wrote 1 images as PNG');
+    // The entry itself is written as it is; its PNG is beside it.
+    expect(new Uint8Array(readFileSync(join(work, 'out/Textures/ramp.dds')))).toEqual(rampDds());
+    const png = pngPixels(join(work, 'out/Textures/ramp.dds.png'));
+    expect([png.width, png.height]).toEqual([8, 8]);
+    expect(png.rgba).toEqual(Array.from(LEVELS[0]!));
+    expect(() => readFileSync(join(work, 'out/readme.txt.png'))).toThrow();
+  });
+});

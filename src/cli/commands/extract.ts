@@ -12,8 +12,12 @@
  */
 import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import { basename, extname, join, relative, resolve, isAbsolute } from 'node:path';
-import { FormatError } from '../../binary/format-error.ts';
+import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { pathProblem } from '../../binary/path-safety.ts';
+import { encodePngRgba } from '../../binary/tiny-png.ts';
+import { imageOfContent } from '../../formats/image-holder.ts';
+import type { Session } from '../../formats/model.ts';
+import { PIXELS_HERE, type FormatServices } from '../../formats/services.ts';
 import type { Command } from '../command.ts';
 import { reportIssues, systemErrorText, withArchive } from '../open-session.ts';
 import { CliError, oneLine, printable } from '../output.ts';
@@ -93,6 +97,36 @@ async function writeNewFile(file: string, bytes: Uint8Array): Promise<void> {
   await writeFile(file, bytes);
 }
 
+/**
+ * `--png`: the entry's image (its own, or that of the file its bytes are) as an 8-bit RGBA
+ * PNG of its largest level; null when it holds none. An image whose pixels Delve does not
+ * decode is a FormatError naming its format.
+ */
+async function pngOf(
+  session: Session,
+  services: FormatServices,
+  index: number,
+  bytes: Uint8Array,
+  name: string,
+): Promise<Uint8Array | null> {
+  const own = (await session.images?.describe(index)) ? { images: session.images!, index } : null;
+  const holder =
+    own ?? (await imageOfContent(services, bytes, name.slice(name.lastIndexOf('/') + 1)));
+  if (!holder) return null;
+  const info = await holder.images.describe(holder.index);
+  if (!info) return null;
+  if (info.unsupported !== null) {
+    throw new FormatError({
+      code: ErrorCode.UNSUPPORTED_PIXEL_FORMAT,
+      offset: 0,
+      detail: info.unsupported,
+    });
+  }
+  const surface = await holder.images.surface(holder.index, { level: 0, layer: 0, face: 0 });
+  const { width, height, rgba } = await (services.pixels ?? PIXELS_HERE).decode(surface);
+  return encodePngRgba(width, height, rgba);
+}
+
 /** Entries read and written at once: enough to overlap disk, inflate and writes. */
 const PARALLEL_ENTRIES = 8;
 
@@ -103,10 +137,10 @@ function defaultFolder(path: string): string {
 }
 
 export const extractCommand: Command = {
-  usage: 'extract FILE [-o DIR]',
+  usage: 'extract FILE [-o DIR] [--png]',
   summary:
-    'write every entry under DIR (default: FILE without its extension); refuses unsafe paths',
-  spec: { values: ['--output'] },
+    'write every entry under DIR (default: FILE without its extension); refuses unsafe paths; --png also writes each image as NAME.png beside it',
+  spec: { values: ['--output'], flags: ['--png'] },
   positionals: ['FILE'],
   required: 1,
   takesSources: true,
@@ -116,7 +150,9 @@ export const extractCommand: Command = {
     return withArchive(
       cwd,
       path,
-      async ({ session, content }) => {
+      async ({ session, content, services }) => {
+        const wantsPng = args.flags.has('--png');
+        let converted = 0;
         await reportIssues(err, path, session.issues);
         try {
           await mkdir(target, { recursive: true });
@@ -151,6 +187,18 @@ export const extractCommand: Command = {
             // entries were written one after another: only the last of them is written.
             if (lastOfPath.get(name) === index) await writeNewFile(file, bytes);
             written++;
+            if (wantsPng && lastOfPath.get(name) === index) {
+              try {
+                const png = await pngOf(session, services, index, bytes, name);
+                if (png) {
+                  await writeNewFile(`${file}.png`, png);
+                  converted++;
+                }
+              } catch (error) {
+                if (!(error instanceof FormatError)) throw error;
+                await err.line(`${path}: not converted "${label}": ${oneLine(error.message)}`);
+              }
+            }
           } catch (error) {
             if (error instanceof RefusedPath) {
               refused++;
@@ -172,6 +220,7 @@ export const extractCommand: Command = {
         };
         await Promise.all(Array.from({ length: Math.min(PARALLEL_ENTRIES, count) }, runner));
         await out.line(`${path}: extracted ${written} of ${count} entries to ${target}`);
+        if (wantsPng) await out.line(`${path}: wrote ${converted} images as PNG`);
         if (refused + failed === 0) return 0;
         await err.line(`${path}: ${refused} refused, ${failed} failed`);
         return 1;
