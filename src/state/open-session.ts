@@ -188,8 +188,12 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
       context.updateFile(id, () => ({ status: 'failed', error: result.error }));
     } else {
       const summary = result.value;
-      // What a view answered while the file was read covered part of it: asked again.
-      if (file.openProgress?.view !== undefined) context.queries.cache.invalidate(id, ['view']);
+      // What a view answered while the file was read covered part of it: asked again. A
+      // view may have been offered and asked for between two progress reports, so any
+      // file with a view asks again, not only one whose progress said so.
+      if (file.openProgress?.view !== undefined || summary.capabilities.view !== null) {
+        context.queries.cache.invalidate(id, ['view']);
+      }
       // A document's view (a level) is asked for now, while the page renders the
       // summary, rather than once the view has mounted.
       if (summary.capabilities.view !== null && !summary.fatal) {

@@ -74,8 +74,10 @@ export class DmlGrid {
   private readonly filtered: ({ key: string; rows: Uint32Array } | undefined)[] = [];
   /** Column keys made once per columns array: tables of one template shape share theirs. */
   private readonly keysByColumns = new Map<readonly DmlColumn[], string[]>();
-  /** The summary's tables so far (the last one's row count refreshed each time). */
+  /** The summary's tables so far (row counts refreshed until their table is whole). */
   private readonly summaryTables: GridTable[] = [];
+  /** Summary tables before this index were whole when listed: their counts are final. */
+  private wholeTables = 0;
   /** Columns by their fields, and by the columns array they were made for. */
   private readonly sharedColumns = new Map<string, GridColumn[]>();
   private readonly columnsByArray = new Map<readonly DmlColumn[], GridColumn[]>();
@@ -153,9 +155,11 @@ export class DmlGrid {
    */
   summary(): GridSummary {
     const made = this.summaryTables;
-    // The last table listed may have read more rows since.
-    const last = made.at(-1);
-    if (last) last.rowCount = this.tables[made.length - 1]!.records.length;
+    // Tables listed while they were still read may have more rows since: every one after
+    // the last known whole is counted again.
+    for (let index = this.wholeTables; index < made.length; index++) {
+      made[index]!.rowCount = this.tables[index]!.records.length;
+    }
     for (let index = made.length; index < this.tables.length; index++) {
       const table = this.tables[index]!;
       made.push({
@@ -164,6 +168,8 @@ export class DmlGrid {
         columns: this.columnsOf(table),
       });
     }
+    // All but the last table read are whole (all of them once the file is read).
+    this.wholeTables = this.isRead ? made.length : Math.max(0, this.tables.length - 1);
     const rowCount = made.reduce((sum, table) => sum + table.rowCount, 0);
     return { tables: made.slice(), rowCount, ...(this.isRead ? {} : { isReading: true }) };
   }
