@@ -166,3 +166,14 @@ export async function firstGridRows(page: Page, count: number): Promise<number[]
     count,
   );
 }
+
+/** The texture view's canvas pixel at (x, y), as drawn (RGBA). */
+export function canvasPixel(page: Page, x: number, y: number): Promise<number[]> {
+  return page.getByTestId('texture-canvas').evaluate(
+    (canvas, [px, py]) => {
+      const context = (canvas as HTMLCanvasElement).getContext('2d')!;
+      return Array.from(context.getImageData(px!, py!, 1, 1).data);
+    },
+    [x, y],
+  );
+}

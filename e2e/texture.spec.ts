@@ -4,13 +4,19 @@
  * exported as a PNG equal pixel for pixel to the level written; a DDS inside a KIWAD shows
  * its image from the archive entry.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { encodeBc } from '../src/binary/pixels/bc-encode.ts';
 import { packPixels, rampPixels } from '../src/formats/dds/seeds.ts';
 import { writeDdsTexture } from '../src/formats/dds/write.ts';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
 import { davaTexSeeds } from '../src/formats/dava-tex/fixtures/make-fixtures.ts';
-import { collectPageErrors, downloadedBytes, dropFiles, selectRow } from './helpers.ts';
+import {
+  canvasPixel,
+  collectPageErrors,
+  downloadedBytes,
+  dropFiles,
+  selectRow,
+} from './helpers.ts';
 import { readPngRgba } from './png-pixels.ts';
 
 const LEVELS = [rampPixels(16, 8), rampPixels(8, 4), rampPixels(4, 2)];
@@ -25,17 +31,6 @@ function rampDds(): Uint8Array {
     format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
     data: Uint8Array.from(parts.flatMap((part) => [...part])),
   });
-}
-
-/** The canvas pixel at (x, y), as drawn. */
-function canvasPixel(page: Page, x: number, y: number): Promise<number[]> {
-  return page.getByTestId('texture-canvas').evaluate(
-    (canvas, [px, py]) => {
-      const context = (canvas as HTMLCanvasElement).getContext('2d')!;
-      return Array.from(context.getImageData(px!, py!, 1, 1).data);
-    },
-    [x, y],
-  );
 }
 
 test('a dropped DDS shows, toggles alpha, changes level and exports the level as PNG', async ({

@@ -4,21 +4,11 @@
  * a Gruntz-style sprite with its embedded palette and its key colour transparent — and a
  * PVR texture dropped on its own shows its pixels.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { rezSampleFiles } from '../src/formats/rez/fixtures.ts';
 import { writeRez } from '../src/formats/rez/write.ts';
 import { pvrSamples } from '../src/formats/pvr/fixtures.ts';
-import { collectPageErrors, dropFiles, selectRow } from './helpers.ts';
-
-function canvasPixel(page: Page, x: number, y: number): Promise<number[]> {
-  return page.getByTestId('texture-canvas').evaluate(
-    (canvas, [px, py]) => {
-      const context = (canvas as HTMLCanvasElement).getContext('2d')!;
-      return Array.from(context.getImageData(px!, py!, 1, 1).data);
-    },
-    [x, y],
-  );
-}
+import { canvasPixel, collectPageErrors, dropFiles, selectRow } from './helpers.ts';
 
 test('PID entries of a REZ show with their level palette, or their own with its key colour', async ({
   page,
