@@ -3,11 +3,15 @@
  * reader caps its size), its sections become nodes with their fields in file order, and
  * each node's bytes are a span of the logical buffer (header plus inflated main block).
  */
-import { hexOffset } from '../../binary/format-error.ts';
+import type { ByteSource } from '../../binary/byte-source.ts';
+import { ErrorCode, FormatError, hexOffset } from '../../binary/format-error.ts';
 import { openDocument } from '../document-session.ts';
+import type { OpenRequest, Session, ViewCapability } from '../model.ts';
+import { createLevelArt, type LevelArt } from './art.ts';
+import { rezFileName } from './art-paths.ts';
 import { wwdDocumentNodes } from './document.ts';
 import { readWwd } from './read.ts';
-import type { WwdLevelView } from './types.ts';
+import type { WwdArtQuery, WwdLevelView } from './types.ts';
 
 /** The view kind of a decoded level (ui/preview/registry.ts shows it). */
 export const WWD_LEVEL_VIEW = 'wwd-level';
@@ -22,7 +26,7 @@ export interface WwdViewData {
   objectEntries: number[][];
 }
 
-export const openWwdSession = openDocument({
+const openLevelDocument = openDocument({
   format: 'wwd',
   read: (source) => readWwd(source),
   nodes: wwdDocumentNodes,
@@ -64,3 +68,58 @@ export const openWwdSession = openDocument({
     };
   },
 });
+
+const isRezName = (name: string) => name.toLowerCase().endsWith('.rez');
+
+/**
+ * The level, and its game art once the REZ archive it names is a source (given with it, or
+ * added later): the view asks which tiles and sprites resolve, and for their pixels.
+ */
+export async function openWwdSession(request: OpenRequest): Promise<Session> {
+  const session = await openLevelDocument(request);
+  const view = session.view;
+  const data = view?.data() as WwdViewData | undefined;
+  if (!view || !data) return session;
+  const level = data.level;
+  const wanted = rezFileName(level.header.rezFile) || 'the game’s REZ archive';
+  const used = [request.sources[0]!.name];
+  let art: LevelArt | null = null;
+  const take = (source: ByteSource): boolean => {
+    if (art || !isRezName(source.name)) return false;
+    art = createLevelArt(level, source, request.services);
+    used.push(source.name);
+    return true;
+  };
+  for (const source of request.sources.slice(1)) take(source);
+
+  const artView: ViewCapability = {
+    ...view,
+    async request(query, job) {
+      const asked = query as WwdArtQuery;
+      job.signal.throwIfCancelled();
+      if (asked.kind === 'art-plan') return art ? art.plan() : null;
+      if (asked.kind === 'art-images' && art) {
+        return 'sprites' in asked
+          ? art.sprites(asked.sprites)
+          : art.tiles(asked.plane, asked.tiles);
+      }
+      throw new FormatError({
+        code: ErrorCode.BAD_VALUE,
+        offset: 0,
+        detail: art ? 'not a question the level view answers' : `${wanted} has not been given`,
+        format: 'wwd',
+      });
+    },
+  };
+  return {
+    ...session,
+    view: artView,
+    sources: {
+      used: () => [...used],
+      // The planes draw their tiles from it.
+      missing: () =>
+        art || level.planes.length === 0 ? [] : [{ name: wanted, nodeCount: level.planes.length }],
+      add: take,
+    },
+  };
+}

@@ -367,3 +367,77 @@ export interface WwdDocumentNode {
 
 /** A level for the level view: everything but the raw bytes (read those through the logical content). */
 export type WwdLevelView = Omit<WwdLevel, 'logical' | 'trailingData'>;
+
+/*
+ * Game art for the level view (the view's questions, `Session.view.request`): once the
+ * game's REZ archive is a source of the level, `art-plan` says which planes' tiles and which
+ * objects' image sets resolve in it (and why the rest do not); `art-images` decodes some of
+ * them (PID palette indexes to RGBA, in the worker).
+ */
+
+/** The view's questions about art. */
+export type WwdArtQuery =
+  | { kind: 'art-plan' }
+  /** Tiles of one plane by id, or objects' sprites by image set and frame. */
+  | { kind: 'art-images'; plane: number; tiles: number[] }
+  | { kind: 'art-images'; sprites: WwdSpriteKey[] };
+
+/** An object's sprite: its image set and frame (`i`, −1 the default). */
+export interface WwdSpriteKey {
+  imageSet: string;
+  frame: number;
+}
+
+/** How one plane's tiles resolve. */
+export interface WwdPlaneArt {
+  plane: number;
+  /** The plane's first image set (the one editors use), as named. */
+  tileSet: string;
+  /** The REZ folder its tiles are in; null when none of the candidates is in the archive. */
+  folder: string | null;
+  /** Tile ids the plane uses whose image is in `folder`, ascending. */
+  ids: number[];
+  /** Tile ids the plane uses without an image, ascending. */
+  missingIds: number[];
+  /** Cells of those ids (empty and filled cells need no art). */
+  missingCells: number;
+  /** Why those cells have no art; null when every tile resolves. */
+  reason: string | null;
+}
+
+/** How one object image set resolves. */
+export interface WwdImageSetArt {
+  imageSet: string;
+  /** Its REZ folder; null: not in the archive (`reason` says where it was looked for). */
+  folder: string | null;
+  /** Objects that use it. */
+  objects: number;
+  reason: string | null;
+}
+
+/** Answer to `art-plan`; null when the level has no REZ source. */
+export interface WwdArtPlan {
+  /** The REZ source's name. */
+  rezName: string;
+  /** The level palette's REZ path, and its 768 RGB bytes; null when the archive lacks it. */
+  palette: { path: string; rgb: Uint8Array } | null;
+  /** Why there is no level palette (images without their own are then grey); null when there is. */
+  paletteNote: string | null;
+  planes: WwdPlaneArt[];
+  imageSets: WwdImageSetArt[];
+  /** Set when the archive itself could not be read: nothing resolves. */
+  error: string | null;
+}
+
+/** One decoded image of `art-images`: RGBA pixels with the PID's offset, or why it failed. */
+export type WwdArtImage =
+  | {
+      width: number;
+      height: number;
+      /** The PID's offset: where a sprite's centre is drawn relative to its object. */
+      offsetX: number;
+      offsetY: number;
+      rgba: Uint8Array;
+      error?: undefined;
+    }
+  | { error: string };
