@@ -28,11 +28,14 @@ function Swatch({
 }
 
 export function LevelLegend({
+  hasArt = false,
   scene,
   options,
   isStacked,
   planesWithFill,
 }: {
+  /** The game's art is drawn: stand-ins are only for what has none. */
+  hasArt?: boolean;
   scene: Scene;
   options: SceneOptions;
   isStacked: boolean;
@@ -53,8 +56,10 @@ export function LevelLegend({
               <Swatch key={id} color={cssRgb(tileRgb(id))} />
             ))}
           </span>
-          Tiles: one stand-in colour per tile id (no game art); ids are written on tiles from{' '}
-          {formatZoom(labelZoom)} zoom
+          {hasArt
+            ? 'Tiles without art: one stand-in colour per tile id'
+            : 'Tiles: one stand-in colour per tile id (no game art)'}
+          ; ids are written on them from {formatZoom(labelZoom)} zoom
         </li>
         <li>
           <Swatch color={null} className="lv-swatch--empty" />
@@ -65,7 +70,10 @@ export function LevelLegend({
             <Swatch color={cssRgb(fillRgb(plane.fillColor))} />
             Filled cell (0xEEEEEEEE)
             {isStacked ? ` on ${plane.name || `plane #${plane.index}`}` : ''}: palette index{' '}
-            {plane.fillColor}, drawn in a stand-in colour (the palette is in the game’s REZ)
+            {plane.fillColor}
+            {hasArt
+              ? ' (in the level palette once it is read)'
+              : ', drawn in a stand-in colour (the palette is in the game’s REZ)'}
           </li>
         ))}
         {scene.objectPlanes.length > 0 && (

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactEle
 import type { ViewLinkState } from '../../../state/deep-link.ts';
 import { useViewLinkState } from '../../../state/deep-link-hooks.ts';
 import { saveBlob } from '../../../state/download.ts';
+import { askView, useFile } from '../../../state/hooks.ts';
 import { DocumentViewGate } from '../DocumentViewGate.tsx';
 import { ZOOM_STEP } from './camera.ts';
 import {
@@ -18,6 +19,8 @@ import {
   viewPng,
   worldPng,
 } from './export-png.ts';
+import { levelArtStore, type ArtAsk } from './art-store.ts';
+import { ArtNote } from './ArtNote.tsx';
 import { LevelCanvas, TileReadout } from './LevelCanvas.tsx';
 import { LevelController, type HoverInfo } from './level-controller.ts';
 import { recallView, rememberView } from './level-memory.ts';
@@ -119,6 +122,24 @@ function LevelViewer({
   );
   // A link's zoom and centre apply once the map has its scene and its size.
   const linkCamera = useRef(fromLink);
+
+  // Game art: once an archive is a source beside the level, loaded after the first frame.
+  const summary = useFile(fileId)?.summary;
+  const sourceNames = summary?.sources ?? [];
+  const sourcesKey = sourceNames.join('\n');
+  const hasArchive = sourceNames.length > 1;
+  const missingArchive = summary?.missingSources[0]?.name ?? null;
+  const artStore = useMemo(() => {
+    if (!hasArchive) return null;
+    const ask: ArtAsk = (query) => askView(fileId, query);
+    return levelArtStore(`${fileId}\n${sourcesKey}`, level, ask);
+  }, [fileId, sourcesKey, hasArchive, level]);
+  const firstPlane = useRef(typeof mode === 'number' ? mode : null);
+  useEffect(() => {
+    const stop = controller.setArt(artStore);
+    if (artStore) controller.whenFirstFrame(() => artStore.start(firstPlane.current));
+    return stop;
+  }, [controller, artStore]);
 
   const scene = useMemo(() => buildScene(level, mode, options), [level, mode, options]);
   const shownMode = useRef(mode);
@@ -271,6 +292,7 @@ function LevelViewer({
           {planeInfo}
         </p>
       </header>
+      <ArtNote level={level} store={artStore} missingArchive={missingArchive} />
       <LevelToolbar
         level={level}
         mode={mode}
@@ -346,6 +368,7 @@ function LevelViewer({
         </aside>
       </div>
       <LevelLegend
+        hasArt={artStore !== null}
         scene={scene}
         options={options}
         isStacked={mode === 'all'}

@@ -19,6 +19,7 @@ import {
 import { hoverAt, type HoverInfo } from './hover.ts';
 import { drawScene, readTheme, DEFAULT_THEME, type Theme } from './render.ts';
 import { objectAtPoint } from './render-markers.ts';
+import type { LevelArtStore } from './art-store.ts';
 import { LevelCaches } from './render-tiles.ts';
 import type { ObjectRef, Scene } from './scene.ts';
 
@@ -51,6 +52,8 @@ export class LevelController {
   private byKeyboard = false;
   private drag: { id: number; last: Point; travel: number } | null = null;
   private lastZoom = 0;
+  /** Called once the first frame is on screen (art loads after it). */
+  private afterFirstFrame: (() => void)[] = [];
   /** Frames drawn and the time of the last one, for the e2e timing and the perf readout. */
   frames = 0;
   lastFrameMs = 0;
@@ -116,6 +119,19 @@ export class LevelController {
     this.ensureCamera();
     this.updateHover();
     this.requestDraw();
+  }
+
+  /** The level's game art (null: stand-ins only); the map redraws as it arrives. */
+  setArt(art: LevelArtStore | null): () => void {
+    this.caches.art = art;
+    this.requestDraw();
+    return art ? art.subscribe(() => this.requestDraw()) : () => undefined;
+  }
+
+  /** Runs `callback` once the first frame has been drawn and painted. */
+  whenFirstFrame(callback: () => void): void {
+    if (this.frames > 0) setTimeout(callback, 0);
+    else this.afterFirstFrame.push(callback);
   }
 
   setSelected(ref: ObjectRef | null): void {
@@ -239,6 +255,12 @@ export class LevelController {
     this.frames++;
     this.lastFrameMs = performance.now() - started;
     canvas.dataset['frames'] = String(this.frames);
+    if (this.afterFirstFrame.length > 0) {
+      const waiting = this.afterFirstFrame;
+      this.afterFirstFrame = [];
+      // After the browser has painted this frame: nothing of the art comes before it.
+      setTimeout(() => waiting.forEach((callback) => callback()), 0);
+    }
     canvas.dataset['frameMs'] = this.lastFrameMs.toFixed(2);
     // Where the level lies in the view (CSS px: left top width height), to check it stays in sight.
     const { x, y, zoom } = this.camera;

@@ -6,6 +6,8 @@
 import type { WwdPlane, WwdTileProperty } from './level-types.ts';
 import { visibleCells, type Camera, type CellRange, type Size } from './camera.ts';
 import { tileSize } from './level-model.ts';
+import type { ArtImage, LevelArtStore } from './art-store.ts';
+import { artTilePainter, drawsTileImages, drawTileImages } from './render-art.ts';
 import type { SceneLayer } from './scene.ts';
 import { attributePainter, ChunkedBitmap, tilePainter, type CellPlacement } from './tile-bitmap.ts';
 import {
@@ -26,24 +28,68 @@ const LABEL_MIN_HEIGHT = 16;
 /** Labels drawn at most per frame (a huge view at a big zoom). */
 const MAX_LABELS = 6000;
 
+/** A plane's tile bitmaps with art: mean colours, and stand-ins with the art cells left clear. */
+interface ArtBitmaps {
+  tileCount: number;
+  fill: number;
+  tiles: ReadonlyMap<number, ArtImage>;
+  mean: ChunkedBitmap;
+  standIn: ChunkedBitmap;
+}
+
 /** Bitmaps and colour tables of one level, built on first use and kept while it is shown. */
 export class LevelCaches {
   readonly colors = new TileColorTable();
-  private readonly tiles = new WeakMap<WwdPlane, ChunkedBitmap>();
+  /** The level's game art, when its REZ is a source (its tiles arrive after the first frame). */
+  art: LevelArtStore | null = null;
+  private readonly tiles = new WeakMap<WwdPlane, { fill: number; bitmap: ChunkedBitmap }>();
   private readonly attributes = new WeakMap<WwdPlane, ChunkedBitmap>();
+  private readonly artTiles = new WeakMap<WwdPlane, ArtBitmaps>();
+
+  /** Filled cells: the palette's colour once the level palette is known, else a stand-in. */
+  fillPacked(plane: WwdPlane): number {
+    return this.art?.paletteColor(plane.fillColor) ?? packRgba(fillRgb(plane.fillColor));
+  }
 
   tileBitmap(plane: WwdPlane): ChunkedBitmap {
-    let bitmap = this.tiles.get(plane);
-    if (!bitmap) {
-      const fill = packRgba(fillRgb(plane.fillColor));
-      bitmap = new ChunkedBitmap(
-        plane.tilesWide,
-        plane.tilesHigh,
-        tilePainter(plane, this.colors, fill),
-      );
-      this.tiles.set(plane, bitmap);
+    const fill = this.fillPacked(plane);
+    let cached = this.tiles.get(plane);
+    if (!cached || cached.fill !== fill) {
+      const painter = tilePainter(plane, this.colors, fill);
+      cached = { fill, bitmap: new ChunkedBitmap(plane.tilesWide, plane.tilesHigh, painter) };
+      this.tiles.set(plane, cached);
     }
-    return bitmap;
+    return cached.bitmap;
+  }
+
+  /** The plane's bitmaps with the art loaded so far; null while it has none. */
+  artBitmaps(plane: WwdPlane): ArtBitmaps | null {
+    const tiles = this.art?.planeTiles(plane.index);
+    if (!tiles) return null;
+    const fill = this.fillPacked(plane);
+    let cached = this.artTiles.get(plane);
+    if (
+      !cached ||
+      cached.tileCount !== tiles.size ||
+      cached.fill !== fill ||
+      cached.tiles !== tiles
+    ) {
+      const bitmap = (mode: 'mean' | 'stand-in') =>
+        new ChunkedBitmap(
+          plane.tilesWide,
+          plane.tilesHigh,
+          artTilePainter(plane, this.colors, fill, tiles, mode),
+        );
+      cached = {
+        tileCount: tiles.size,
+        fill,
+        tiles,
+        mean: bitmap('mean'),
+        standIn: bitmap('stand-in'),
+      };
+      this.artTiles.set(plane, cached);
+    }
+    return cached;
   }
 
   attributeBitmap(plane: WwdPlane, properties: readonly WwdTileProperty[]): ChunkedBitmap {
@@ -123,9 +169,19 @@ export function drawLayer(
   if (range.col1 <= range.col0 || range.row1 <= range.row0) return;
   context.save();
   context.globalAlpha = layer.alpha;
+  const ratio = devicePixelRatioOf(context);
   // Smooth only when a tile is under a device pixel: averaging then beats dropping tiles.
-  context.imageSmoothingEnabled = placement.cellWidth * devicePixelRatioOf(context) < 1;
-  caches.tileBitmap(plane).draw(context, range, placement);
+  context.imageSmoothingEnabled = placement.cellWidth * ratio < 1;
+  const art = caches.artBitmaps(plane);
+  const eachTile = art !== null && drawsTileImages(range, placement);
+  if (!art) caches.tileBitmap(plane).draw(context, range, placement);
+  else if (!eachTile) art.mean.draw(context, range, placement);
+  else {
+    art.standIn.draw(context, range, placement);
+    // Tile images smooth when shrunk, and show their pixels when enlarged.
+    context.imageSmoothingEnabled = placement.cellWidth * ratio < plane.tileWidth;
+    drawTileImages(context, plane, art.tiles, range, placement, layer.wrapX, layer.wrapY);
+  }
   context.restore();
   if (!layer.isFocus) return;
   drawEdge(context, plane, placement, style.edge);
@@ -133,7 +189,7 @@ export function drawLayer(
     drawGrid(context, range, placement, style.grid);
   }
   if (placement.cellWidth >= LABEL_MIN_CELL && placement.cellHeight >= LABEL_MIN_HEIGHT) {
-    drawLabels(context, plane, range, placement, layer.wrapX, layer.wrapY);
+    drawLabels(context, plane, range, placement, layer.wrapX, layer.wrapY, art?.tiles);
   }
 }
 
@@ -195,6 +251,8 @@ function drawLabels(
   placement: CellPlacement,
   wrapX: boolean,
   wrapY: boolean,
+  /** Tiles with art: their ids are not written over their images. */
+  withArt: ReadonlyMap<number, ArtImage> | undefined,
 ): void {
   const { originX, originY, cellWidth, cellHeight } = placement;
   const cells = (range.col1 - range.col0) * (range.row1 - range.row0);
@@ -215,11 +273,13 @@ function drawLabels(
       const x = originX + (col + 0.5) * cellWidth;
       const y = originY + (row + 0.5) * cellHeight;
       if (value === TILE_FILL) {
+        if (withArt) continue;
         context.fillStyle = labelColor(fillRgb(plane.fillColor));
         context.fillText('fill', x, y);
         continue;
       }
       const id = value & 0xffff;
+      if (withArt?.has(id)) continue;
       context.fillStyle = labelColor(tileRgb(id));
       context.fillText(value >>> 16 === 0 ? String(id) : `${id}*`, x, y);
     }

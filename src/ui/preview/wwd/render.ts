@@ -5,6 +5,7 @@
  */
 import type { Camera, Point, Size } from './camera.ts';
 import { drawOverlay } from './render-overlay.ts';
+import { drawSprites } from './render-art.ts';
 import { drawObjects, drawStart, type MarkerStyle } from './render-markers.ts';
 import { drawLayer, type LevelCaches, type TileStyle } from './render-tiles.ts';
 import type { ObjectRef, Scene } from './scene.ts';
@@ -68,6 +69,9 @@ export function drawScene(
   }
   for (const layer of scene.layers) drawLayer(context, caches, layer, camera, view, theme, world);
   if (wraps) context.restore();
+  if (caches.art && scene.objectPlanes.length > 0) {
+    drawSprites(context, scene.objectPlanes, caches.art.sprites, camera, view);
+  }
   if (scene.overlay) {
     drawOverlay(context, caches, scene.overlay.plane, scene.overlay.properties, camera, view);
   }
