@@ -268,7 +268,7 @@ export interface JobProgress {
 
 /** The cancellable jobs. */
 export type JobKind =
-  'verify' | 'zip' | 'digest' | 'view' | 'find' | 'strings' | 'install' | 'gallery';
+  'verify' | 'zip' | 'digest' | 'view' | 'find' | 'strings' | 'install' | 'gallery' | 'png-zip';
 
 /**
  * A file of a folder picked for an install check: its path from the top of what was picked
@@ -433,7 +433,7 @@ export interface DecoderApi {
   /**
    * A zip of a gallery's images as PNGs (the largest level, 8-bit RGBA), each named as
    * `extract --png` names it: its path with `.png` appended; a PNG entry goes in as it is.
-   * Images that do not convert are left out and counted. Cancellable (`zip`).
+   * Images that do not convert are left out and counted. Cancellable (`png-zip`).
    */
   galleryPngZip(
     scope: GalleryScope,

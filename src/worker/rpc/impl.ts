@@ -508,7 +508,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
 
     galleryPngZip: (scope, onProgress) =>
       attempt(() =>
-        jobs.run('zip', async (token): Promise<ZipResult> => {
+        jobs.run('png-zip', async (token): Promise<ZipResult> => {
           const items = await gallery.list(scope, token);
           const report = throttle(onProgress, 50);
           const outcome = await buildPngZip(
