@@ -167,9 +167,14 @@ export async function firstGridRows(page: Page, count: number): Promise<number[]
   );
 }
 
-/** The texture view's canvas pixel at (x, y), as drawn (RGBA). */
-export function canvasPixel(page: Page, x: number, y: number): Promise<number[]> {
-  return page.getByTestId('texture-canvas').evaluate(
+/** A canvas's pixel at (x, y), as drawn (RGBA): the texture view's, or the one given. */
+export function canvasPixel(
+  page: Page,
+  x: number,
+  y: number,
+  canvas: Locator = page.getByTestId('texture-canvas'),
+): Promise<number[]> {
+  return canvas.evaluate(
     (canvas, [px, py]) => {
       const context = (canvas as HTMLCanvasElement).getContext('2d')!;
       return Array.from(context.getImageData(px!, py!, 1, 1).data);
