@@ -123,4 +123,11 @@ describe('gallery images', () => {
     expect([png.width, png.height]).toEqual([16, 8]);
     expect(png.rgba).toEqual(LEVELS[0]);
   });
+
+  it('stops saving when cancelled', async () => {
+    const decoder = await openedArchive();
+    const saving = decoder.galleryPngZip({ nodeIds: [], filter: '' }, () => undefined);
+    decoder.cancel('png-zip');
+    expect(await saving).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+  });
 });
