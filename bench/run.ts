@@ -30,6 +30,7 @@ import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/serve
 import { benchDml } from './scenarios/dml.ts';
 import { benchObjectProperty } from './scenarios/objectproperty.ts';
 import { benchExtract } from './scenarios/extract.ts';
+import { benchGallery } from './scenarios/gallery.ts';
 import { benchInstall } from './scenarios/install.ts';
 import { benchKa } from './scenarios/ka.ts';
 import { benchOpen } from './scenarios/open.ts';
@@ -121,7 +122,17 @@ async function main(): Promise<void> {
     const needsBig = options.only.some(
       (scenario) =>
         !(
-          ['tree', 'wwd', 'wows', 'ka', 'peers', 'install', 'dml', 'objectproperty'] as string[]
+          [
+            'tree',
+            'wwd',
+            'wows',
+            'ka',
+            'peers',
+            'install',
+            'dml',
+            'objectproperty',
+            'gallery',
+          ] as string[]
         ).includes(scenario),
     );
     const archive = needsBig ? await bigArchive(options, workdir) : null;
@@ -185,6 +196,8 @@ async function main(): Promise<void> {
               log,
             ),
           );
+        if (scenario === 'gallery')
+          reports.push(await benchGallery(browser, app.url, workdir, options.repeat, log));
         if (scenario === 'install')
           reports.push(await benchInstall(browser, app.url, install!, options.repeat, log));
         if (scenario === 'tree') {

@@ -6,6 +6,7 @@
  */
 import type { ReactElement } from 'react';
 import { filesFor } from '../../state/all-files.ts';
+import { openGallery, useGalleryTarget } from '../../state/gallery.ts';
 import {
   useActions,
   useEntryDetails,
@@ -143,6 +144,7 @@ export function ActionsBar(): ReactElement {
       >
         {download.label}
       </button>
+      <GalleryButton target={selectedCount === 1 ? target : null} canRead={canRead} />
       <button
         type="button"
         className="button"
@@ -237,4 +239,40 @@ function selectionPath(
 ): string | undefined {
   if (selection?.kind === 'row') return `${fileName ?? ''}: ${selection.row.path}`;
   return fileName;
+}
+
+/**
+ * "Gallery": thumbnails of the images in the selected folder or file (with a filter, of its
+ * matching entries), shown in the details pane.
+ */
+function GalleryButton({
+  target,
+  canRead,
+}: {
+  target: Selection | null;
+  canRead: boolean;
+}): ReactElement {
+  const file = useFile(target?.fileId);
+  const isOpen = useGalleryTarget() !== null;
+  const isFolder = target?.kind === 'file' || (target?.kind === 'row' && target.row.isFolder);
+  const isEnabled = canRead && isFolder && file !== undefined;
+  return (
+    <button
+      type="button"
+      className="button"
+      data-testid="gallery-open"
+      aria-pressed={isOpen}
+      title={
+        isEnabled
+          ? `Thumbnails of every image in ${target.kind === 'row' ? target.row.path : file.name}`
+          : 'Select a folder or a file to see its images'
+      }
+      disabled={!isEnabled}
+      onClick={() => {
+        if (isEnabled) openGallery(target, file.name);
+      }}
+    >
+      Gallery
+    </button>
+  );
 }

@@ -12,11 +12,13 @@
  * took the main thread right when the first rows of a big archive were due.
  */
 import { useDeferredValue, type ReactElement } from 'react';
+import { useGalleryTarget } from '../../state/gallery.ts';
 import { useActions, useEntryDetails, useFile, useSelection } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
 import { FILE_REF, nodeRef, type TreeRow } from '../../worker/rpc/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
 import { formatCount, formatExactBytes, formatRatio, formatSize } from '../format.ts';
+import { GalleryPane } from '../gallery/GalleryPane.tsx';
 import { PreviewPane } from '../preview/PreviewPane.tsx';
 import { decodedNodePane, fileViewState, viewSummaryOf } from '../preview/registry.ts';
 import { ViewFailure } from '../preview/ViewFailure.tsx';
@@ -37,6 +39,11 @@ export function DetailsPane(): ReactElement {
   // The file's preview (a hex view of it) mounts once the file is read, after the frame
   // that shows its summary and enables Verify all.
   const isFileRead = useTrueAfterPaint(file !== undefined && file.status !== 'opening');
+  // A gallery opened on the selected folder or file shows in its place until closed.
+  const gallery = useGalleryTarget();
+  if (gallery && file && gallery.fileId === file.id && !file.hasCrashed) {
+    return <GalleryPane key={gallery.selectionKey} file={file} target={gallery} />;
+  }
   if (!selection || !file) {
     return <p className="details-empty muted">Select a file or an entry to see what is inside.</p>;
   }

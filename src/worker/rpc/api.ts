@@ -267,7 +267,8 @@ export interface JobProgress {
 }
 
 /** The cancellable jobs. */
-export type JobKind = 'verify' | 'zip' | 'digest' | 'view' | 'find' | 'strings' | 'install';
+export type JobKind =
+  'verify' | 'zip' | 'digest' | 'view' | 'find' | 'strings' | 'install' | 'gallery' | 'png-zip';
 
 /**
  * A file of a folder picked for an install check: its path from the top of what was picked
@@ -326,6 +327,41 @@ export interface FilterResult {
   matchCount: number;
 }
 
+/**
+ * Which images a gallery shows: the entries under some tree nodes (every entry when none is
+ * given) whose path matches a filter (the filter box's language; empty: all of them).
+ */
+export interface GalleryScope {
+  nodeIds: number[];
+  filter: string;
+}
+
+/** An image of a gallery: an entry that holds one, or whose content is an image file. */
+export interface GalleryItem {
+  entryIndex: number;
+  /** Its path in the file's tree. */
+  path: string;
+  /** Unpacked bytes. */
+  size: number;
+}
+
+/** What a thumbnail is asked for with. */
+export interface ThumbnailRequest {
+  /** The thumbnail fits a `box` × `box` square (device pixels). */
+  box: number;
+  /** The caller's id for it: `cancelThumbnails` drops the ones it no longer shows. */
+  id: number;
+}
+
+/** A small RGBA picture of an image, made in the worker from the level nearest its size. */
+export interface Thumbnail extends DecodedImage {
+  /** The image's own size (its largest level). */
+  sourceWidth: number;
+  sourceHeight: number;
+  /** The mip level it was made from. */
+  level: number;
+}
+
 export interface DecoderApi {
   /**
    * Opens a file (and the files that go with it): detects the format (or takes the one
@@ -379,6 +415,30 @@ export interface DecoderApi {
   decodeImage(ref: ContentRef, surface: SurfaceRef): Promise<Result<DecodedImage>>;
   /** One surface as an 8-bit RGBA PNG, as decoded (for "Export PNG"), encoded in the worker. */
   imagePng(ref: ContentRef, surface: SurfaceRef): Promise<Result<Blob>>;
+  /**
+   * The images of a gallery (`GalleryScope`), in tree order: each kind of entry (by its
+   * name's extension) is tried on a few of its entries, then listed whole when it holds
+   * images; images the browser decodes (PNG, JPEG, GIF, WebP, BMP) by their extension.
+   * Cancellable (`gallery`).
+   */
+  galleryImages(scope: GalleryScope): Promise<Result<GalleryItem[]>>;
+  /**
+   * A thumbnail of some content's image: the smallest mip level that still has the
+   * thumbnail's pixels, decoded and scaled down to fit `request.box` in the worker; the
+   * pixels are transferred. Thumbnails are made one at a time, in the order asked.
+   */
+  imageThumbnail(ref: ContentRef, request: ThumbnailRequest): Promise<Result<Thumbnail>>;
+  /** Drops thumbnails asked for and no longer wanted: waiting ones never start, a running one stops. */
+  cancelThumbnails(ids: number[]): void;
+  /**
+   * A zip of a gallery's images as PNGs (the largest level, 8-bit RGBA), each named as
+   * `extract --png` names it: its path with `.png` appended; a PNG entry goes in as it is.
+   * Images that do not convert are left out and counted. Cancellable (`png-zip`).
+   */
+  galleryPngZip(
+    scope: GalleryScope,
+    onProgress: (progress: JobProgress) => void,
+  ): Promise<Result<ZipResult>>;
   /** The session's decoded view (`Capabilities.view`), e.g. a level for a level view. */
   documentView(): Result<DocumentView>;
   /**

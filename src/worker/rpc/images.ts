@@ -80,6 +80,9 @@ export function createImageAccess(host: ImageAccessHost) {
   }
 
   return {
+    /** The node that holds some content's image, and the capability that reads it; null: none. */
+    holderOf,
+
     describe: (ref: ContentRef): Promise<Result<ImageInfo | null>> =>
       attempt(async () => {
         const holder = await holderOf(ref);

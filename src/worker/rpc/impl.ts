@@ -56,7 +56,11 @@ import type {
   ZipResult,
 } from './api.ts';
 import { ContentCache } from './content-cache.ts';
+import { browserImageDecoder, createGallery, extensionOfPath } from './gallery.ts';
 import { createImageAccess } from './images.ts';
+import { buildPngZip } from '../jobs/png-zip.ts';
+import { encodePngRgba } from '../../binary/tiny-png.ts';
+import { transfer } from 'comlink';
 import { attempt, attemptNow } from './result.ts';
 import { openSession } from './open-file.ts';
 import { NodeStatuses } from '../jobs/statuses.ts';
@@ -224,6 +228,19 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     content: (index) => decoded({ kind: 'node', index }),
     formatOf: (index, name) => formatOfContent({ kind: 'node', index }, name),
     services,
+  });
+
+  const gallery = createGallery({
+    session: sessionOf,
+    entriesUnder: (nodeIds) => tree.entriesUnder(nodeIds),
+    pathOf: (index) => {
+      const node = tree.nodeOf(index);
+      return node >= 0 ? tree.pathOf(node) : sessionOf().nodeTable().path(index);
+    },
+    holderOf: (ref) => imageAccess.holderOf(ref),
+    content: (index) => decoded({ kind: 'node', index }),
+    services,
+    browserImages: browserImageDecoder(),
   });
 
   /** Some content read in slices, for searches: stored bytes by range, others decoded once. */
@@ -474,6 +491,47 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     describeImage: (ref) => imageAccess.describe(ref),
     decodeImage: (ref, surface) => imageAccess.decode(ref, surface),
     imagePng: (ref, surface) => imageAccess.png(ref, surface),
+
+    galleryImages: (scope) =>
+      attempt(() => jobs.run('gallery', (token) => gallery.list(scope, token))),
+
+    imageThumbnail: async (ref, request) => {
+      const answer = await attempt(() => gallery.thumbnail(ref, request.box, request.id));
+      if (!answer.ok) return answer;
+      // A thumbnail that is a view of a bigger buffer is copied: only its own bytes move.
+      const { rgba } = answer.value;
+      const own = rgba.byteLength === rgba.buffer.byteLength ? rgba : rgba.slice();
+      return transfer({ ok: true, value: { ...answer.value, rgba: own } }, [own.buffer]);
+    },
+
+    cancelThumbnails: (ids) => gallery.cancelThumbnails(ids),
+
+    galleryPngZip: (scope, onProgress) =>
+      attempt(() =>
+        jobs.run('png-zip', async (token): Promise<ZipResult> => {
+          const items = await gallery.list(scope, token);
+          const report = throttle(onProgress, 50);
+          const outcome = await buildPngZip(
+            items.map((item) => ({
+              path: item.path,
+              async png() {
+                const ref = { kind: 'node', index: item.entryIndex } as const;
+                const image = await gallery.imageOf(ref);
+                // A PNG is stored as it is: converting it would only re-encode its pixels.
+                if (image.kind === 'browser' && extensionOfPath(item.path) === 'png') {
+                  return { bytes: await decoded(ref), isOwnBytes: true };
+                }
+                const { width, height, rgba } = await gallery.pixelsOf(image, null, token);
+                return { bytes: encodePngRgba(width, height, rgba), isOwnBytes: false };
+              },
+            })),
+            token,
+            (done, total, label) => report({ done, total, label }, done === total),
+            yieldBriefly,
+          );
+          return outcome;
+        }),
+      ),
 
     detectContent: (ref, name) =>
       attempt(async () => {

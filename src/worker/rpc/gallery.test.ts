@@ -1,0 +1,133 @@
+/**
+ * The gallery's worker calls over an archive of textures: which entries are images (per
+ * folder, per filter), thumbnails from the level nearest their size, cancelled thumbnails,
+ * and "Save all as PNG" named as `extract --png` names them.
+ */
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { readPngRgba } from '../../../e2e/png-pixels.ts';
+import { downscaleToFit } from '../../binary/pixels/downscale.ts';
+import { packPixels, rampPixels } from '../../formats/dds/seeds.ts';
+import { writeDdsTexture } from '../../formats/dds/write.ts';
+import { writeKiwad } from '../../formats/kiwad/write.ts';
+import { nodeRef, type Result } from './api.ts';
+import { createDecoderImpl } from './impl.ts';
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+const LEVELS = [rampPixels(16, 8), rampPixels(8, 4), rampPixels(4, 2)];
+
+/** A 16 × 8 B8G8R8A8 texture with three levels, each level's pixels known. */
+function rampDds(): Uint8Array {
+  const parts = LEVELS.map((rgba) => packPixels(rgba, 4, [16, 8, 0, 24]));
+  return writeDdsTexture({
+    width: 16,
+    height: 8,
+    levels: 3,
+    format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
+    data: Uint8Array.from(parts.flatMap((part) => [...part])),
+  });
+}
+
+/** A DDS header that promises more data than it holds. */
+function truncatedDds(): Uint8Array {
+  return rampDds().subarray(0, 200);
+}
+
+async function openedArchive() {
+  const archive = writeKiwad(
+    [
+      { name: 'Textures/a.dds', data: rampDds() },
+      { name: 'Textures/notes.txt', data: new TextEncoder().encode('not an image') },
+      { name: 'Textures/b.dds', data: rampDds() },
+      { name: 'Textures/broken.dds', data: truncatedDds() },
+      { name: 'Other/c.dds', data: rampDds() },
+    ],
+    { version: 2, flags: 1 },
+  );
+  const decoder = createDecoderImpl({ startsHelpersAhead: false });
+  value(
+    await decoder.open(
+      [{ name: 'textures.wad', blob: new Blob([archive as Uint8Array<ArrayBuffer>]) }],
+      () => undefined,
+    ),
+  );
+  return decoder;
+}
+
+describe('gallery images', () => {
+  it('lists the images of a folder, and of a filter result, in tree order', async () => {
+    const decoder = await openedArchive();
+    const folder = decoder.nodeIdOfPath('Textures');
+    const items = value(await decoder.galleryImages({ nodeIds: [folder], filter: '' }));
+    expect(items.map((item) => item.path)).toEqual([
+      'Textures/a.dds',
+      'Textures/b.dds',
+      'Textures/broken.dds',
+    ]);
+    const all = value(await decoder.galleryImages({ nodeIds: [], filter: '' }));
+    expect(all.map((item) => item.path)).toEqual([
+      'Other/c.dds',
+      'Textures/a.dds',
+      'Textures/b.dds',
+      'Textures/broken.dds',
+    ]);
+    const filtered = value(await decoder.galleryImages({ nodeIds: [], filter: '[bc].dds' }));
+    expect(filtered.map((item) => item.path)).toEqual(['Other/c.dds', 'Textures/b.dds']);
+  });
+
+  it('makes a thumbnail from the smallest level that still has its pixels', async () => {
+    const decoder = await openedArchive();
+    const [a] = value(await decoder.galleryImages({ nodeIds: [], filter: 'a.dds' }));
+    const ref = nodeRef(a!.entryIndex);
+    const exact = value(await decoder.imageThumbnail(ref, { box: 8, id: 1 }));
+    expect([exact.width, exact.height, exact.level]).toEqual([8, 4, 1]);
+    expect([exact.sourceWidth, exact.sourceHeight]).toEqual([16, 8]);
+    expect(exact.rgba).toEqual(LEVELS[1]);
+    // 6 wide fits as 6 × 3: level 1 (8 × 4) scaled down, not level 0.
+    const scaled = value(await decoder.imageThumbnail(ref, { box: 6, id: 2 }));
+    expect(scaled.level).toBe(1);
+    const expected = downscaleToFit({ width: 8, height: 4, rgba: LEVELS[1]! }, 6);
+    expect([scaled.width, scaled.height]).toEqual([6, 3]);
+    expect(scaled.rgba).toEqual(expected.rgba);
+  });
+
+  it('answers a broken image’s error, and drops a cancelled thumbnail', async () => {
+    const decoder = await openedArchive();
+    const items = value(await decoder.galleryImages({ nodeIds: [], filter: '' }));
+    const broken = items.find((item) => item.path.endsWith('broken.dds'))!;
+    const failed = await decoder.imageThumbnail(nodeRef(broken.entryIndex), { box: 8, id: 1 });
+    expect(failed.ok).toBe(false);
+    const [first, second] = items;
+    const running = decoder.imageThumbnail(nodeRef(first!.entryIndex), { box: 8, id: 2 });
+    const waiting = decoder.imageThumbnail(nodeRef(second!.entryIndex), { box: 8, id: 3 });
+    decoder.cancelThumbnails([3]);
+    expect((await running).ok).toBe(true);
+    expect(await waiting).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+  });
+
+  it('saves the images as PNGs named as extract --png names them, leaving out a broken one', async () => {
+    const decoder = await openedArchive();
+    const folder = decoder.nodeIdOfPath('Textures');
+    const result = value(
+      await decoder.galleryPngZip({ nodeIds: [folder], filter: '' }, () => undefined),
+    );
+    expect([result.entryCount, result.leftOut]).toEqual([2, 1]);
+    expect(result.leftOutReason).toMatch(/^Textures\/broken\.dds: /);
+    const files = unzipSync(new Uint8Array(await result.blob.arrayBuffer()));
+    expect(Object.keys(files)).toEqual(['Textures/a.dds.png', 'Textures/b.dds.png']);
+    const png = readPngRgba(files['Textures/a.dds.png']!);
+    expect([png.width, png.height]).toEqual([16, 8]);
+    expect(png.rgba).toEqual(LEVELS[0]);
+  });
+
+  it('stops saving when cancelled', async () => {
+    const decoder = await openedArchive();
+    const saving = decoder.galleryPngZip({ nodeIds: [], filter: '' }, () => undefined);
+    decoder.cancel('png-zip');
+    expect(await saving).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+  });
+});
