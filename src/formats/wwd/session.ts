@@ -5,13 +5,25 @@
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError, hexOffset } from '../../binary/format-error.ts';
-import { openDocument } from '../document-session.ts';
+import {
+  documentNodesOf,
+  documentSession,
+  sendDocumentNodes,
+  type DocumentDescription,
+} from '../document-session.ts';
 import type { OpenRequest, Session, ViewCapability } from '../model.ts';
 import { createLevelArt, type LevelArt } from './art.ts';
 import { rezFileName } from './art-paths.ts';
 import { wwdDocumentNodes } from './document.ts';
 import { readWwd } from './read.ts';
-import type { WwdArtQuery, WwdLevelView } from './types.ts';
+import type {
+  WwdArtQuery,
+  WwdDocumentNode,
+  WwdLevel,
+  WwdLevelView,
+  WwdPackedPlane,
+} from './types.ts';
+import { packLevelView } from './view-wire.ts';
 
 /** The view kind of a decoded level (ui/preview/registry.ts shows it). */
 export const WWD_LEVEL_VIEW = 'wwd-level';
@@ -22,52 +34,55 @@ export const WWD_LEVEL_VIEW = 'wwd-level';
  * `level.planes[plane].objects[i]`, whose fields come from the node's details.
  */
 export interface WwdViewData {
-  level: WwdLevelView;
+  /** Its planes' objects packed as columns (view-wire.ts); the view unpacks them. */
+  level: Omit<WwdLevelView, 'planes'> & { planes: WwdPackedPlane[] };
   objectEntries: number[][];
 }
 
-const openLevelDocument = openDocument({
-  format: 'wwd',
-  read: (source) => readWwd(source),
-  nodes: wwdDocumentNodes,
-  kind: (node) => (node.object ? 'record' : 'section'),
-  describe(level, nodes) {
-    const header = level.header;
-    const { logical: _logical, trailingData: _trailing, ...view } = level;
-    const objectEntries = level.planes.map((plane) =>
-      new Array<number>(plane.objects.length).fill(-1),
-    );
-    nodes.forEach((node, index) => {
-      if (node.object) objectEntries[node.object.plane]![node.object.index] = index;
-    });
-    const checksum = level.checksum;
-    const viewData: WwdViewData = { level: view, objectEntries };
-    return {
-      label: level.isCompressed ? 'WWD level (compressed)' : 'WWD level',
-      facts: [
-        ['Name', header.name],
-        ['Author', header.author],
-        ['Created', header.birth],
-        ['Compressed', level.isCompressed ? 'yes (zlib)' : 'no'],
-        ['Planes', String(level.planes.length)],
-        ['Start', `${header.startX}, ${header.startY}`],
-        [
-          'Checksum',
-          checksum
-            ? `${checksum.match ? 'match' : 'MISMATCH'}: stored ${hexOffset(checksum.stored)}, computed ${hexOffset(checksum.computed)}`
-            : 'not computed (the level could not be read)',
-        ],
-        ['Decoded size', `${level.logical.length.toLocaleString('en-US')} bytes`],
-        ['Encoding', level.encoding],
+/** What a level is, and its view (the level without its bytes, as `view`). */
+function describeLevel(
+  level: WwdLevel,
+  view: WwdLevelView,
+  nodes: readonly WwdDocumentNode[],
+): DocumentDescription {
+  const header = level.header;
+  const objectEntries = level.planes.map((plane) =>
+    new Array<number>(plane.objects.length).fill(-1),
+  );
+  nodes.forEach((node, index) => {
+    if (node.object) objectEntries[node.object.plane]![node.object.index] = index;
+  });
+  const checksum = level.checksum;
+  // Packed when first asked for (the view asks once the open has answered).
+  let viewData: WwdViewData | null = null;
+  return {
+    label: level.isCompressed ? 'WWD level (compressed)' : 'WWD level',
+    facts: [
+      ['Name', header.name],
+      ['Author', header.author],
+      ['Created', header.birth],
+      ['Compressed', level.isCompressed ? 'yes (zlib)' : 'no'],
+      ['Planes', String(level.planes.length)],
+      ['Start', `${header.startX}, ${header.startY}`],
+      [
+        'Checksum',
+        checksum
+          ? `${checksum.match ? 'match' : 'MISMATCH'}: stored ${hexOffset(checksum.stored)}, computed ${hexOffset(checksum.computed)}`
+          : 'not computed (the level could not be read)',
       ],
-      // Sections carry no checksums of their own (the level checksum is in the facts); their
-      // spans are in the logical bytes: the header, then the inflated main block.
-      spanBase: 'logical',
-      bytes: level.logical,
-      view: { kind: WWD_LEVEL_VIEW, data: () => viewData },
-    };
-  },
-});
+      ['Decoded size', `${level.logical.length.toLocaleString('en-US')} bytes`],
+      ['Encoding', level.encoding],
+    ],
+    // Sections carry no checksums of their own (the level checksum is in the facts); their
+    // spans are in the logical bytes: the header, then the inflated main block.
+    spanBase: 'logical',
+    bytes: level.logical,
+    view: {
+      kind: WWD_LEVEL_VIEW,
+      data: () => (viewData ??= { level: packLevelView(view), objectEntries }),
+    },
+  };
+}
 
 const isRezName = (name: string) => name.toLowerCase().endsWith('.rez');
 
@@ -76,11 +91,19 @@ const isRezName = (name: string) => name.toLowerCase().endsWith('.rez');
  * added later): the view asks which tiles and sprites resolve, and for their pixels.
  */
 export async function openWwdSession(request: OpenRequest): Promise<Session> {
-  const session = await openLevelDocument(request);
+  const result = await readWwd(request.sources[0]!);
+  const nodes = wwdDocumentNodes(result.value);
+  sendDocumentNodes(request.sink, nodes);
+  const { logical: _logical, trailingData: _trailing, ...level } = result.value;
+  const session = documentSession({
+    ...describeLevel(result.value, level, nodes),
+    format: 'wwd',
+    issues: [...result.issues],
+    fatal: result.fatal,
+    nodes: documentNodesOf(nodes, (node) => (node.object ? 'record' : 'section')),
+  });
   const view = session.view;
-  const data = view?.data() as WwdViewData | undefined;
-  if (!view || !data) return session;
-  const level = data.level;
+  if (!view) return session;
   const wanted = rezFileName(level.header.rezFile) || 'the game’s REZ archive';
   const used = [request.sources[0]!.name];
   let art: LevelArt | null = null;

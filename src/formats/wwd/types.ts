@@ -441,3 +441,25 @@ export type WwdArtImage =
       error?: undefined;
     }
   | { error: string };
+
+/**
+ * Records of one shape sent to the view as columns (the level's objects: thousands of
+ * records of ~90 numbers): numbers in one typed array, strings in one list, so the copy to
+ * the page is a block copy, not a walk of every field. A number key is a field (`x`), a
+ * field of a nested record (`moveRect.left`) or an array item (`userValues[3]`).
+ */
+export interface WwdPackedRecords {
+  count: number;
+  numberKeys: string[];
+  /** `count × numberKeys.length` values, record by record. */
+  numbers: Float64Array;
+  stringKeys: string[];
+  /** `count × stringKeys.length` values, record by record. */
+  strings: string[];
+}
+
+/** A plane as the view data sends it: its objects packed (the view unpacks them). */
+export type WwdPackedPlane = Omit<WwdPlane, 'objects'> & {
+  objects: [];
+  packedObjects: WwdPackedRecords;
+};

@@ -221,7 +221,8 @@ describe('decoder worker on a WWD level', () => {
       content: true,
       verify: false,
       view: 'wwd-level',
-      sources: false,
+      // It takes the REZ archive it names, for its art.
+      sources: true,
       wrappedNode: null,
       installCheck: false,
     });

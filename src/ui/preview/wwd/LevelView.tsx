@@ -135,6 +135,10 @@ function LevelViewer({
     return levelArtStore(`${fileId}\n${sourcesKey}`, level, ask);
   }, [fileId, sourcesKey, hasArchive, level]);
   const firstPlane = useRef(typeof mode === 'number' ? mode : null);
+  // The object list (thousands of rows, measured by its virtual list) waits for the map's
+  // first frame: nothing but the map and its header is built before it.
+  const [isMapPainted, setMapPainted] = useState(false);
+  useEffect(() => controller.whenFirstFrame(() => setMapPainted(true)), [controller]);
   useEffect(() => {
     const stop = controller.setArt(artStore);
     if (artStore) controller.whenFirstFrame(() => artStore.start(firstPlane.current));
@@ -355,16 +359,22 @@ function LevelViewer({
           </p>
         </div>
         <aside className="lv-side" aria-label="Objects">
-          <ObjectPanel
-            planes={objectPlanes}
-            selected={selected}
-            selectedObject={selectedObject}
-            selectedEntry={selected ? (objectEntries[selected.plane]?.[selected.index] ?? -1) : -1}
-            fileId={fileId}
-            onSelect={selectFromList}
-            onCenter={centerOn}
-            emptyText={emptyText}
-          />
+          {isMapPainted ? (
+            <ObjectPanel
+              planes={objectPlanes}
+              selected={selected}
+              selectedObject={selectedObject}
+              selectedEntry={
+                selected ? (objectEntries[selected.plane]?.[selected.index] ?? -1) : -1
+              }
+              fileId={fileId}
+              onSelect={selectFromList}
+              onCenter={centerOn}
+              emptyText={emptyText}
+            />
+          ) : (
+            <p className="muted lv-objects-empty">Objects…</p>
+          )}
         </aside>
       </div>
       <LevelLegend

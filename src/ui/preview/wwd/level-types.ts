@@ -5,6 +5,7 @@
  */
 import type { WwdLevel } from '../../../formats/wwd/types.ts';
 import type { DocumentView } from '../../../worker/rpc/api.ts';
+import { unpackLevel } from './unpack-level.ts';
 
 /** The view kind (`FileSummary.capabilities.view`) this folder's view shows. */
 export const WWD_LEVEL_VIEW = 'wwd-level';
@@ -23,6 +24,9 @@ export interface WwdLevelViewData {
   objectEntries: number[][];
 }
 
+/** Levels unpacked, by the view data they came in (the gate asks on every render). */
+const unpacked = new WeakMap<object, WwdLevelViewData>();
+
 /** The level of a document view, or null when the view is not a level (or not shaped as one). */
 export function levelViewData(view: DocumentView): WwdLevelViewData | null {
   if (view.kind !== WWD_LEVEL_VIEW) return null;
@@ -30,5 +34,10 @@ export function levelViewData(view: DocumentView): WwdLevelViewData | null {
   if (!data || typeof data !== 'object' || !data.level || !Array.isArray(data.objectEntries)) {
     return null;
   }
-  return data as WwdLevelViewData;
+  let whole = unpacked.get(data);
+  if (!whole) {
+    whole = { level: unpackLevel(data.level), objectEntries: data.objectEntries };
+    unpacked.set(data, whole);
+  }
+  return whole;
 }
