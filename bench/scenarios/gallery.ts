@@ -7,7 +7,7 @@
  * scripted scroll through the grid at a steady 40 px a frame while thumbnails keep loading
  * (rAF intervals: p95 ≤ 16.7 ms, 60 fps). The machine's load average is recorded per run.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -57,11 +57,15 @@ function texture(variant: number): Uint8Array {
   });
 }
 
-/** Writes the archive into `workdir`; returns its path. */
+/** Writes the archive into `workdir` (or finds it there from an earlier run); returns its path. */
 export function galleryArchive(workdir: string, log: (line: string) => void): string {
   const folder = join(workdir, 'gallery');
   mkdirSync(folder, { recursive: true });
-  const path = join(folder, 'textures.wad');
+  const path = join(folder, `textures-${GALLERY_TEXTURES}.wad`);
+  if (existsSync(path)) {
+    log(`  Reusing ${path}`);
+    return path;
+  }
   const started = performance.now();
   const pictures = Array.from({ length: VARIANTS }, (_, variant) => texture(variant));
   const entries = Array.from({ length: GALLERY_TEXTURES }, (_, index) => ({
@@ -84,71 +88,63 @@ export interface GalleryRun {
   load: number;
 }
 
+/*
+ * Page scripts are strings: tsx names the functions it compiles with a helper (`__name`)
+ * that the page does not have.
+ */
+
 /**
  * In the page: clicks "Gallery" and answers the time from the click to the first frame in
  * which every cell in the grid's view has its thumbnail (or its error), and how many cells.
  */
+const FIRST_SCREEN_SCRIPT = `new Promise((resolve, reject) => {
+  const button = document.querySelector('[data-testid="gallery-open"]');
+  if (!button) return reject(new Error('no Gallery button'));
+  const start = performance.now();
+  button.click();
+  const check = (time) => {
+    const grid = document.querySelector('[data-testid="gallery-grid"]');
+    if (grid) {
+      const view = grid.getBoundingClientRect();
+      const cells = [...grid.querySelectorAll('[data-testid="gallery-cell"]')].filter((cell) => {
+        const box = cell.getBoundingClientRect();
+        return box.bottom > view.top && box.top < view.bottom;
+      });
+      const isDrawn = cells.every((cell) =>
+        cell.querySelector('[data-testid="gallery-thumb"], [data-testid="gallery-error"]'));
+      if (cells.length > 0 && isDrawn) return resolve({ ms: time - start, cells: cells.length, start });
+    }
+    if (time - start > 60000) reject(new Error('the gallery did not show in 60 s'));
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+})`;
+
 function firstScreen(page: Page): Promise<{ ms: number; cells: number; start: number }> {
-  return page.evaluate(
-    () =>
-      new Promise<{ ms: number; cells: number; start: number }>((resolve, reject) => {
-        const button = document.querySelector<HTMLButtonElement>('[data-testid="gallery-open"]');
-        if (!button) {
-          reject(new Error('no Gallery button'));
-          return;
-        }
-        const start = performance.now();
-        button.click();
-        const check = (time: number) => {
-          const grid = document.querySelector('[data-testid="gallery-grid"]');
-          if (grid) {
-            const view = grid.getBoundingClientRect();
-            const cells = [...grid.querySelectorAll('[data-testid="gallery-cell"]')].filter(
-              (cell) => {
-                const box = cell.getBoundingClientRect();
-                return box.bottom > view.top && box.top < view.bottom;
-              },
-            );
-            const isDrawn = cells.every((cell) =>
-              cell.querySelector('[data-testid="gallery-thumb"], [data-testid="gallery-error"]'),
-            );
-            if (cells.length > 0 && isDrawn) {
-              resolve({ ms: time - start, cells: cells.length, start });
-              return;
-            }
-          }
-          if (time - start > 60_000) reject(new Error('the gallery did not show in 60 s'));
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }),
-  );
+  return page.evaluate(FIRST_SCREEN_SCRIPT) as Promise<{
+    ms: number;
+    cells: number;
+    start: number;
+  }>;
 }
 
 /** In the page: scrolls the grid `frames` frames by `step` px each; answers rAF intervals. */
 function scrollGrid(page: Page, frames: number, step: number): Promise<number[]> {
-  return page.evaluate(
-    ([count, pixels]) =>
-      new Promise<number[]>((resolve) => {
-        const grid = document.querySelector<HTMLElement>('[data-testid="gallery-grid"]')!;
-        const intervals: number[] = [];
-        let last: number | null = null;
-        let done = 0;
-        const tick = (time: number) => {
-          if (last !== null) intervals.push(time - last);
-          last = time;
-          if (done >= count!) {
-            resolve(intervals);
-            return;
-          }
-          grid.scrollTop += pixels!;
-          done += 1;
-          requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      }),
-    [frames, step],
-  );
+  return page.evaluate(`new Promise((resolve) => {
+  const grid = document.querySelector('[data-testid="gallery-grid"]');
+  const intervals = [];
+  let last = null;
+  let done = 0;
+  const tick = (time) => {
+    if (last !== null) intervals.push(time - last);
+    last = time;
+    if (done >= ${frames}) return resolve(intervals);
+    grid.scrollTop += ${step};
+    done += 1;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})`) as Promise<number[]>;
 }
 
 async function oneRun(browser: Browser, url: string, path: string): Promise<GalleryRun> {
