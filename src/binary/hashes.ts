@@ -18,6 +18,11 @@ export interface Digests {
 }
 
 export const HASH_CHUNK = 4 * 1024 * 1024;
+/**
+ * Bytes hashed between two pauses of `digestRange`: a few milliseconds of work, so a worker
+ * hashing a whole file still answers the page's questions (a sort, a page of rows) promptly.
+ */
+export const HASH_SLICE = 256 * 1024;
 
 /** Incremental digests: feed chunks in order, then `finish()`. */
 export async function createDigester(): Promise<{
@@ -59,19 +64,28 @@ export async function digestBytes(bytes: Uint8Array): Promise<Digests> {
   return digester.finish();
 }
 
-/** Digests of a range of a source, read chunk by chunk. `onProgress` gets bytes done. */
+/**
+ * Digests of a range of a source, read chunk by chunk. `onProgress` gets bytes done; `pause`,
+ * awaited after every `HASH_SLICE` bytes hashed, lets other work run between them (a read
+ * from memory resolves without ever leaving the current task).
+ */
 export async function digestRange(
   source: ByteSource,
   offset: number,
   length: number,
   onProgress?: (done: number) => void,
   isCancelled?: () => boolean,
+  pause?: () => Promise<void>,
 ): Promise<Digests> {
   const digester = await createDigester();
-  await forEachChunk(source, offset, length, HASH_CHUNK, (chunk, position) => {
-    if (isCancelled?.()) throw new DOMException('cancelled', 'AbortError');
-    digester.update(chunk);
-    onProgress?.(position + chunk.length);
+  await forEachChunk(source, offset, length, HASH_CHUNK, async (chunk, position) => {
+    for (let at = 0; at < chunk.length; at += HASH_SLICE) {
+      if (isCancelled?.()) throw new DOMException('cancelled', 'AbortError');
+      const slice = chunk.subarray(at, at + HASH_SLICE);
+      digester.update(slice);
+      onProgress?.(position + at + slice.length);
+      if (pause) await pause();
+    }
   });
   return digester.finish();
 }

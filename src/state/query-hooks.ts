@@ -117,6 +117,15 @@ export function useViewAnswer<T>(fileId: string | null, query: unknown): QuerySt
 }
 
 /**
+ * Starts loading the answer `useViewAnswer` will ask for, now: an event handler about to show
+ * it (a sort clicked) has the worker at work while the page renders, instead of after.
+ */
+export function prefetchViewAnswer(fileId: string, query: unknown): void {
+  const queryKey = JSON.stringify(query);
+  void queries.cache.fetch(queries.viewAnswer(fileId, queryKey, JSON.parse(queryKey) as unknown));
+}
+
+/**
  * One question to the file's decoded view, not cached (not a hook: for event handlers whose
  * answer is big and used once, an export or a copy).
  */

@@ -59,10 +59,12 @@ const list = generateLatestFileList({ seed: 3, wadCount: 5000, baseCount: 2000 }
 const bytes = writeDmlTables(list);
 const whole = parseDmlTables(bytes);
 
-/** A source whose reads after the first wait until `release` (or fail on `fail`). */
+/** Reads that go past this wait: the open has its first slices, the rest waits. */
+const HELD_PAST = 1024 * 1024;
+
+/** A source whose reads past `HELD_PAST` wait until `release` (or fail on `fail`). */
 function heldSource(data: Uint8Array) {
   const inner = new MemoryByteSource(data, 'LatestFileList.bin');
-  let reads = 0;
   let release: () => void = () => undefined;
   let fail: (error: unknown) => void = () => undefined;
   const held = new Promise<void>((resolve, reject) => {
@@ -75,7 +77,7 @@ function heldSource(data: Uint8Array) {
     size: inner.size,
     waiting: false,
     async read(offset, length) {
-      if (reads++ > 0) {
+      if (offset + length > HELD_PAST) {
         source.waiting = true;
         await held;
       }
@@ -271,5 +273,33 @@ describe('a list opened as it is read', () => {
     const session: Session = await opening;
     expect(seen.nodes).toBe(new DmlNodes(parseDmlTables(small).value.tables).count);
     expect(session.nodeCount()).toBe(seen.nodes);
+  });
+
+  it('offers its view after a small first read and batch, then reads in larger ones', async () => {
+    const inner = new MemoryByteSource(bytes, 'LatestFileList.bin');
+    let bytesRead = 0;
+    const counting: ByteSource = {
+      name: inner.name,
+      size: inner.size,
+      read(offset, length) {
+        bytesRead = Math.max(bytesRead, offset + length);
+        return inner.read(offset, length);
+      },
+    };
+    let readAtOffer = -1;
+    const batches: number[] = [];
+    const sink: OpenSink = {
+      nodes: () => undefined,
+      nodeRange: () => undefined,
+      documentNodes: (_table, indexes) => void batches.push(indexes.length),
+      openingView: () => void (readAtOffer = bytesRead),
+    };
+    await openDmlSession({ sources: [counting], services: inlineServices(), sink });
+    // The first table of the list is longer than a batch: its first records come first.
+    expect(list[0]!.records.length).toBeGreaterThan(4096);
+    expect(readAtOffer).toBeGreaterThan(0);
+    expect(readAtOffer).toBeLessThanOrEqual(64 * 1024);
+    expect(batches[0]).toBeLessThan(300);
+    expect(Math.max(...batches)).toBeGreaterThan(4000);
   });
 });

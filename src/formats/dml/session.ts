@@ -22,12 +22,17 @@ import { dmlListedFiles } from './install-list.ts';
 import { DmlNodes } from './nodes.ts';
 import { DML_FORMAT, DmlTableReader, dmlFatal, type DmlReadStop } from './read.ts';
 
-/** The first slice of the file read: enough for the first tables of a long list. */
-const FIRST_SLICE = 1024 * 1024;
+/** The first slice of the file read: enough for the first batch of a long list. */
+const FIRST_SLICE = 64 * 1024;
 /** Slices double up to this: fewer reads, and a table cut by a slice end is read again less. */
 const MOST_SLICE = 8 * 1024 * 1024;
-/** Records read between two hand-overs to the tree (and pauses for other calls). */
-const BATCH_RECORDS = 4096;
+/**
+ * Records read between two hand-overs to the tree (and pauses for other calls): few at
+ * first, so the grid is offered and its first questions answered soon after the drop, then
+ * doubling up to the most (fewer hand-overs, each with its cost, over a long list).
+ */
+const FIRST_BATCH_RECORDS = 256;
+const MOST_BATCH_RECORDS = 4096;
 /** Characters of the Value column. */
 const VALUE_LIMIT = 80;
 
@@ -116,11 +121,12 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
     let available = 0;
     let slice = FIRST_SLICE;
     let sent = 0;
+    let batch = FIRST_BATCH_RECORDS;
     for (;;) {
       const isFinal = available === bytes.length;
       let stop: DmlReadStop;
       try {
-        stop = reader.read(bytes, available, isFinal, BATCH_RECORDS);
+        stop = reader.read(bytes, available, isFinal, batch);
       } catch (error) {
         if (!(error instanceof FormatError)) throw error;
         fatal = dmlFatal(error);
@@ -137,6 +143,7 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
         available += length;
         slice = Math.min(MOST_SLICE, slice * 2);
       } else {
+        batch = Math.min(MOST_BATCH_RECORDS, batch * 2);
         await services.pause();
       }
     }

@@ -553,6 +553,8 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
               span.length,
               (done) => report({ done, total: span.length, label: 'hashing' }),
               () => token.isCancelled,
+              // A file's checksums start once the page is idle: its next question is not kept waiting.
+              yieldBriefly,
             ).catch((error: unknown) => {
               token.throwIfCancelled();
               throw error;

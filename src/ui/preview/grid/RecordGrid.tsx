@@ -22,7 +22,7 @@ import {
   type ReactElement,
 } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
-import { useViewAnswer } from '../../../state/hooks.ts';
+import { prefetchViewAnswer, useViewAnswer } from '../../../state/hooks.ts';
 import { keyTarget } from '../../focus-keys.ts';
 import { formatCount, formatCountOf } from '../../format.ts';
 import { cellText, columnWidth, type ColumnDisplay, type ColumnDisplayOf } from './cell-format.ts';
@@ -203,6 +203,21 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
     onClick: onRowClick,
   };
 
+  const { onSort } = props;
+  /** A new sort: its pages on screen are asked for before the grid renders (the worker sorts meanwhile). */
+  const sortBy = useCallback(
+    (next: GridSort | null) => {
+      const pages = new Set(
+        [visible.start, visible.stop, cursor].map((at) => Math.floor(at / PAGE_SIZE)),
+      );
+      for (const page of pages) {
+        prefetchViewAnswer(fileId, rowsQuery(tableIndex, page, next, filter, table.rowCount));
+      }
+      onSort(next);
+    },
+    [visible, cursor, fileId, tableIndex, filter, table.rowCount, onSort],
+  );
+
   const isCursorShown = total > 0 && cursor >= visible.start && cursor <= visible.stop;
   // The grid is the list's own element: what scrolls is the tab stop, and the header scrolls
   // sideways with the rows (it sticks to the top; the rows start below it). Below it, what
@@ -245,7 +260,7 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
           )
         }
       >
-        <GridHeader table={table} sort={sort} onSort={props.onSort} />
+        <GridHeader table={table} sort={sort} onSort={sortBy} />
         {total === 0 && !isBusy && (
           <div className="grid-row grid-empty" role="row">
             <span role="gridcell" className="muted">

@@ -1,0 +1,55 @@
+/**
+ * A view offered while its file is read answers for part of the file: whatever the page
+ * asked of it then is asked again once the open answers, even when no progress report said
+ * there was a view (it was offered and asked after the last one).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { DocumentView } from '../worker/rpc/api.ts';
+import { FORMATS } from '../formats/registry.ts';
+import { createDelveState } from './store.ts';
+import { twoPartFiles } from './testing/archives.ts';
+import { GROWING_VIEW, growingViewFormat, type ReadSoFar } from './testing/growing-view.ts';
+import { createTestDecoder } from './testing/test-decoder.ts';
+
+async function until(check: () => boolean): Promise<void> {
+  for (let tries = 0; tries < 400 && !check(); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('a view offered while its file is read', () => {
+  it('is asked again once the open answers', async () => {
+    const growing = growingViewFormat();
+    const state = createDelveState({
+      createDecoder: () => createTestDecoder({ formats: [growing.format, ...FORMATS] }),
+      saveBlob: vi.fn(),
+      fetch: vi.fn(),
+      now: () => 0,
+    });
+    const files = () => state.stores.files.getState().files;
+    const { queries } = state;
+    const opening = state.actions.openFiles([twoPartFiles().index]);
+    await growing.offered;
+    const id = files()[0]!.id;
+    expect(files()[0]!.status).toBe('opening');
+    expect(files()[0]!.openProgress?.view).toBeUndefined();
+
+    const question = { kind: 'read' };
+    const answer = () =>
+      queries.cache.fetch(queries.viewAnswer<ReadSoFar>(id, JSON.stringify(question), question));
+    const view = () => queries.cache.fetch(queries.documentView(id));
+    expect(await answer()).toEqual({ status: 'ok', value: { isWhole: false } });
+    expect(await view()).toEqual({
+      status: 'ok',
+      value: { kind: GROWING_VIEW, data: { isWhole: false } },
+    });
+
+    growing.finishRead();
+    await opening;
+    await until(() => files()[0]?.status !== 'opening');
+    expect(files()[0]!.status).toBe('ready');
+    expect(await answer()).toEqual({ status: 'ok', value: { isWhole: true } });
+    const whole = await view();
+    expect(whole.status === 'ok' && (whole.value as DocumentView).data).toEqual({ isWhole: true });
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * A format for state tests whose session has a view, offered while the file is still read
+ * (`OpenSink.openingView`), as a list read in batches offers its grid: the two-part test
+ * format, with a view that answers how much of the file had been read when it was asked.
+ * The open offers the view after its last progress report and then waits for `finishRead`,
+ * so the page can ask the view before the open answers without any report saying there is one.
+ */
+import type { FormatModule, ViewCapability } from '../../formats/model.ts';
+import { twoPartFormat } from '../../formats/testing/two-part.ts';
+import { deferred } from './test-decoder.ts';
+
+/** What the view answers, to `documentView` (its data) and to any question. */
+export interface ReadSoFar {
+  isWhole: boolean;
+}
+
+export const GROWING_VIEW = 'test-growing';
+
+export function growingViewFormat() {
+  const offered = deferred();
+  const finishRead = deferred();
+  const format: FormatModule = {
+    ...twoPartFormat,
+    open: async (request) => {
+      const session = await twoPartFormat.open(request);
+      const read: ReadSoFar = { isWhole: false };
+      const view: ViewCapability = {
+        kind: GROWING_VIEW,
+        data: () => ({ ...read }),
+        request: () => Promise.resolve({ ...read }),
+      };
+      request.sink.openingView?.(view);
+      offered.resolve();
+      await finishRead.promise;
+      read.isWhole = true;
+      return { ...session, view };
+    },
+  };
+  return {
+    format,
+    /** Resolved once the view has been offered (the open has not answered yet). */
+    offered: offered.promise,
+    /** Lets the open read the rest and answer. */
+    finishRead: () => finishRead.resolve(),
+  };
+}
