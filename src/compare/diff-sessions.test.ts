@@ -80,7 +80,7 @@ describe('diffSessions over archives', () => {
     const newBytes = oldBytes.slice();
     const { value } = await readKiwad(new MemoryByteSource(newBytes));
     const entry = value.entries[0]!;
-    newBytes[entry.dataOffset] ^= 0xff; // bytes differ, the CRC field does not
+    newBytes[entry.dataOffset]! ^= 0xff; // bytes differ, the CRC field does not
     const oldSession = await openMemory(oldBytes, 'old.wad');
     const newSession = await openMemory(newBytes, 'new.wad');
     let reads = 0;
@@ -127,7 +127,8 @@ describe('diffSessions over archives', () => {
         return isCancelled;
       },
       throwIfCancelled() {
-        if (isCancelled) throw new FormatError({ code: ErrorCode.CANCELLED, offset: 0 });
+        if (isCancelled)
+          throw new FormatError({ code: ErrorCode.CANCELLED, offset: 0, detail: 'cancelled' });
       },
     };
     const run = diffSessions(session, session, {
