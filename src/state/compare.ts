@@ -54,6 +54,14 @@ export interface CompareState {
   pickerFileId: string | null;
 }
 
+/** The statuses in the order the page lists them. */
+export const DIFF_STATUS_ORDER: readonly DiffStatus[] = [
+  'added',
+  'removed',
+  'changed',
+  'unchanged',
+];
+
 /** Statuses shown at first: what changed (unchanged rows hidden). */
 export const CHANGED_STATUSES: readonly DiffStatus[] = ['added', 'removed', 'changed'];
 
