@@ -69,7 +69,7 @@ export interface CompareActions {
   openComparePicker(fileId: string): void;
   closeComparePicker(): void;
   /** Compares two open files: `oldFileId` is the old side. */
-  compareFiles(oldFileId: string, newFileId: string): Promise<void>;
+  compareFiles(oldFileId: string, newFileId: string, selectedPath?: string | null): Promise<void>;
   compareSides(sides: CompareSides, selectedPath?: string | null): Promise<void>;
   swapComparison(): Promise<void>;
   closeComparison(): void;
@@ -118,19 +118,22 @@ export function createCompareState(context: Context): {
     openComparePicker: (fileId) => store.setState({ pickerFileId: fileId }),
     closeComparePicker: () => store.setState({ pickerFileId: null }),
 
-    async compareFiles(oldFileId, newFileId) {
+    async compareFiles(oldFileId, newFileId, selectedPath = null) {
       const oldFile = context.getFile(oldFileId);
       const newFile = context.getFile(newFileId);
       if (!oldFile || !newFile) return;
       store.setState({ pickerFileId: null });
-      await actions.compareSides({
-        oldName: oldFile.name,
-        newName: newFile.name,
-        oldSources: oldFile.sources,
-        newSources: newFile.sources,
-        ...(oldFile.remoteUrls ? { oldUrls: oldFile.remoteUrls } : {}),
-        ...(newFile.remoteUrls ? { newUrls: newFile.remoteUrls } : {}),
-      });
+      await actions.compareSides(
+        {
+          oldName: oldFile.name,
+          newName: newFile.name,
+          oldSources: oldFile.sources,
+          newSources: newFile.sources,
+          ...(oldFile.remoteUrls ? { oldUrls: oldFile.remoteUrls } : {}),
+          ...(newFile.remoteUrls ? { newUrls: newFile.remoteUrls } : {}),
+        },
+        selectedPath,
+      );
     },
 
     async compareSides(sides, selectedPath = null) {

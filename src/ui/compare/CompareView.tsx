@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import { DIFF_STATUS_ORDER, type Comparison } from '../../state/compare.ts';
+import { formatCompareLink } from '../../state/compare-link.ts';
 import type { DiffStatus } from '../../worker/rpc/api.ts';
 import { formatCount, formatCountOf } from '../format.ts';
 import { ChangeView } from './ChangeView.tsx';
@@ -75,6 +76,19 @@ function DiffFilter({ comparison }: { comparison: Comparison }): ReactElement {
   );
 }
 
+/** A link to the comparison and its selected change, when both sides were opened from the web. */
+function CompareLinkAnchor({ comparison }: { comparison: Comparison }): ReactElement | null {
+  const oldUrl = comparison.sides.oldUrls?.[0];
+  const newUrl = comparison.sides.newUrls?.[0];
+  if (oldUrl === undefined || newUrl === undefined) return null;
+  const query = formatCompareLink({ oldUrl, newUrl, change: comparison.selectedPath });
+  return (
+    <a className="compare-link" data-testid="compare-link" href={`${location.pathname}${query}`}>
+      Link to this comparison
+    </a>
+  );
+}
+
 export function CompareView(): ReactElement | null {
   const comparison = useComparison();
   if (!comparison) return null;
@@ -116,6 +130,7 @@ export function CompareView(): ReactElement | null {
         >
           Export JSON
         </button>
+        <CompareLinkAnchor comparison={comparison} />
         <button
           type="button"
           className="button button-small"
