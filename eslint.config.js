@@ -100,6 +100,17 @@ const LAYERS = [
     ],
   },
   {
+    // The diff of two sessions: pure like the formats, so the worker and the CLI share it.
+    files: ['src/compare/**'],
+    forbidden: [
+      ...uiLibraries(PURE),
+      ...['worker', 'state', 'ui', 'cli'].map((name) => ({
+        regex: folder(name),
+        message: 'the diff works on sessions: it depends on formats and binary only',
+      })),
+    ],
+  },
+  {
     files: ['src/worker/**'],
     forbidden: [
       { regex: REACT, message: 'the worker knows nothing of the UI' },
@@ -322,14 +333,14 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['src/binary/**', 'src/formats/**'],
+    files: ['src/binary/**', 'src/formats/**', 'src/compare/**'],
     rules: {
       'no-restricted-globals': pureGlobals(NOT_SHARED),
       '@typescript-eslint/no-restricted-types': pureTypes(NOT_SHARED),
     },
   },
   {
-    files: ['src/binary/**/*.test.ts', 'src/formats/**/*.test.ts'],
+    files: ['src/binary/**/*.test.ts', 'src/formats/**/*.test.ts', 'src/compare/**/*.test.ts'],
     rules: {
       'no-restricted-globals': pureGlobals(NOT_SHARED_IN_TESTS),
       '@typescript-eslint/no-restricted-types': pureTypes(NOT_SHARED_IN_TESTS),

@@ -8,6 +8,7 @@ import { FORMATS } from './formats/registry.ts';
 import { delve } from './state/app.ts';
 // Reads the deep link of the page's URL before anything renders, and keeps the URL in step.
 import './state/deep-link-app.ts';
+import { parseCompareLink, restoreCompareLink } from './state/compare-link.ts';
 import { browserLaunchQueue, consumeLaunchedFiles } from './state/launch-queue.ts';
 import { remoteUrlsOfSearch } from './state/remote-urls.ts';
 import { registerServiceWorker } from './sw/register.ts';
@@ -23,6 +24,9 @@ consumeLaunchedFiles(browserLaunchQueue(), delve.actions.openFiles, (message) =>
 // Remote files the page's address names (`?url=`, repeatable: an index and its volumes).
 const startupUrls = remoteUrlsOfSearch(location.search);
 if (startupUrls.length > 0) void delve.actions.openUrls(startupUrls);
+// `diff=1` with two of them: compare them once both are read (compare-link.ts).
+const compareLink = parseCompareLink(location.search);
+if (compareLink) restoreCompareLink(compareLink, delve.stores.files, delve.compare);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -8,7 +8,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { NodeFileSource } from '../binary/node-file-source.ts';
-import type { DroppedFile, FileGroup, FormatModule } from '../formats/model.ts';
+import type { DroppedFile, FileGroup, FileSet, FormatModule } from '../formats/model.ts';
 import { CliError } from './output.ts';
 
 /** A folder's files as a drop of it lists them: `<folder>/<sub>/<name>`, with sizes. */
@@ -46,6 +46,14 @@ async function firstGroup(
   return null;
 }
 
+/** The set whose label names `build` as a word (`build 8512317`), or a line listing the others. */
+function choiceOfBuild(group: FileGroup, build: string, shownPath: string): FileSet {
+  const found = group.choices.find((choice) => choice.label.split(/\s+/).includes(build));
+  if (found) return found;
+  const labels = group.choices.map((choice) => choice.label).join(', ');
+  throw new CliError(`${shownPath}: no build ${build} in the folder (it has: ${labels})`);
+}
+
 /** A gathered folder: the files of the chosen set, opened (the first decides the format). */
 export interface OpenedFolder {
   /** The name the app gives the session, e.g. `World of Warships 8512317`. */
@@ -63,13 +71,14 @@ export async function openFolder(
   folder: string,
   shownPath: string,
   formats: readonly FormatModule[],
+  build?: string,
 ): Promise<OpenedFolder> {
   const { dropped, paths } = await folderFiles(folder);
   const group = await firstGroup(dropped, formats);
-  const set = group?.choices[0];
-  if (!group || !set) {
+  if (!group || !group.choices[0]) {
     throw new CliError(`${shownPath}: is a folder no format opens (no game install found in it)`);
   }
+  const set = build === undefined ? group.choices[0] : choiceOfBuild(group, build, shownPath);
   const sources: NodeFileSource[] = [];
   try {
     for (const at of set.files) {

@@ -99,6 +99,11 @@ export interface ReadOptions {
    * many entries in file order, which then cost a system call per window, not per entry.
    */
   readAhead?: boolean;
+  /**
+   * Of a folder that holds several builds (sets a format gathers): open the one whose label
+   * names this build (`build 8512317`), not the newest.
+   */
+  build?: string;
 }
 
 /** What the session is given to read a file through. */
@@ -194,7 +199,7 @@ async function withFolderSession<T>(
   use: (opened: OpenedFile) => Promise<T>,
   options: ReadOptions,
 ): Promise<T> {
-  const { name, note, sources } = await openFolder(folder, path, FORMATS);
+  const { name, note, sources } = await openFolder(folder, path, FORMATS, options.build);
   try {
     return await asFileErrors(path, async () => {
       const [source, ...others] = sources as [NodeFileSource, ...NodeFileSource[]];

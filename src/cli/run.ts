@@ -11,6 +11,7 @@ import type { Readable, Writable } from 'node:stream';
 import { parseArgs, usageError } from './args.ts';
 import type { Command, CommandContext } from './command.ts';
 import { catCommand } from './commands/cat.ts';
+import { diffCommand } from './commands/diff.ts';
 import { imageCommand } from './commands/image.ts';
 import { extractCommand } from './commands/extract.ts';
 import { formatCommands } from './commands/format-commands.ts';
@@ -50,6 +51,7 @@ export function cliCommands(formats: readonly CliFormat[]): Readonly<Record<stri
     cat: catCommand,
     extract: extractCommand,
     image: imageCommand,
+    diff: diffCommand,
     ...(pack ? { pack } : {}),
     ...formatCommands(formats),
   };
@@ -88,7 +90,10 @@ export function helpText(formats: readonly CliFormat[]): string {
     ...formatRows(formats),
     '',
     'Options:',
-    "  --json        machine-readable output (info, ls, verify and the formats' own commands)",
+    "  --json        machine-readable output (info, ls, verify, diff and the formats' own commands)",
+    '  --all         diff: list unchanged entries too',
+    '  --content     diff: compare content bytes even where both sides keep a checksum',
+    '  --build N     diff of game folders: build N of each, not the newest (given twice: A, then B)',
     '  -o, --output  where extract writes (a folder) or pack writes (a file)',
     '  -h, --help    show this help',
     ...(sources.length > 0
@@ -99,7 +104,8 @@ export function helpText(formats: readonly CliFormat[]): string {
     '',
     'Exit codes: 0 ok, 1 failure (bad file, checksum mismatch, refused entries), 2 usage error',
     '(also verify, cat or extract on a document, such as a level, which is not an archive, and ls',
-    'on one whose format lists nothing of it).',
+    'on one whose format lists nothing of it). diff exits as diff does: 0 the same, 1 different,',
+    '2 trouble (a usage error or a file it cannot read).',
   ].join('\n');
 }
 

@@ -3,6 +3,7 @@
  * checks), the row page cache, and the actions that change them. `app.ts` makes the one instance the
  * browser uses; tests make their own with fake decoders.
  */
+import { createCompareState } from './compare.ts';
 import { createContext, type DelveStores } from './context.ts';
 import { createInstallActions, type InstallActions } from './install-actions.ts';
 import { createJobActions, type JobActions } from './job-actions.ts';
@@ -31,6 +32,8 @@ export interface DelveState {
   /** What views read from files, by file id (hooks.ts binds it to React). */
   queries: Queries;
   actions: DelveActions;
+  /** Comparing two files (compare.ts): its own store and actions. */
+  compare: ReturnType<typeof createCompareState>;
 }
 
 export function createDelveState(deps: DelveDeps): DelveState {
@@ -41,6 +44,7 @@ export function createDelveState(deps: DelveDeps): DelveState {
     stores: context.stores,
     rowCache: context.rowCache,
     queries: context.queries,
+    compare: createCompareState(context),
     actions: {
       ...open,
       ...createTreeActions(context),

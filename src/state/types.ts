@@ -152,7 +152,7 @@ export interface ViewState {
   filter: string;
 }
 
-export type JobKind = 'verify' | 'zip' | 'download' | 'install';
+export type JobKind = 'verify' | 'zip' | 'download' | 'install' | 'compare';
 
 export interface Job {
   id: string;

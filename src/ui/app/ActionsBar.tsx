@@ -22,6 +22,8 @@ import { isFocusTheSelection, selectedRowCount } from '../../state/selection-act
 import type { OpenFile, Selection } from '../../state/types.ts';
 import { describeVerifySummary, fileVerifyState } from '../checksums/verify-summary.ts';
 import { formatCount } from '../format.ts';
+import { comparableWith } from '../compare/ComparePicker.tsx';
+import { compareActions } from '../compare/use-compare.ts';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
 import { JobList } from './JobList.tsx';
 
@@ -182,6 +184,22 @@ export function ActionsBar(): ReactElement {
           onClick={() => openInstallCheck(file.id)}
         >
           Check install…
+        </button>
+      )}
+      {canWork && (
+        <button
+          type="button"
+          className="button"
+          data-testid="compare-with"
+          title={
+            comparableWith(file, files).length > 0
+              ? `Compare ${file.name} with another open file of its format`
+              : `Open another file of the format of ${file.name} to compare them`
+          }
+          disabled={comparableWith(file, files).length === 0}
+          onClick={() => compareActions.openComparePicker(file.id)}
+        >
+          Compare with…
         </button>
       )}
       <CopyLinkButton />

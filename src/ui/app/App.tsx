@@ -4,6 +4,9 @@
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import { useHasFiles } from '../../state/hooks.ts';
+import { CompareView } from '../compare/CompareView.tsx';
+import { ComparePicker } from '../compare/ComparePicker.tsx';
+import { useComparison } from '../compare/use-compare.ts';
 import { DropZone } from '../dropzone/DropZone.tsx';
 import { InstallCheckHost } from '../install/InstallCheck.tsx';
 import { ActionsBar } from './ActionsBar.tsx';
@@ -41,6 +44,7 @@ export interface AppProps {
 export function App({ formats }: AppProps): ReactElement {
   const hasFiles = useHasFiles();
   const isWorkspaceMounted = useWorkspaceMounted(hasFiles);
+  const isComparing = useComparison() !== null;
   return (
     <DropZone>
       <div className="app">
@@ -53,8 +57,9 @@ export function App({ formats }: AppProps): ReactElement {
           {isWorkspaceMounted && (
             <div className="workspace-frame" hidden={!hasFiles}>
               <ActionsBar />
-              <Workspace />
+              {isComparing ? <CompareView /> : <Workspace />}
               <InstallCheckHost />
+              <ComparePicker />
             </div>
           )}
           {!hasFiles && <EmptyState formats={formats} />}

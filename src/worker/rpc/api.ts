@@ -28,8 +28,12 @@ import type {
   SurfaceRef,
 } from '../../formats/model.ts';
 import type { FormatId } from '../../formats/registry.ts';
+import type { DiffCounts, DiffRow, DiffStatus } from '../../compare/types.ts';
 
 export type {
+  DiffCounts,
+  DiffRow,
+  DiffStatus,
   CellValue,
   ColumnDef,
   ContentRef,
@@ -268,7 +272,16 @@ export interface JobProgress {
 
 /** The cancellable jobs. */
 export type JobKind =
-  'verify' | 'zip' | 'digest' | 'view' | 'find' | 'strings' | 'install' | 'gallery' | 'png-zip';
+  | 'verify'
+  | 'zip'
+  | 'digest'
+  | 'view'
+  | 'find'
+  | 'strings'
+  | 'install'
+  | 'gallery'
+  | 'png-zip'
+  | 'compare';
 
 /**
  * A file of a folder picked for an install check: its path from the top of what was picked
@@ -360,6 +373,55 @@ export interface Thumbnail extends DecodedImage {
   sourceHeight: number;
   /** The mip level it was made from. */
   level: number;
+}
+
+/** Where a comparison has got to: nodes looked at of both sides, rows so far, their counts. */
+export interface CompareProgress {
+  done: number;
+  total: number;
+  /** Visible rows of the diff tree now available through `diffRows`. */
+  rowCount: number;
+  counts: DiffCounts;
+}
+
+/** A finished comparison: what each side is, and the count of each status. */
+export interface CompareSummary {
+  oldName: string;
+  newName: string;
+  /** Human name of the format both sides are. */
+  formatLabel: string;
+  counts: DiffCounts;
+  rowCount: number;
+  /** Whether the sides can give their content (the side-by-side view reads it). */
+  hasContent: boolean;
+}
+
+/** One visible row of the diff tree: a folder with its counts, or a node's diff row. */
+export interface DiffTreeRow {
+  nodeId: number;
+  depth: number;
+  name: string;
+  path: string;
+  isFolder: boolean;
+  isExpanded: boolean;
+  /** The node's diff row; null for folders. */
+  diff: DiffRow | null;
+  /** Of every status under a folder (all of them, filters aside); a node's own status counts 1. */
+  counts: DiffCounts;
+}
+
+/** A side of a comparison. */
+export type DiffSide = 'old' | 'new';
+
+/** One side of one diff row: its details, and the first bytes of its content. */
+export interface DiffSideView {
+  details: NodeDetails;
+  /** The first `maxBytes` of its content; null when that side cannot give it. */
+  bytes: Uint8Array | null;
+  /** Size of the whole content. */
+  totalSize: number;
+  /** Why there are no bytes, or why they are shown raw. */
+  warning: string | null;
 }
 
 export interface DecoderApi {
@@ -499,6 +561,32 @@ export interface DecoderApi {
   ): Promise<Result<InstallCheckResult>>;
   /** The report of the last install check as a file (install-report.ts): JSON or CSV. */
   installReport(kind: InstallReportKind): Result<Blob>;
+  /**
+   * Compares two files' sessions (each opened here from its sources, as `open` would):
+   * every node added, removed, changed or unchanged, matched by path (compare/). Rows
+   * stream into the diff tree as they are decided; progress tells how many. Cancellable
+   * (`compare`).
+   */
+  compare(
+    oldFiles: NamedSource[],
+    newFiles: NamedSource[],
+    onProgress: (progress: CompareProgress) => void,
+  ): Promise<Result<CompareSummary>>;
+  /** Visible rows `[start, start + count)` of the diff tree. */
+  diffRows(start: number, count: number): DiffTreeRow[];
+  /**
+   * Shows the rows of these statuses whose path matches `pattern` (as `setFilter`); answers
+   * the new row count and how many nodes match.
+   */
+  diffShow(statuses: DiffStatus[], pattern: string): FilterResult;
+  /** Expands or collapses a folder of the diff tree; answers the new row count. */
+  diffSetExpanded(nodeId: number, isExpanded: boolean): number;
+  /** The visible row of the diff row at `path` (its folders opened); -1 when it is hidden. */
+  diffRowOfPath(path: string): number;
+  /** A node of one side (`DiffRow.oldIndex`/`newIndex`): its details and up to `maxBytes` of its content. */
+  diffSide(side: DiffSide, index: number, maxBytes: number): Promise<Result<DiffSideView>>;
+  /** The rows shown (statuses and filter) as a file: CSV or the JSON of `delve diff --json`. */
+  diffExport(kind: 'csv' | 'json'): Result<Blob>;
   /** Answers at once unless the worker is stuck: the client's watchdog calls it. */
   ping(): 'pong';
   /** Cancels running jobs of one kind (all without one); they then end with CANCELLED. */

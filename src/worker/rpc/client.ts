@@ -66,6 +66,13 @@ const METHOD_KINDS = {
   addFolderFiles: 'tracked',
   checkInstall: 'tracked',
   installReport: 'tracked',
+  compare: 'tracked',
+  diffRows: 'tracked',
+  diffShow: 'tracked',
+  diffSetExpanded: 'tracked',
+  diffRowOfPath: 'tracked',
+  diffSide: 'tracked',
+  diffExport: 'tracked',
   ping: 'untracked',
   cancel: 'untracked',
 } as const satisfies Record<DecoderMethod, 'tracked' | 'untracked'>;

@@ -65,6 +65,7 @@ import { attempt, attemptNow } from './result.ts';
 import { openSession } from './open-file.ts';
 import { NodeStatuses } from '../jobs/statuses.ts';
 import { sessionTotals } from './totals.ts';
+import { createCompareMethods } from './compare.ts';
 
 /** Paths cut out per step after an open (EntryTree.preparePaths): ~2 ms each. */
 const PREPARE_PATHS_STEP = 25_000;
@@ -377,6 +378,12 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
   }
 
   const api: DecoderApi = {
+    ...createCompareMethods({
+      services,
+      formats,
+      jobs,
+      sourceOf: (file) => sourceOf(file, 0),
+    }),
     open: (files, onProgress, openOptions = {}) =>
       attempt(async () => {
         if (files.length === 0) throw internal('no file to open');

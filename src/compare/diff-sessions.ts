@@ -1,0 +1,233 @@
+/**
+ * The diff of two sessions over the node model: nodes are matched by their stable path (the
+ * n-th node of a path with the n-th of the same path, where a document repeats one), and a
+ * matched pair is changed when what both sides expose says so:
+ *
+ * - both keep a stored checksum: the checksums and sizes decide, and no content is read;
+ * - else the sizes, then the content's bytes where both sides can read it;
+ * - else (a document node with no content) the values of the format's columns and the
+ *   node's fields.
+ *
+ * Rows stream out in batches as they are decided (the new side's order, then what only the
+ * old side has), with a pause between batches so a host can answer other calls and cancel.
+ * Pure: it runs in the decoder worker and in the CLI alike.
+ */
+import type { CancelSignal, Session } from '../formats/model.ts';
+import { emptyCounts, type ChangeEvidence, type DiffCounts, type DiffRow } from './types.ts';
+
+export interface DiffOptions {
+  /** Compare content bytes even where both sides keep a checksum (a CRC left stale). */
+  compareContent?: boolean;
+  signal?: CancelSignal;
+  /** Rows as they are decided, in batches. */
+  onRows?(rows: readonly DiffRow[]): void;
+  /** Nodes looked at so far, of both sides' counts together. */
+  onProgress?(done: number, total: number): void;
+  /** Lets the host answer other calls (rows, a cancel) between batches. */
+  pause?(): Promise<void>;
+  /** Rows per batch; 2,000 by default. */
+  batchSize?: number;
+}
+
+export interface DiffResult {
+  counts: DiffCounts;
+  /** Every row, in the order they were emitted. */
+  rows: DiffRow[];
+}
+
+const DEFAULT_BATCH = 2_000;
+
+/** What the diff reads of one side: its table's facts, with details only where it must. */
+interface Side {
+  session: Session;
+  count: number;
+  path(index: number): string;
+  size(index: number): number;
+  checksum(index: number): number | null;
+}
+
+function sideOf(session: Session): Side {
+  const table = session.nodeTable();
+  const tableChecksum = table.checksum;
+  // An archive whose table does not tell checksums may still keep them in its details.
+  const checksum: (index: number) => number | null = tableChecksum
+    ? (index) => tableChecksum.call(table, index)
+    : session.layout === 'archive'
+      ? (index) => session.details(index).checksum
+      : () => null;
+  return {
+    session,
+    count: session.nodeCount(),
+    path: (index) => table.path(index),
+    size: (index) => table.size(index),
+    checksum: (index) => {
+      const value = checksum(index);
+      return value === null ? null : value >>> 0;
+    },
+  };
+}
+
+/** The match key of each node: its path, and `\0n` for the n-th repeat of a path. */
+function keysOf(side: Side): Map<string, number> {
+  const keys = new Map<string, number>();
+  for (let index = 0; index < side.count; index++) {
+    const path = side.path(index);
+    let key = path;
+    for (let repeat = 1; keys.has(key); repeat++) key = `${path}\0${repeat}`;
+    keys.set(key, index);
+  }
+  return keys;
+}
+
+function equalBytes(left: Uint8Array, right: Uint8Array): boolean {
+  if (left.length !== right.length) return false;
+  for (let at = 0; at < left.length; at++) if (left[at] !== right[at]) return false;
+  return true;
+}
+
+/** The content of a node, or null when that side cannot read it (no content, a missing volume). */
+async function contentOf(side: Side, index: number): Promise<Uint8Array | null> {
+  const content = side.session.content;
+  if (!content || (content.unavailable?.(index) ?? null) !== null) return null;
+  try {
+    return (await content.read(index)).bytes;
+  } catch {
+    return null;
+  }
+}
+
+/** What a node shows besides its bytes: its column cells and fields, as one comparable text. */
+function valuesOf(side: Side, index: number): string {
+  const { session } = side;
+  const columnSet = session.columnSetOf?.(index) ?? 'default';
+  const cells = (session.columnSets[columnSet] ?? []).map((column) =>
+    session.cell ? session.cell(index, column.id) : null,
+  );
+  const details = session.details(index);
+  return JSON.stringify([details.kind, details.storedSize, cells, details.fields]);
+}
+
+/**
+ * Whether a matched pair differs, and what said so. Exported for the details of one pair
+ * (the UI names the evidence).
+ */
+export async function comparePair(
+  oldSide: Side,
+  oldIndex: number,
+  newSide: Side,
+  newIndex: number,
+  compareContent = false,
+): Promise<{ isChanged: boolean; evidence: ChangeEvidence }> {
+  const oldCrc = oldSide.checksum(oldIndex);
+  const newCrc = newSide.checksum(newIndex);
+  const oldSize = oldSide.size(oldIndex);
+  const newSize = newSide.size(newIndex);
+  if (!compareContent && oldCrc !== null && newCrc !== null) {
+    return { isChanged: oldCrc !== newCrc || oldSize !== newSize, evidence: 'checksum' };
+  }
+  if (oldSize !== newSize) return { isChanged: true, evidence: 'content' };
+  const oldBytes = await contentOf(oldSide, oldIndex);
+  const newBytes = oldBytes ? await contentOf(newSide, newIndex) : null;
+  if (oldBytes && newBytes)
+    return { isChanged: !equalBytes(oldBytes, newBytes), evidence: 'content' };
+  return {
+    isChanged: valuesOf(oldSide, oldIndex) !== valuesOf(newSide, newIndex),
+    evidence: 'values',
+  };
+}
+
+export { sideOf as diffSide, type Side as DiffSide };
+
+/**
+ * Diffs `oldSession` against `newSession`: every node of either side once, matched by path.
+ * Throws a CANCELLED FormatError when the signal is cancelled.
+ */
+export async function diffSessions(
+  oldSession: Session,
+  newSession: Session,
+  options: DiffOptions = {},
+): Promise<DiffResult> {
+  const oldSide = sideOf(oldSession);
+  const newSide = sideOf(newSession);
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const total = oldSide.count + newSide.count;
+  const counts = emptyCounts();
+  const rows: DiffRow[] = [];
+  let batch: DiffRow[] = [];
+  let done = 0;
+  const flush = async () => {
+    if (batch.length > 0) options.onRows?.(batch);
+    batch = [];
+    options.onProgress?.(done, total);
+    await options.pause?.();
+    options.signal?.throwIfCancelled();
+  };
+  const push = async (row: DiffRow) => {
+    counts[row.status]++;
+    rows.push(row);
+    batch.push(row);
+    if (batch.length >= batchSize) await flush();
+  };
+
+  const oldKeys = keysOf(oldSide);
+  options.signal?.throwIfCancelled();
+  const matched = new Uint8Array(oldSide.count);
+  const seen = new Set<string>();
+  for (let newIndex = 0; newIndex < newSide.count; newIndex++) {
+    done++;
+    const path = newSide.path(newIndex);
+    let key = path;
+    for (let repeat = 1; seen.has(key); repeat++) key = `${path}\0${repeat}`;
+    seen.add(key);
+    const oldIndex = oldKeys.get(key) ?? -1;
+    const newSize = newSide.size(newIndex);
+    const newCrc = newSide.checksum(newIndex);
+    if (oldIndex < 0) {
+      await push({
+        path,
+        status: 'added',
+        oldIndex,
+        newIndex,
+        oldSize: null,
+        newSize,
+        oldCrc: null,
+        newCrc,
+      });
+      continue;
+    }
+    matched[oldIndex] = 1;
+    const { isChanged } = await comparePair(
+      oldSide,
+      oldIndex,
+      newSide,
+      newIndex,
+      options.compareContent ?? false,
+    );
+    await push({
+      path,
+      status: isChanged ? 'changed' : 'unchanged',
+      oldIndex,
+      newIndex,
+      oldSize: oldSide.size(oldIndex),
+      newSize,
+      oldCrc: oldSide.checksum(oldIndex),
+      newCrc,
+    });
+  }
+  for (let oldIndex = 0; oldIndex < oldSide.count; oldIndex++) {
+    done++;
+    if (matched[oldIndex]) continue;
+    await push({
+      path: oldSide.path(oldIndex),
+      status: 'removed',
+      oldIndex,
+      newIndex: -1,
+      oldSize: oldSide.size(oldIndex),
+      newSize: null,
+      oldCrc: oldSide.checksum(oldIndex),
+      newCrc: null,
+    });
+  }
+  await flush();
+  return { counts, rows };
+}

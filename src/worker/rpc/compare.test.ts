@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { writeKiwad } from '../../formats/kiwad/write.ts';
+import type { CompareProgress, NamedSource, Result } from './api.ts';
+import { createDecoderImpl } from './impl.ts';
+
+const text = (value: string) => new TextEncoder().encode(value);
+
+function value<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+function wad(name: string, files: Record<string, string>): NamedSource[] {
+  const bytes = writeKiwad(
+    Object.entries(files).map(([path, data]) => ({ name: path, data: text(data) })),
+  );
+  return [{ name, blob: new Blob([bytes as Uint8Array<ArrayBuffer>]) }];
+}
+
+const oldFiles = wad('old.wad', {
+  'a/same.txt': 'same',
+  'a/gone.txt': 'gone',
+  'b/edit.xml': '<a>1</a>',
+});
+const newFiles = wad('new.wad', {
+  'a/same.txt': 'same',
+  'b/edit.xml': '<a>2</a>',
+  'c/new.txt': 'n',
+});
+
+async function compared() {
+  const decoder = createDecoderImpl({ startsHelpersAhead: false });
+  const progress: CompareProgress[] = [];
+  const summary = value(await decoder.compare(oldFiles, newFiles, (p) => progress.push(p)));
+  return { decoder, summary, progress };
+}
+
+describe('compare in the decoder worker', () => {
+  it('opens both files, counts each status and shows every change, unchanged hidden', async () => {
+    const { decoder, summary, progress } = await compared();
+    expect(summary.counts).toEqual({ added: 1, removed: 1, changed: 1, unchanged: 1 });
+    expect(progress.at(-1)!.counts).toEqual(summary.counts);
+    const rows = decoder.diffRows(0, summary.rowCount);
+    expect(
+      rows.map((row) => `${'  '.repeat(row.depth - 1)}${row.name}:${row.diff?.status ?? 'folder'}`),
+    ).toEqual([
+      'a:folder',
+      '  gone.txt:removed',
+      'b:folder',
+      '  edit.xml:changed',
+      'c:folder',
+      '  new.txt:added',
+    ]);
+    expect(rows[0]!.counts).toEqual({ added: 0, removed: 1, changed: 0, unchanged: 1 });
+  });
+
+  it('filters by status and by path, and finds a row by its path', async () => {
+    const { decoder } = await compared();
+    expect(decoder.diffShow(['changed'], '')).toEqual({ rowCount: 2, matchCount: 1 });
+    expect(decoder.diffShow(['added', 'removed', 'changed', 'unchanged'], '*.txt').matchCount).toBe(
+      3,
+    );
+    const at = decoder.diffRowOfPath('a/same.txt');
+    expect(decoder.diffRows(at, 1)[0]!.diff!.status).toBe('unchanged');
+  });
+
+  it('gives both sides of a change: details and content', async () => {
+    const { decoder } = await compared();
+    decoder.diffShow(['changed'], '');
+    const row = decoder.diffRows(1, 1)[0]!.diff!;
+    const oldSide = value(await decoder.diffSide('old', row.oldIndex, 1024));
+    const newSide = value(await decoder.diffSide('new', row.newIndex, 1024));
+    expect(new TextDecoder().decode(oldSide.bytes!)).toBe('<a>1</a>');
+    expect(new TextDecoder().decode(newSide.bytes!)).toBe('<a>2</a>');
+    expect(newSide.details.path).toBe('b/edit.xml');
+  });
+
+  it('exports the rows shown as CSV and JSON', async () => {
+    const { decoder } = await compared();
+    decoder.diffShow(['added', 'removed'], '');
+    const csv = await value(decoder.diffExport('csv')).text();
+    expect(csv.split('\r\n').map((line) => line.split(',').slice(0, 2).join(','))).toEqual([
+      'path,status',
+      'a/gone.txt,removed',
+      'c/new.txt,added',
+      '',
+    ]);
+    const json = JSON.parse(await value(decoder.diffExport('json')).text()) as {
+      entries: unknown[];
+    };
+    expect(json).toMatchObject({ added: 1, removed: 1, changed: 1, unchanged: 1 });
+    expect(json.entries).toHaveLength(2);
+  });
+
+  it('refuses files of two formats', async () => {
+    const decoder = createDecoderImpl({ startsHelpersAhead: false });
+    const other = [{ name: 'x.txt', blob: new Blob(['plain text']) }];
+    const result = await decoder.compare(oldFiles, other, () => undefined);
+    expect(result.ok).toBe(false);
+  });
+});
