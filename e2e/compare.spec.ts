@@ -1,0 +1,180 @@
+/**
+ * Compare two archives in real Chromium: two KIWADs made by the writer (one entry added, one
+ * removed, a changed text entry, a changed binary entry, one the same) dropped together,
+ * compared through "Compare with…": counts, status toggles and the filter, the text change
+ * as a line diff (pretty-printed), the binary change as a hex diff stepped through with n and
+ * N, the CSV export byte for byte, and a link to a comparison of two remote files that opens
+ * it again with the change selected.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { MemoryByteSource } from '../src/binary/byte-source.ts';
+import { readKiwad } from '../src/formats/kiwad/read.ts';
+import { writeKiwad } from '../src/formats/kiwad/write.ts';
+import { startFileServer, type FileServer } from './servers/file-server.ts';
+import { collectPageErrors, downloadedBytes, dropFiles, treeItem } from './helpers.ts';
+
+// Opening and comparing run in workers on a shared, loaded machine: wait long, never sleep.
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.setTimeout(240_000);
+const text = (value: string) => new TextEncoder().encode(value);
+
+const blob = (changes: Record<number, number>) => {
+  const bytes = new Uint8Array(64).map((_, at) => (at * 7) & 0x0f);
+  for (const [at, value] of Object.entries(changes)) bytes[Number(at)] = value;
+  return bytes;
+};
+
+const OLD = writeKiwad([
+  { name: 'Data/config.xml', data: text('<config><speed>1</speed><name>a</name></config>') },
+  { name: 'Data/blob.bin', data: blob({}) },
+  { name: 'Data/same.txt', data: text('the same in both') },
+  { name: 'gone.txt', data: text('only in the old one') },
+]);
+const NEW = writeKiwad([
+  { name: 'Data/config.xml', data: text('<config><speed>2</speed><name>a</name></config>') },
+  { name: 'Data/blob.bin', data: blob({ 5: 0xaa, 40: 0xbb, 41: 0xcc }) },
+  { name: 'Data/same.txt', data: text('the same in both') },
+  { name: 'added.txt', data: text('only in the new one') },
+]);
+
+/** The stored checksum of each entry, as 8 hex digits, read from the archive's table. */
+async function crcs(bytes: Uint8Array): Promise<Map<string, string>> {
+  const { value } = await readKiwad(new MemoryByteSource(bytes));
+  return new Map(
+    value.entries.map((entry) => [
+      entry.name,
+      (entry.crc >>> 0).toString(16).toUpperCase().padStart(8, '0'),
+    ]),
+  );
+}
+
+/** What the CSV export must hold: the changes shown, sorted by path, CRLF line ends. */
+async function expectedCsv(): Promise<string> {
+  const before = await crcs(OLD);
+  const after = await crcs(NEW);
+  return [
+    'path,status,oldSize,newSize,oldCrc,newCrc',
+    `Data/blob.bin,changed,64,64,${before.get('Data/blob.bin')},${after.get('Data/blob.bin')}`,
+    `Data/config.xml,changed,47,47,${before.get('Data/config.xml')},${after.get('Data/config.xml')}`,
+    `added.txt,added,,19,,${after.get('added.txt')}`,
+    `gone.txt,removed,19,,${before.get('gone.txt')},`,
+    '',
+  ].join('\r\n');
+}
+
+const diffRow = (page: Page, path: string) =>
+  page.getByTestId('diff-tree').locator(`[data-testid="diff-row"][data-path="${path}"]`);
+
+async function compareDropped(page: Page): Promise<void> {
+  await page.goto('/');
+  await dropFiles(page, [
+    { name: 'old.wad', bytes: OLD },
+    { name: 'new.wad', bytes: NEW },
+  ]);
+  const fileRows = page.getByTestId('tree').locator('[role="treeitem"][aria-level="1"]');
+  await expect(fileRows).toHaveCount(2);
+  await expect(fileRows.nth(0)).not.toHaveAttribute('aria-busy', 'true');
+  await expect(fileRows.nth(1)).not.toHaveAttribute('aria-busy', 'true');
+  await treeItem(page, /^old\.wad/).click();
+  await page.getByTestId('compare-with').click();
+  const picker = page.getByTestId('compare-picker');
+  await expect(picker).toBeVisible();
+  await picker.getByTestId('compare-candidate').filter({ hasText: 'new.wad' }).click();
+  await expect(page.getByTestId('compare-state')).toHaveText('Done');
+}
+
+test('two archives compared: counts, filters, a line diff, a hex diff and the CSV', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await compareDropped(page);
+  await expect(page.getByTestId('diff-count-added')).toHaveText(/1 added/);
+  await expect(page.getByTestId('diff-count-removed')).toHaveText(/1 removed/);
+  await expect(page.getByTestId('diff-count-changed')).toHaveText(/2 changed/);
+  await expect(page.getByTestId('diff-count-unchanged')).toHaveText(/1 unchanged/);
+  // Unchanged rows are hidden until asked for.
+  await expect(diffRow(page, 'Data/same.txt')).toHaveCount(0);
+  await expect(diffRow(page, 'added.txt')).toHaveAttribute('data-status', 'added');
+  await page.getByTestId('diff-count-unchanged').click();
+  await expect(diffRow(page, 'Data/same.txt')).toHaveAttribute('data-status', 'unchanged');
+  await page.getByTestId('diff-count-unchanged').click();
+  await expect(diffRow(page, 'Data/same.txt')).toHaveCount(0);
+
+  // The filter box narrows the rows by path.
+  await page.getByTestId('diff-filter').fill('*.xml');
+  await expect(diffRow(page, 'added.txt')).toHaveCount(0);
+  await expect(diffRow(page, 'Data/blob.bin')).toHaveCount(0);
+  await diffRow(page, 'Data/config.xml').click();
+  const lines = page.getByTestId('line-diff');
+  await expect(lines.locator('[data-kind="removed"]')).toHaveText([/<speed>1<\/speed>/]);
+  await expect(lines.locator('[data-kind="added"]')).toHaveText([/<speed>2<\/speed>/]);
+  // Pretty-printed as the text preview does: the unchanged element is a line of its own.
+  await expect(
+    lines.locator('[data-kind="same"]').filter({ hasText: '<name>a</name>' }),
+  ).toHaveCount(1);
+
+  await page.getByTestId('diff-filter').fill('');
+  await diffRow(page, 'Data/blob.bin').click();
+  const hex = page.getByTestId('hex-diff');
+  const position = page.getByTestId('hex-diff-position');
+  await expect(position).toHaveText('Change 1 of 2 at 0x5 (1 bytes)');
+  await hex.focus();
+  await page.keyboard.press('n');
+  await expect(position).toHaveText('Change 2 of 2 at 0x28 (2 bytes)');
+  await expect(hex.locator('mark.diff-byte-changed')).toHaveCount(6);
+  await page.keyboard.press('Shift+N');
+  await expect(position).toHaveText('Change 1 of 2 at 0x5 (1 bytes)');
+  await expect(page.getByTestId('change-facts')).toContainText('64 bytes');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('diff-export-csv').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('old-vs-new.diff.csv');
+  expect(new TextDecoder().decode(await downloadedBytes(download))).toBe(await expectedCsv());
+  expect(errors).toEqual([]);
+});
+
+test.describe('a link to a comparison of two remote files', () => {
+  let server: FileServer;
+  let folder: string;
+  test.beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'delve-compare-e2e-'));
+    writeFileSync(join(folder, 'old.wad'), OLD);
+    writeFileSync(join(folder, 'new.wad'), NEW);
+    server = await startFileServer({
+      'old.wad': join(folder, 'old.wad'),
+      'new.wad': join(folder, 'new.wad'),
+    });
+  });
+  test.afterAll(async () => {
+    await server?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('opens the comparison again with the change selected', async ({ page }) => {
+    const oldUrl = server.url('ranges', 'old.wad');
+    const newUrl = server.url('ranges', 'new.wad');
+    await page.goto(`/?url=${encodeURIComponent(oldUrl)}&url=${encodeURIComponent(newUrl)}`);
+    await expect(treeItem(page, /^new\.wad/)).not.toHaveAttribute('aria-busy', 'true');
+    await treeItem(page, /^old\.wad/).click();
+    await page.getByTestId('compare-with').click();
+    await page.getByTestId('compare-candidate').click();
+    await expect(page.getByTestId('compare-state')).toHaveText('Done');
+    await diffRow(page, 'Data/config.xml').click();
+    const link = page.getByTestId('compare-link');
+    await expect(link).toHaveAttribute('href', /diff=1&change=Data\/config\.xml$/);
+    const href = await link.getAttribute('href');
+
+    await page.goto(href!);
+    await expect(page.getByTestId('compare-state')).toHaveText('Done');
+    await expect(page.getByTestId('compare-old')).toHaveText('old.wad');
+    await expect(diffRow(page, 'Data/config.xml')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('line-diff').locator('[data-kind="added"]')).toHaveText([
+      /<speed>2<\/speed>/,
+    ]);
+  });
+});
