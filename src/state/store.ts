@@ -14,6 +14,7 @@ import { createTreeActions, type TreeActions } from './tree-actions.ts';
 import {
   createSideInputActions,
   memorySideInputStorage,
+  type PrepareSideInput,
   type SideInputActions,
 } from './side-inputs.ts';
 import type { DelveDeps } from './types.ts';
@@ -33,6 +34,21 @@ export interface DelveState {
   actions: DelveActions;
 }
 
+/** Prepares a side input in a decoder worker of its own, ended once it answers. */
+function prepareInWorker(deps: DelveDeps): PrepareSideInput {
+  return async (kind, file) => {
+    const decoder = deps.createDecoder();
+    // A worker that dies (out of memory on a huge file) answers nothing: the file is kept unprepared.
+    const crashed = new Promise<null>((resolve) => decoder.onCrash(() => resolve(null)));
+    try {
+      const result = await Promise.race([decoder.prepareSideInput(kind, file), crashed]);
+      return result?.ok ? result.value : null;
+    } finally {
+      decoder.terminate();
+    }
+  };
+}
+
 export function createDelveState(deps: DelveDeps): DelveState {
   const context = createContext(deps);
   const open = createOpenActions(context);
@@ -47,7 +63,13 @@ export function createDelveState(deps: DelveDeps): DelveState {
       ...createSelectionActions(context),
       ...createJobActions(context),
       ...createInstallActions(context),
-      ...createSideInputActions(context, storage, open.reopenFile, deps.formats),
+      ...createSideInputActions(
+        context,
+        storage,
+        open.reopenFile,
+        deps.formats,
+        prepareInWorker(deps),
+      ),
     },
   };
 }

@@ -213,6 +213,11 @@ export async function openObjectProperty(request: OpenRequest): Promise<ObjectPr
           handOver!.upTo(closedCount, false);
           await services.pause();
         },
+        // The root's row first, while the rest of the stream inflates.
+        async root() {
+          handOver!.upTo(walk!.closedCount, true);
+          await services.pause();
+        },
       },
     );
   } catch (error) {
