@@ -141,7 +141,12 @@ function pendingLayer(bytes: Uint8Array, at: number, what: string): PendingStrea
     // The whole inflate writes the head again, the same bytes, with every check it makes.
     async complete() {
       try {
-        await inflate(data, options);
+        await inflate(data, options).catch((error: unknown) => {
+          // The platform's engine names no offset in the data: the default engine's error does.
+          if (options.engine === undefined) throw error;
+          const { engine: _native, ...byDefault } = options;
+          return inflate(data, byDefault);
+        });
       } catch (error) {
         if (typeof error === 'object' && error !== null) layerErrors.add(error);
         throw error;

@@ -157,6 +157,13 @@ class NodeHandOver {
     }
   }
 
+  /** The root alone, as the first batch (the rest of the stream is still to inflate). */
+  handOverRoot(): void {
+    if (this.handed > 0 || this.table.count === 0) return;
+    this.send(0, 1);
+    this.handed = 1;
+  }
+
   private send(start: number, end: number): void {
     const { sink, table } = this;
     if (sink.documentNodes) {
@@ -215,7 +222,7 @@ export async function openObjectProperty(request: OpenRequest): Promise<ObjectPr
         },
         // The root's row first, while the rest of the stream inflates.
         async root() {
-          handOver!.upTo(walk!.closedCount, true);
+          handOver!.handOverRoot();
           await services.pause();
         },
       },
