@@ -34,10 +34,16 @@ export interface DelveState {
   actions: DelveActions;
 }
 
+/**
+ * How long a preparation may keep its worker from answering: parsing a 60 MB type list is
+ * one call of a few seconds, longer on a busy machine, and the usual watchdog would stop it.
+ */
+const PREPARE_WATCHDOG_MS = 120_000;
+
 /** Prepares a side input in a decoder worker of its own, ended once it answers. */
 function prepareInWorker(deps: DelveDeps): PrepareSideInput {
   return async (kind, file) => {
-    const decoder = deps.createDecoder();
+    const decoder = deps.createDecoder(PREPARE_WATCHDOG_MS);
     // A worker that dies (out of memory on a huge file) answers nothing: the file is kept unprepared.
     const crashed = new Promise<null>((resolve) => decoder.onCrash(() => resolve(null)));
     try {
