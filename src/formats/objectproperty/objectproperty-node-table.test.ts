@@ -215,7 +215,8 @@ describe('ObjectProperty root before the inflate', () => {
 
   it('a stream damaged after its head fails as the whole inflate does, at the file offset', async () => {
     const damaged = generated.bytes.slice();
-    for (let at = damaged.length - 400; at < damaged.length - 300; at++) damaged[at] = damaged[at]! ^ 0x5a;
+    for (let at = damaged.length - 400; at < damaged.length - 300; at++)
+      damaged[at] = damaged[at]! ^ 0x5a;
     let rootHanded = 0;
     const failure = async (hooks: Parameters<typeof decodeObjectTable>[2]) => {
       try {
