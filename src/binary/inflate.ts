@@ -116,6 +116,11 @@ async function inflateWithNative(data: Uint8Array, options: InflateOptions): Pro
   return out.subarray(0, written);
 }
 
+/** Whether the platform has its own streaming inflate (`DecompressionStream`, engine `native`). */
+export function hasNativeInflate(): boolean {
+  return typeof DecompressionStream === 'function';
+}
+
 /** The engines of a platform without WebAssembly (and the forced `fflate` and `native`). */
 function inflateWithout(
   data: Uint8Array,

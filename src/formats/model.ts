@@ -655,4 +655,11 @@ export interface SideInputKind {
   readonly label: string;
   /** File name endings a picker offers, lower case, with the dot. */
   readonly extensions: readonly string[];
+  /**
+   * What the format makes of a file of this kind once, when it is added (a type list's
+   * compact image): kept beside the file and handed over instead of it (`SideInputFile
+   * .isPrepared`), so a file is not parsed again at each open or reload. Loaded on demand;
+   * throws FormatError for a file the format cannot read.
+   */
+  readonly prepare?: (bytes: Uint8Array) => Promise<Uint8Array>;
 }

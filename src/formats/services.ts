@@ -120,7 +120,10 @@ export const NO_NESTED_FILES: NestedFileService = {
 /** A file the user gave beside the files they open (a type list, a protocol file). */
 export interface SideInputFile {
   name: string;
+  /** The file's bytes, or (`isPrepared`) what its kind's `prepare` made of them. */
   bytes: Uint8Array;
+  /** Whether `bytes` are the prepared form (model.ts `SideInputKind.prepare`). */
+  isPrepared?: boolean;
 }
 
 /**

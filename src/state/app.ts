@@ -9,7 +9,7 @@ import { createDelveState } from './store.ts';
 FileDecoder.prewarm();
 
 export const delve = createDelveState({
-  createDecoder: () => FileDecoder.start(),
+  createDecoder: (watchdogMs) => FileDecoder.start(watchdogMs),
   saveBlob,
   fetch: (url, init) => fetch(url, init),
   now: () => performance.now(),

@@ -128,4 +128,40 @@ describe('side inputs', () => {
     expect(files()[0]!.openAs).toEqual({ format: 'objectproperty', settings });
     expect(fact(files()[0]!.summary?.facts, 'Root class')).toBe('class Outer');
   });
+
+  it('a type list is prepared once in a worker when added, kept beside it, and opens read that', async () => {
+    const storage = memorySideInputStorage();
+    const { actions, files } = setup(storage);
+    await actions.restoreSideInputs();
+    await actions.openFiles([new File([bindBytes], 'Item.xml')]);
+    await actions.addSideInputs('type-lists', [typeList()]);
+    const [kept] = await storage.load();
+    // The original stays for the panel; the prepared image (`DTLI`) is what opens read.
+    expect(kept!.size).toBe(typeListBytes.length);
+    const head = new Uint8Array(await kept!.prepared!.slice(0, 4).arrayBuffer());
+    expect(new TextDecoder().decode(head)).toBe('DTLI');
+    expect(sideInputBlobs([kept!])['type-lists']![0]!.prepared).toBe(kept!.prepared);
+    expect(fact(files()[0]!.summary?.facts, 'Root class')).toBe('class DeepSizeBoundary');
+    // A list that cannot be read is kept as it is: its opens say why.
+    await actions.addSideInputs('type-lists', [new File(['{"a": '], 'broken.json')]);
+    const broken = (await storage.load()).find((entry) => entry.name === 'broken.json');
+    expect(broken?.prepared).toBeUndefined();
+  });
+
+  it('a list kept before lists were prepared is prepared after a reload, for the next opens', async () => {
+    const storage = memorySideInputStorage([
+      {
+        id: 'kept',
+        kind: 'type-lists',
+        name: 'types.json',
+        size: typeListBytes.length,
+        blob: typeList(),
+        addedAt: 1,
+      },
+    ]);
+    const { actions, entries } = setup(storage);
+    await actions.restoreSideInputs();
+    expect(entries()[0]!.prepared).toBeInstanceOf(Blob);
+    expect((await storage.load())[0]!.prepared).toBe(entries()[0]!.prepared);
+  });
 });

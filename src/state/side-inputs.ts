@@ -3,7 +3,10 @@
  * persisted in the browser (side-input-db.ts: IndexedDB; tests: memory) and never uploaded.
  * Every open hands them to its worker (`OpenOptions.sideInputs`, as Blobs: nothing is
  * copied); when the files of a kind change, the open files whose format reads that kind are
- * opened again, so what they show follows the set.
+ * opened again, so what they show follows the set. A kind whose format prepares its files
+ * (`SideInputKind.prepare`: a type list's compact image) has each prepared once, in a
+ * worker, when it is added; the prepared form is kept beside the file and handed over
+ * instead, so neither an open nor a reload parses the file again.
  */
 import { formatReads, FORMATS, sideInputKinds } from '../formats/registry.ts';
 import type { FormatModule, SideInputKind } from '../formats/model.ts';
@@ -23,6 +26,8 @@ export interface SideInputEntry {
   /** Bytes. */
   size: number;
   blob: Blob;
+  /** What the kind's `prepare` made of it, kept and handed over instead of `blob`; absent until made. */
+  prepared?: Blob;
   /** When it was added (ms since the epoch): the files of a kind are handed over in this order. */
   addedAt: number;
 }
@@ -76,7 +81,11 @@ export function sideInputBlobs(
   if (known) return known;
   const byKind: Record<string, SideInputBlob[]> = {};
   for (const entry of [...entries].sort(byAdded)) {
-    (byKind[entry.kind] ??= []).push({ name: entry.name, blob: entry.blob });
+    (byKind[entry.kind] ??= []).push({
+      name: entry.name,
+      blob: entry.blob,
+      ...(entry.prepared ? { prepared: entry.prepared } : {}),
+    });
   }
   blobsCache.set(entries, byKind);
   return byKind;
@@ -93,13 +102,52 @@ export interface SideInputActions {
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Prepares one kept file in a worker (`SideInputKind.prepare`): the prepared form, or null
+ * when its kind keeps files as they are or the file cannot be read (its opens then say why).
+ */
+export type PrepareSideInput = (kind: string, entry: SideInputBlob) => Promise<Blob | null>;
+
+const KEPT_AS_THEY_ARE: PrepareSideInput = () => Promise.resolve(null);
+
 export function createSideInputActions(
   context: Context,
   storage: SideInputStorage,
   reopenFile: (fileId: string) => Promise<void>,
   formats: readonly FormatModule[] = FORMATS,
+  prepare: PrepareSideInput = KEPT_AS_THEY_ARE,
 ): SideInputActions {
   const store = context.stores.sideInputs;
+  const preparedKinds = new Set(
+    sideInputKinds(formats)
+      .filter((kind) => kind.prepare)
+      .map((kind) => kind.kind),
+  );
+
+  /**
+   * The entries with their prepared forms, those of kinds that prepare, each made in a worker
+   * (one after another: each is a large parse). An entry is returned as it was when its
+   * preparation gives nothing.
+   */
+  async function prepared(entries: readonly SideInputEntry[]): Promise<SideInputEntry[]> {
+    const done: SideInputEntry[] = [];
+    for (const entry of entries) {
+      const made =
+        !entry.prepared && preparedKinds.has(entry.kind)
+          ? await prepare(entry.kind, { name: entry.name, blob: entry.blob })
+          : null;
+      done.push(made ? { ...entry, prepared: made } : entry);
+    }
+    return done;
+  }
+
+  /** Puts entries made anew in the store in place of their older forms. */
+  function replaceEntries(made: readonly SideInputEntry[]): void {
+    const byId = new Map(made.map((entry) => [entry.id, entry]));
+    store.setState((state) => ({
+      entries: state.entries.map((entry) => byId.get(entry.id) ?? entry),
+    }));
+  }
 
   /** Opens again the files whose format reads one of `kinds`. */
   async function reopenReaders(kinds: ReadonlySet<string>): Promise<void> {
@@ -133,6 +181,14 @@ export function createSideInputActions(
       const entries = [...loaded, ...store.getState().entries].sort(byAdded);
       store.setState({ status: 'ready', entries });
       if (loaded.length > 0) await reopenReaders(new Set(loaded.map((entry) => entry.kind)));
+      // Files kept before their kind was prepared are prepared now, for the next opens.
+      const unprepared = loaded.filter((entry) => !entry.prepared && preparedKinds.has(entry.kind));
+      const made = (await prepared(unprepared)).filter((entry) => entry.prepared);
+      if (made.length === 0) return;
+      replaceEntries(made);
+      await keep(async () => {
+        for (const entry of made) await storage.put(entry);
+      });
     },
 
     async addSideInputs(kind, files) {
@@ -149,10 +205,15 @@ export function createSideInputActions(
         addedAt: now + at / 1000,
       }));
       store.setState((state) => ({ entries: [...state.entries, ...added] }));
-      await keep(async () => {
-        for (const entry of added) await storage.put(entry);
-      });
-      await reopenReaders(new Set([kind]));
+      const made = await prepared(added);
+      replaceEntries(made);
+      // The browser keeps them while the files that read them open again.
+      await Promise.all([
+        keep(async () => {
+          for (const entry of made) await storage.put(entry);
+        }),
+        reopenReaders(new Set([kind])),
+      ]);
     },
 
     async removeSideInput(id) {

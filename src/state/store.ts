@@ -15,6 +15,7 @@ import { createTreeActions, type TreeActions } from './tree-actions.ts';
 import {
   createSideInputActions,
   memorySideInputStorage,
+  type PrepareSideInput,
   type SideInputActions,
 } from './side-inputs.ts';
 import type { DelveDeps } from './types.ts';
@@ -36,6 +37,27 @@ export interface DelveState {
   compare: ReturnType<typeof createCompareState>;
 }
 
+/**
+ * How long a preparation may keep its worker from answering: parsing a 60 MB type list is
+ * one call of a few seconds, longer on a busy machine, and the usual watchdog would stop it.
+ */
+const PREPARE_WATCHDOG_MS = 120_000;
+
+/** Prepares a side input in a decoder worker of its own, ended once it answers. */
+function prepareInWorker(deps: DelveDeps): PrepareSideInput {
+  return async (kind, file) => {
+    const decoder = deps.createDecoder(PREPARE_WATCHDOG_MS);
+    // A worker that dies (out of memory on a huge file) answers nothing: the file is kept unprepared.
+    const crashed = new Promise<null>((resolve) => decoder.onCrash(() => resolve(null)));
+    try {
+      const result = await Promise.race([decoder.prepareSideInput(kind, file), crashed]);
+      return result?.ok ? result.value : null;
+    } finally {
+      decoder.terminate();
+    }
+  };
+}
+
 export function createDelveState(deps: DelveDeps): DelveState {
   const context = createContext(deps);
   const open = createOpenActions(context);
@@ -51,7 +73,13 @@ export function createDelveState(deps: DelveDeps): DelveState {
       ...createSelectionActions(context),
       ...createJobActions(context),
       ...createInstallActions(context),
-      ...createSideInputActions(context, storage, open.reopenFile, deps.formats),
+      ...createSideInputActions(
+        context,
+        storage,
+        open.reopenFile,
+        deps.formats,
+        prepareInWorker(deps),
+      ),
     },
   };
 }

@@ -217,7 +217,11 @@ export interface ToastsState {
 
 /** What the stores need from outside; injected so tests run under Node with fakes. */
 export interface DelveDeps {
-  createDecoder(): FileDecoder;
+  /**
+   * A decoder in a worker of its own. `watchdogMs`: how long it may go without answering
+   * before it is taken for stuck (a side input's preparation parses a large file in one go).
+   */
+  createDecoder(watchdogMs?: number): FileDecoder;
   /** Hands a Blob to the user as a download named `fileName`. */
   saveBlob(blob: Blob, fileName: string): void;
   fetch(url: string, init?: RequestInit): Promise<Response>;

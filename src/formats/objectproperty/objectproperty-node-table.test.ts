@@ -14,6 +14,7 @@ import { TYPE_LISTS } from './settings.ts';
 import { fixtureBytes, fixtureTypes } from './test-fixtures.ts';
 import { typeIndexOf } from './type-list.ts';
 import type { SerializerConfig } from './types.ts';
+import type { FormatError } from '../../binary/format-error.ts';
 
 const DEEP: SerializerConfig = { isShallow: false, flags: 1, mask: 7, isManuallyCompressed: false };
 
@@ -73,7 +74,9 @@ describe('ObjectProperty node table', () => {
     expect(session.fatal).toBeNull();
     const count = session.nodeCount();
     expect(count).toBeGreaterThan(2000);
-    expect(batches[0]!.length).toBe(512);
+    // A compressed file's root comes alone, before the rest of its stream is inflated.
+    expect(Array.from(batches[0]!)).toEqual([0]);
+    expect(batches[1]!.length).toBe(512);
     expect(batches.length).toBeGreaterThan(2);
     const handed = batches.flatMap((batch) => Array.from(batch));
     expect(handed).toEqual(Array.from({ length: count }, (_, index) => index));
@@ -175,5 +178,64 @@ describe('ObjectProperty node table', () => {
       expect(typeof session.cell!(index, 'value')).toBe('string');
       expect(session.details(index).fields.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('ObjectProperty root before the inflate', () => {
+  const generated = generateBindFile(400, { seed: 11 });
+  const lists = [{ name: 't.json', bytes: new TextEncoder().encode(generated.typeList) }];
+  const types = typeIndexOf(lists);
+
+  it('reads the root from the stream head and hands it over before inflating the rest', async () => {
+    let seen: { count: number; path: string; tailInflated: boolean } | null = null;
+    const early = await decodeObjectTable(
+      generated.bytes,
+      { types },
+      {
+        onTable(table) {
+          this.root = () => {
+            const stream = table.source.stream;
+            seen = {
+              count: table.count,
+              path: table.path(0),
+              tailInflated: stream.subarray(stream.length >> 1).some((byte) => byte !== 0),
+            };
+            return Promise.resolve();
+          };
+        },
+        root: () => Promise.resolve(),
+      },
+    );
+    expect(seen).toEqual({ count: 1, path: 'class DelveRoot', tailInflated: false });
+    const whole = await decodeObjectTable(generated.bytes, { types });
+    expect(early.decode.table.count).toBe(whole.decode.table.count);
+    expect(early.decode.endBit).toBe(whole.decode.endBit);
+    expect(early.decode.stream).toEqual(whole.decode.stream);
+  });
+
+  it('a stream damaged after its head fails as the whole inflate does, at the file offset', async () => {
+    const damaged = generated.bytes.slice();
+    for (let at = damaged.length - 400; at < damaged.length - 300; at++)
+      damaged[at] = damaged[at]! ^ 0x5a;
+    let rootHanded = 0;
+    const failure = async (hooks: Parameters<typeof decodeObjectTable>[2]) => {
+      try {
+        await decodeObjectTable(damaged, { types }, hooks);
+      } catch (error) {
+        return error as FormatError;
+      }
+      throw new Error('decoded');
+    };
+    const early = await failure({
+      root: () => {
+        rootHanded++;
+        return Promise.resolve();
+      },
+    });
+    const whole = await failure({});
+    expect(rootHanded).toBe(1);
+    expect([early.code, early.offset]).toEqual([whole.code, whole.offset]);
+    expect(early.offset).toBeLessThan(damaged.length);
+    expect(early.detail).not.toContain('inflated stream');
   });
 });

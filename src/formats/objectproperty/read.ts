@@ -14,7 +14,13 @@
  * Bit positions count in the stream: the file itself, or the inflated bytes once a layer
  * inflates them (then error offsets are in the inflated bytes, and say so).
  */
-import { inflate, maxInflatedSize } from '../../binary/inflate.ts';
+import { Unzlib } from 'fflate';
+import {
+  hasNativeInflate,
+  inflate,
+  maxInflatedSize,
+  type InflateOptions,
+} from '../../binary/inflate.ts';
 import { FormatError } from '../../binary/format-error.ts';
 import type { Issue } from '../model.ts';
 import { BitReader } from './bit-reader.ts';
@@ -55,8 +61,8 @@ export const NETWORK_CONFIG: SerializerConfig = {
 /** Whether bytes start with `BINd` (module.ts detects by it). */
 export const hasBindMagic = looksLikeBind;
 
-/** `u32 size` + zlib at `at` of `bytes`, inflated to exactly `size` bytes. */
-async function inflateLayer(bytes: Uint8Array, at: number, what: string): Promise<Uint8Array> {
+/** `u32 size` + zlib at `at` of `bytes`: its data and declared size, checked against each other. */
+function zlibLayer(bytes: Uint8Array, at: number, what: string) {
   const reader = new BitReader(bytes);
   reader.position = at * 8;
   const size = reader.u32(`${what}'s size`);
@@ -68,7 +74,85 @@ async function inflateLayer(bytes: Uint8Array, at: number, what: string): Promis
       `${what} declares ${size} bytes, more than ${data.length} bytes of zlib can hold`,
     );
   }
-  return inflate(data, { container: 'zlib', expectedSize: size, offset: at + 4 });
+  return { data, size, dataAt: at + 4 };
+}
+
+/** `u32 size` + zlib at `at` of `bytes`, inflated to exactly `size` bytes. */
+async function inflateLayer(bytes: Uint8Array, at: number, what: string): Promise<Uint8Array> {
+  const { data, size, dataAt } = zlibLayer(bytes, at, what);
+  return inflate(data, { container: 'zlib', expectedSize: size, offset: dataAt });
+}
+
+/** Compressed bytes fed at a time while only the head of a stream is wanted. */
+const HEAD_CHUNK = 4096;
+/** Inflated bytes the root object's head takes at most (aligned class hash and size). */
+export const ROOT_HEAD_BYTES = 16;
+
+/**
+ * The first `wanted` bytes (or all, when fewer) of a zlib stream, inflated into `into`
+ * without inflating the rest: fflate's streaming inflate, fed a few KiB at a time. The
+ * count inflated, 0 when the head cannot be read (the whole inflate then says why).
+ */
+export function inflateHead(data: Uint8Array, into: Uint8Array, wanted: number): number {
+  let filled = 0;
+  const stream = new Unzlib((chunk) => {
+    const take = Math.min(chunk.length, into.length - filled);
+    into.set(chunk.subarray(0, take), filled);
+    filled += take;
+  });
+  try {
+    for (let at = 0; at < data.length && filled < Math.min(wanted, into.length);) {
+      const end = Math.min(data.length, at + HEAD_CHUNK);
+      stream.push(data.subarray(at, end), end === data.length);
+      at = end;
+    }
+  } catch {
+    return 0;
+  }
+  return filled;
+}
+
+/**
+ * The compressed object's layer, its whole inflate left to `complete`: `stream` is the
+ * buffer it fills (the declared size), of which the first `headBytes` are inflated already.
+ */
+interface PendingStream {
+  stream: Uint8Array;
+  headBytes: number;
+  complete(): Promise<void>;
+}
+
+function pendingLayer(bytes: Uint8Array, at: number, what: string): PendingStream {
+  const { data, size, dataAt } = zlibLayer(bytes, at, what);
+  const stream = new Uint8Array(size);
+  const headBytes = inflateHead(data, stream, ROOT_HEAD_BYTES);
+  const options: InflateOptions = {
+    container: 'zlib',
+    expectedSize: size,
+    offset: dataAt,
+    into: stream,
+    // The platform's streaming inflate works between turns of the event loop, so the host
+    // answers for the root's row (and the page's first requests) while it runs.
+    ...(hasNativeInflate() ? { engine: 'native' as const } : {}),
+  };
+  return {
+    stream,
+    headBytes,
+    // The whole inflate writes the head again, the same bytes, with every check it makes.
+    async complete() {
+      try {
+        await inflate(data, options).catch((error: unknown) => {
+          // The platform's engine names no offset in the data: the default engine's error does.
+          if (options.engine === undefined) throw error;
+          const { engine: _native, ...byDefault } = options;
+          return inflate(data, byDefault);
+        });
+      } catch (error) {
+        if (typeof error === 'object' && error !== null) layerErrors.add(error);
+        throw error;
+      }
+    },
+  };
 }
 
 export interface DecodeOptions {
@@ -105,10 +189,22 @@ export interface DecodeHooks {
   largestBatch?: number;
   /** After each batch but the last: `closedCount` nodes are complete. */
   batch?(closedCount: number): Promise<void>;
+  /**
+   * The root's node is in the table and the rest of the stream still to inflate (a
+   * compressed typed deep stream, whose first rows need not wait for the whole inflate).
+   */
+  root?(): Promise<void>;
 }
 
-/** The stream's layers read: the bytes the root's bits count in, and where the root starts. */
-async function openStream(bytes: Uint8Array, config: SerializerConfig) {
+/** Errors of the compressed layer: their offsets are the file's, not the inflated stream's. */
+const layerErrors = new WeakSet<object>();
+
+/**
+ * The stream's layers read: the bytes the root's bits count in, and where the root starts.
+ * With `hooks` (early root), a compressed object's layer is left `pending`: its head inflated,
+ * the rest when `pending.complete()` is awaited.
+ */
+async function openStream(bytes: Uint8Array, config: SerializerConfig, hooks: DecodeHooks | null) {
   const isBind = hasBindMagic(bytes);
   let stream = bytes;
   let streamOffset: number | null = 0;
@@ -123,30 +219,49 @@ async function openStream(bytes: Uint8Array, config: SerializerConfig) {
   let flags = config.flags;
   if (flags & SerializerFlag.STATEFUL_FLAGS) flags = reader.u32('the stream flags');
   let isInflated = streamOffset === null;
+  let pending: PendingStream | null = null;
   if (flags & SerializerFlag.WITH_COMPRESSION) {
     const marker = reader.u8('the compression marker');
     if (marker !== 0) {
-      stream = await inflateLayer(stream, reader.position >>> 3, 'the compressed object');
+      const layerAt = reader.position >>> 3;
+      if (hooks) {
+        pending = pendingLayer(stream, layerAt, 'the compressed object');
+        stream = pending.stream;
+      } else stream = await inflateLayer(stream, layerAt, 'the compressed object');
       streamOffset = null;
       isInflated = true;
       reader = new BitReader(stream);
     }
   }
   const header: StreamHeader = { isBind, flags, isInflated };
-  return { reader, stream, streamOffset, header };
+  return { reader, stream, streamOffset, header, pending };
 }
 
-/** The table filled by the typed walk, in batches when `hooks` pause between them. */
+/**
+ * The table filled by the typed walk, in batches when `hooks` pause between them. With a
+ * `pending` inflate whose head holds the root's head, the root is read and handed over
+ * (`hooks.root`) before the rest is inflated; else the whole stream is inflated first.
+ */
 async function walkTyped(
   table: ObjectNodeTable,
   reader: BitReader,
   config: SerializerConfig,
   types: TypeIndex,
   hooks: DecodeHooks,
+  pending: PendingStream | null,
 ): Promise<void> {
   const walk = new TableWalk(table, reader, table.source.flags, config, types);
   hooks.onTable?.(table, walk);
+  // The root's head is all `start` reads: whole in the inflated head, or the stream is whole first.
+  const isHeadEnough =
+    pending !== null &&
+    (pending.headBytes >= ROOT_HEAD_BYTES || pending.headBytes === pending.stream.length);
+  if (pending && !isHeadEnough) await pending.complete();
   walk.start();
+  if (pending && isHeadEnough) {
+    await hooks.root?.();
+    await pending.complete();
+  }
   const largest = hooks.largestBatch ?? Infinity;
   let batch = hooks.firstBatch ?? Infinity;
   for (;;) {
@@ -184,8 +299,14 @@ export async function decodeObjectTable(
   hooks: DecodeHooks = {},
 ): Promise<TableDecodeResult> {
   const config = hasBindMagic(bytes) ? BIND_CONFIG : (options.config ?? NETWORK_CONFIG);
-  const { reader, stream, streamOffset, header } = await openStream(bytes, config);
   const types = options.types ?? null;
+  // Only the typed deep walk reads the root's head alone (its size says where it ends).
+  const isRootEarly = types !== null && !config.isShallow && hooks.root !== undefined;
+  const { reader, stream, streamOffset, header, pending } = await openStream(
+    bytes,
+    config,
+    isRootEarly ? hooks : null,
+  );
   const table = new ObjectNodeTable({
     stream,
     base: streamOffset ?? 0,
@@ -194,13 +315,13 @@ export async function decodeObjectTable(
     types,
   });
   try {
-    if (types) await walkTyped(table, reader, config, types, hooks);
+    if (types) await walkTyped(table, reader, config, types, hooks, pending);
     else {
       hooks.onTable?.(table, { closedCount: 0 });
       walkUntyped(table, reader, config);
     }
   } catch (error) {
-    throw inStreamError(error, header.isInflated);
+    throw layerErrors.has(error as object) ? error : inStreamError(error, header.isInflated);
   }
   const kind = types ? 'typed' : config.isShallow ? 'hashOnly' : 'generic';
   const issues: Issue[] = [];

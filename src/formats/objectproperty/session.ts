@@ -157,6 +157,13 @@ class NodeHandOver {
     }
   }
 
+  /** The root alone, as the first batch (the rest of the stream is still to inflate). */
+  handOverRoot(): void {
+    if (this.handed > 0 || this.table.count === 0) return;
+    this.send(0, 1);
+    this.handed = 1;
+  }
+
   private send(start: number, end: number): void {
     const { sink, table } = this;
     if (sink.documentNodes) {
@@ -211,6 +218,11 @@ export async function openObjectProperty(request: OpenRequest): Promise<ObjectPr
         largestBatch: LARGEST_BATCH,
         async batch(closedCount) {
           handOver!.upTo(closedCount, false);
+          await services.pause();
+        },
+        // The root's row first, while the rest of the stream inflates.
+        async root() {
+          handOver!.handOverRoot();
           await services.pause();
         },
       },

@@ -9,7 +9,8 @@ import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { parseXml, type XmlElement } from '../../binary/xml.ts';
 import { OBJECT_PROPERTY_FORMAT } from './errors.ts';
 import { propertyHash, stringId } from './hashes.ts';
-import type { EnumOption, TypeClass, TypeIndex, TypeProperty } from './types.ts';
+import { ImageClassMap, TypeImage, TypeImageWriter } from './type-image.ts';
+import type { ClassesByHash, EnumOption, TypeClass, TypeIndex, TypeProperty } from './types.ts';
 
 /** Options every enum dump carries that are no value of it. */
 const SPECIAL_OPTIONS = new Set(['__DEFAULT', '__BASECLASS']);
@@ -39,12 +40,6 @@ function enumOptionsOf(options: Iterable<[string, unknown]>, what: string): Enum
   return list;
 }
 
-function makeClass(name: string, hash: number, bases: string[], properties: TypeProperty[]) {
-  const sorted = [...properties].sort((a, b) => a.id - b.id);
-  const propertiesByHash = new Map(sorted.map((property) => [property.hash, property]));
-  return { name, hash, bases, properties: sorted, propertiesByHash } satisfies TypeClass;
-}
-
 function jsonProperty(name: string, raw: unknown, className: string): TypeProperty {
   const what = `${className}.${name}`;
   if (!isObject(raw) || typeof raw.type !== 'string') {
@@ -64,13 +59,14 @@ function jsonProperty(name: string, raw: unknown, className: string): TypeProper
   };
 }
 
-function jsonClass(name: string, raw: unknown): TypeClass {
+function jsonClass(writer: TypeImageWriter, name: string, raw: unknown, hashKey?: string): void {
   if (!isObject(raw)) throw listError(0, `class ${name} is not an object`);
   const properties = isObject(raw.properties) ? Object.entries(raw.properties) : [];
   const bases = Array.isArray(raw.bases) ? raw.bases.filter((b) => typeof b === 'string') : [];
   // Always the dump's hash: Pirate101's class hashes are not string IDs.
-  const hash = raw.hash === undefined ? stringId(name) : u32Of(raw.hash, `class ${name} hash`);
-  return makeClass(
+  const given = raw.hash ?? hashKey;
+  const hash = given === undefined ? stringId(name) : u32Of(given, `class ${name} hash`);
+  writer.addClass(
     name,
     hash,
     bases,
@@ -79,7 +75,7 @@ function jsonClass(name: string, raw: unknown): TypeClass {
 }
 
 /** A wiztype dump, v1 (`{name: class}`) or v2 (`{version: 2, classes: {hash: class}}`). */
-function jsonClasses(text: string): TypeClass[] {
+function jsonClasses(text: string, writer: TypeImageWriter): void {
   let root: unknown;
   try {
     root = JSON.parse(text);
@@ -90,14 +86,15 @@ function jsonClasses(text: string): TypeClass[] {
   if (!isObject(root)) throw listError(0, 'a type list is a JSON object');
   if (root.version === 2) {
     if (!isObject(root.classes)) throw listError(0, 'a v2 type list needs "classes"');
-    return Object.entries(root.classes).map(([hash, raw]) => {
+    for (const hash in root.classes) {
+      const raw = root.classes[hash];
       const name = isObject(raw) && typeof raw.name === 'string' ? raw.name : null;
       if (name === null) throw listError(0, `class ${hash} has no name`);
-      const withHash = isObject(raw) && raw.hash === undefined ? { ...raw, hash } : raw;
-      return jsonClass(name, withHash);
-    });
+      jsonClass(writer, name, raw, hash);
+    }
+    return;
   }
-  return Object.entries(root).map(([name, raw]) => jsonClass(name, raw));
+  for (const name in root) jsonClass(writer, name, root[name]);
 }
 
 /** Type names in KingsIsle's dump are escaped twice (`&amp;lt;`): the second layer. */
@@ -136,29 +133,60 @@ function xmlProperty(element: XmlElement, className: string): TypeProperty {
 }
 
 /** KingsIsle's `<ClassList><Class Name Base><Property …><Enum><Option …/>…` dump. */
-function xmlClasses(text: string): TypeClass[] {
+function xmlClasses(text: string, writer: TypeImageWriter): void {
   const root = parseXml(text, OBJECT_PROPERTY_FORMAT);
   if (root.name !== 'ClassList') throw listError(root.offset, 'an XML type list is a <ClassList>');
-  return root.children
-    .filter((child) => child.name === 'Class')
-    .map((element) => {
-      const name = attribute(element, 'Name');
-      if (name === null) throw listError(element.offset, 'a <Class> without a Name');
-      const base = attribute(element, 'Base');
-      const properties = element.children
-        .filter((child) => child.name === 'Property')
-        .map((child) => xmlProperty(child, name));
-      return makeClass(name, stringId(name), base ? [base] : [], properties);
-    });
+  for (const element of root.children) {
+    if (element.name !== 'Class') continue;
+    const name = attribute(element, 'Name');
+    if (name === null) throw listError(element.offset, 'a <Class> without a Name');
+    const base = attribute(element, 'Base');
+    const properties = element.children
+      .filter((child) => child.name === 'Property')
+      .map((child) => xmlProperty(child, name));
+    writer.addClass(name, stringId(name), base ? [base] : [], properties);
+  }
 }
 
-/** The classes of one type list, JSON or XML (told apart by the first character). */
-export function parseTypeList(bytes: Uint8Array): TypeClass[] {
+/**
+ * One type list, JSON or XML (told apart by the first character), as its image
+ * (type-image.ts): what the app keeps beside the list so that it is not parsed again.
+ */
+export function compileTypeList(bytes: Uint8Array): Uint8Array {
   const text = new TextDecoder('utf-8').decode(bytes);
   const start = text.search(/\S/);
   if (start < 0) throw listError(0, 'an empty type list');
+  const writer = new TypeImageWriter();
   // A browser-saved XML file has a note before its first `<`; the XML reader skips it.
-  return text[start] === '{' ? jsonClasses(text) : xmlClasses(text);
+  if (text[start] === '{') jsonClasses(text, writer);
+  else xmlClasses(text, writer);
+  return writer.finish();
+}
+
+/** The classes of one type list, JSON or XML. */
+export function parseTypeList(bytes: Uint8Array): TypeClass[] {
+  return [...new ImageClassMap([new TypeImage(compileTypeList(bytes))]).values()];
+}
+
+/** Property hash → the classes declaring it, made the first time `propertyOwners` is read. */
+function indexOf(classes: ClassesByHash, sources: string[]): TypeIndex {
+  let owners: Map<number, TypeClass[]> | null = null;
+  return {
+    classes,
+    sources,
+    get propertyOwners() {
+      if (owners) return owners;
+      owners = new Map();
+      for (const type of classes.values()) {
+        for (const property of type.properties) {
+          const known = owners.get(property.hash);
+          if (known) known.push(type);
+          else owners.set(property.hash, [type]);
+        }
+      }
+      return owners;
+    },
+  };
 }
 
 /** Lists merged into one index: classes by hash (later lists win), property owners by hash. */
@@ -167,21 +195,31 @@ export function mergeTypeLists(
 ): TypeIndex {
   const classes = new Map<number, TypeClass>();
   for (const list of lists) for (const type of list.classes) classes.set(type.hash, type);
-  const propertyOwners = new Map<number, TypeClass[]>();
-  for (const type of classes.values()) {
-    for (const property of type.properties) {
-      const owners = propertyOwners.get(property.hash);
-      if (owners) owners.push(type);
-      else propertyOwners.set(property.hash, [type]);
-    }
-  }
-  return { classes, sources: lists.map((list) => list.name), propertyOwners };
+  return indexOf(
+    classes as ClassesByHash,
+    lists.map((list) => list.name),
+  );
 }
 
-/** Parses and merges files given as `{name, bytes}` (a FormatError names the file's offset). */
-export function typeIndexOf(files: readonly { name: string; bytes: Uint8Array }[]): TypeIndex {
-  return mergeTypeLists(
-    files.map((file) => ({ name: file.name, classes: parseTypeList(file.bytes) })),
+/** A type list as a host hands it over: the file, or (`isPrepared`) its image. */
+export interface TypeListFile {
+  name: string;
+  bytes: Uint8Array;
+  isPrepared?: boolean;
+}
+
+/** The image of one list file: read back, or compiled from the list. */
+export const imageOf = (file: TypeListFile) =>
+  new TypeImage(file.isPrepared ? file.bytes : compileTypeList(file.bytes));
+
+/**
+ * Parses (or reads the images of) and merges files given as `{name, bytes}`; classes are
+ * made when first read. A FormatError names the file's offset.
+ */
+export function typeIndexOf(files: readonly TypeListFile[]): TypeIndex {
+  return indexOf(
+    new ImageClassMap(files.map(imageOf)),
+    files.map((file) => file.name),
   );
 }
 

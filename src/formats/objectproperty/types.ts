@@ -74,13 +74,21 @@ export interface TypeClass {
   propertiesByHash: Map<number, TypeProperty>;
 }
 
+/** Classes by hash: a Map, or one whose classes are made when first read (type-image.ts). */
+export interface ClassesByHash {
+  readonly size: number;
+  get(hash: number): TypeClass | undefined;
+  has(hash: number): boolean;
+  values(): IterableIterator<TypeClass>;
+}
+
 /** One or more type lists merged (later lists win for the same class hash). */
 export interface TypeIndex {
-  classes: Map<number, TypeClass>;
+  classes: ClassesByHash;
   /** The names of the lists merged, in order. */
   sources: string[];
-  /** Property hash → the classes declaring it, for reverse lookups. */
-  propertyOwners: Map<number, TypeClass[]>;
+  /** Property hash → the classes declaring it, for reverse lookups (made when first read). */
+  readonly propertyOwners: ReadonlyMap<number, TypeClass[]>;
 }
 
 /** A decoded value, typed by its property's type name. */

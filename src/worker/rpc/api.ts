@@ -89,6 +89,8 @@ export interface NamedUrl {
 export interface SideInputBlob {
   name: string;
   blob: Blob;
+  /** What the kind's `prepare` made of it (model.ts `SideInputKind.prepare`): read instead of `blob`. */
+  prepared?: Blob;
 }
 
 /** What an open is told besides the files (formats/model.ts `OpenRequest`). */
@@ -436,6 +438,11 @@ export interface DecoderApi {
   ): Promise<Result<FileSummary>>;
   /** Offers more sources to the open session (a volume it lacks); answers the new summary. */
   addSources(files: NamedSource[]): Promise<Result<FileSummary>>;
+  /**
+   * What the format that reads side inputs of `kind` makes of one once (`SideInputKind.prepare`,
+   * a type list's compact image), to keep beside it; null when that kind is kept as it is.
+   */
+  prepareSideInput(kind: string, file: SideInputBlob): Promise<Result<Blob | null>>;
 
   /** Visible rows `[start, start + count)` of the tree. */
   getRows(start: number, count: number): TreeRow[];

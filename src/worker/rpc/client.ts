@@ -37,6 +37,7 @@ export type DecoderMethod = keyof DecoderApi;
 const METHOD_KINDS = {
   open: 'tracked',
   addSources: 'tracked',
+  prepareSideInput: 'tracked',
   getRows: 'tracked',
   rowCount: 'tracked',
   setExpanded: 'tracked',

@@ -27,6 +27,7 @@ import {
   RAW_FORMAT,
   detectFormat,
   formatModule,
+  sideInputKinds,
   type FormatId,
 } from '../../formats/registry.ts';
 import { readInOrder } from '../jobs/content-prefetch.ts';
@@ -407,6 +408,15 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
         const value = summary(file.session, files[0]!.name);
         preparePathsLater(tree);
         return value;
+      }),
+
+    prepareSideInput: (kind, file) =>
+      attempt(async () => {
+        const prepare = sideInputKinds(formats).find((each) => each.kind === kind)?.prepare;
+        if (!prepare) return null;
+        const prepared = await prepare(new Uint8Array(await file.blob.arrayBuffer()));
+        // A Blob crosses to the page without a copy, and the page keeps it as it is.
+        return new Blob([prepared as Uint8Array<ArrayBuffer>]);
       }),
 
     addSources: (files: NamedSource[]) =>

@@ -36,7 +36,8 @@ async function withSideInputs(
     byKind[kind] = await Promise.all(
       files.map(async (file) => ({
         name: file.name,
-        bytes: new Uint8Array(await file.blob.arrayBuffer()),
+        bytes: new Uint8Array(await (file.prepared ?? file.blob).arrayBuffer()),
+        isPrepared: file.prepared !== undefined,
       })),
     );
   }
