@@ -93,6 +93,27 @@ describe('PVR v3 textures', () => {
     );
   });
 
+  it('PVRTC 4bpp RGBA (code 3) decodes: a half-way punch-through pixel is transparent', async () => {
+    // Four blocks (8 × 8), each: colour word mode bit set (punch-through), colour A opaque
+    // black (bit 15), colour B opaque white (bit 31, R5 = G5 = B5 = 31); modulation code 2
+    // everywhere (0xAAAAAAAA): half-way (255 × 4 / 8 = 127) with alpha 0.
+    const block = [
+      0xaaaaaaaa,
+      (0x80000000 | (31 << 26) | (31 << 21) | (31 << 16) | 0x8000 | 1) >>> 0,
+    ];
+    const data = new Uint8Array(32);
+    for (let at = 0; at < 32; at += 8) {
+      setU32(data, at, block[0]!);
+      setU32(data, at + 4, block[1]!);
+    }
+    const session = await open(writePvr({ header: pvrHeader({ pixelFormatLow: 3 }), data }));
+    const info = (await session.images!.describe(0))!;
+    expect(info.unsupported).toBeNull();
+    const surface = await session.images!.surface(0, { level: 0, layer: 0, face: 0 });
+    const { rgba } = decodePixels(surface.encoding, surface.bytes, 8, 8);
+    expect(Array.from(rgba.subarray(0, 8))).toEqual([127, 127, 127, 0, 127, 127, 127, 0]);
+  });
+
   it('an unlisted code whose data fits no ASTC size, or several, is named as unsupported', async () => {
     // 16 × 16 in two levels: 8×8, 10×8, 10×10, 12×10 and 12×12 blocks all take 80 bytes.
     const ambiguous = pvrHeader({ pixelFormatLow: 101, width: 16, height: 16, mipLevels: 2 });
