@@ -35,6 +35,7 @@ import { benchKa } from './scenarios/ka.ts';
 import { benchOpen } from './scenarios/open.ts';
 import { benchPeers } from './scenarios/peers.ts';
 import { benchRemote } from './scenarios/remote.ts';
+import { benchTextures } from './scenarios/textures.ts';
 import { benchTree } from './scenarios/tree.ts';
 import { benchVerify } from './scenarios/verify.ts';
 import { benchWows } from './scenarios/wows.ts';
@@ -121,7 +122,17 @@ async function main(): Promise<void> {
     const needsBig = options.only.some(
       (scenario) =>
         !(
-          ['tree', 'wwd', 'wows', 'ka', 'peers', 'install', 'dml', 'objectproperty'] as string[]
+          [
+            'tree',
+            'wwd',
+            'wows',
+            'ka',
+            'peers',
+            'install',
+            'dml',
+            'objectproperty',
+            'textures',
+          ] as string[]
         ).includes(scenario),
     );
     const archive = needsBig ? await bigArchive(options, workdir) : null;
@@ -185,6 +196,8 @@ async function main(): Promise<void> {
               log,
             ),
           );
+        if (scenario === 'textures')
+          reports.push(await benchTextures(browser, app.url, appDir, options.repeat, log));
         if (scenario === 'install')
           reports.push(await benchInstall(browser, app.url, install!, options.repeat, log));
         if (scenario === 'tree') {

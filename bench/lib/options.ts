@@ -13,6 +13,7 @@ export const SCENARIOS = [
   'install',
   'dml',
   'objectproperty',
+  'textures',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
