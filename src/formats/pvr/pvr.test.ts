@@ -44,6 +44,20 @@ describe('PVR v3 textures', () => {
     expect(rgba).toEqual(input.data.subarray(256, 256 + 64));
   });
 
+  it('a surface node describes the image at its level; header nodes the whole image', async () => {
+    const session = await open(sample('mips.pvr').bytes);
+    const paths = Array.from({ length: session.nodeCount() }, (_, index) =>
+      session.nodeTable().path(index),
+    );
+    const levelTwo = paths.findIndex((path) => path.startsWith('surfaces/level 2'));
+    expect((await session.images!.describe(levelTwo))?.surface).toEqual({
+      level: 2,
+      layer: 0,
+      face: 0,
+    });
+    expect((await session.images!.describe(0))?.surface).toBeUndefined();
+  });
+
   it('packs narrower channels with the first named one highest (r5g6b5 as GL’s 5_6_5)', async () => {
     const { encoding } = uncompressedFormat(
       ...(Object.values(channelCode('rgb', [5, 6, 5])) as [number, number]),
