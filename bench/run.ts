@@ -36,6 +36,7 @@ import { benchKa } from './scenarios/ka.ts';
 import { benchOpen } from './scenarios/open.ts';
 import { benchPeers } from './scenarios/peers.ts';
 import { benchRemote } from './scenarios/remote.ts';
+import { benchTextures } from './scenarios/textures.ts';
 import { benchTree } from './scenarios/tree.ts';
 import { benchVerify } from './scenarios/verify.ts';
 import { benchWows } from './scenarios/wows.ts';
@@ -132,6 +133,7 @@ async function main(): Promise<void> {
             'dml',
             'objectproperty',
             'gallery',
+            'textures',
           ] as string[]
         ).includes(scenario),
     );
@@ -198,6 +200,8 @@ async function main(): Promise<void> {
           );
         if (scenario === 'gallery')
           reports.push(await benchGallery(browser, app.url, workdir, options.repeat, log));
+        if (scenario === 'textures')
+          reports.push(await benchTextures(browser, app.url, appDir, options.repeat, log));
         if (scenario === 'install')
           reports.push(await benchInstall(browser, app.url, install!, options.repeat, log));
         if (scenario === 'tree') {

@@ -15,6 +15,7 @@ import {
   collectPageErrors,
   downloadedBytes,
   dropFiles,
+  expandRow,
   selectRow,
 } from './helpers.ts';
 import { readPngRgba } from './png-pixels.ts';
@@ -72,6 +73,27 @@ test('a dropped DDS shows, toggles alpha, changes level and exports the level as
   const png = readPngRgba(await downloadedBytes(saved));
   expect([png.width, png.height]).toEqual([8, 4]);
   expect(Array.from(png.rgba)).toEqual(Array.from(LEVELS[1]!));
+  expect(errors).toEqual([]);
+});
+
+test('a mip level chosen in the tree shows that level in the image view, its bytes a tab away', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await dropFiles(page, [{ name: 'ramp.dds', bytes: rampDds() }]);
+  await expect(page.getByTestId('texture-canvas')).toHaveAttribute('data-width', '16');
+  await expandRow(page, /^data/);
+  await selectRow(page, /^level 1 \(8 × 4\)/);
+  const surface = page.getByTestId('surface-node');
+  const canvas = surface.getByTestId('texture-canvas');
+  await expect(canvas).toHaveAttribute('data-level', '1');
+  await expect(canvas).toHaveAttribute('data-width', '8');
+  await expect(surface.getByTestId('texture-level')).toHaveValue('1');
+  // The level's first pixel, as written.
+  await expect.poll(() => canvasPixel(page, 0, 0)).toEqual(Array.from(LEVELS[1]!.subarray(0, 4)));
+  await surface.getByTestId('preview-tab-hex').click();
+  await expect(surface.getByTestId('section-span')).toContainText('0x280');
   expect(errors).toEqual([]);
 });
 

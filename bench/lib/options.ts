@@ -14,6 +14,7 @@ export const SCENARIOS = [
   'dml',
   'objectproperty',
   'gallery',
+  'textures',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

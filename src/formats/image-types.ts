@@ -39,6 +39,11 @@ export interface ImageInfo {
   unsupported: string | null;
   /** Facts of the image beyond the above (colour space, flags, where the tiers came from). */
   facts: readonly Fact[];
+  /**
+   * The one surface the node stands for (a mip level of a texture, a face of a cube), shown
+   * first when the node is selected; absent when the node is the whole image.
+   */
+  surface?: SurfaceRef;
 }
 
 /** A surface's bytes as stored, and how they are encoded (what `pixels.decode` takes). */

@@ -19,6 +19,7 @@ import { kaFormat } from './ka/module.ts';
 import { kiwadFormat } from './kiwad/module.ts';
 import { ktxFormat } from './ktx/module.ts';
 import { objectPropertyFormat } from './objectproperty/module.ts';
+import { pcxFormat } from './pcx/module.ts';
 import { pidFormat } from './pid/module.ts';
 import { pvrFormat } from './pvr/module.ts';
 import { rawFormat } from './raw/module.ts';
@@ -48,6 +49,8 @@ export const FORMATS = [
   objectPropertyFormat,
   // No magic: a `.pid` name and a plausible header.
   pidFormat,
+  // A one-byte magic: a `.pcx` name and a plausible header.
+  pcxFormat,
   rawFormat,
 ] as const satisfies readonly FormatModule[];
 

@@ -171,7 +171,18 @@ export function openTexture(spec: TextureFormatSpec): (request: OpenRequest) => 
     return {
       ...session,
       images: {
-        describe: () => Promise.resolve(info),
+        describe(index) {
+          // A surface's node shows the image at that surface.
+          const surface = layout.surfaces[index - sections.length];
+          return Promise.resolve(
+            surface
+              ? {
+                  ...info,
+                  surface: { level: surface.level, layer: surface.layer, face: surface.face },
+                }
+              : info,
+          );
+        },
         async surface(_index, ref): Promise<EncodedSurface> {
           const surface = surfaceAt(ref);
           if (!layout.encoding || info.unsupported) {

@@ -38,14 +38,15 @@ const endpoints = new Uint8Array(4 * 8);
 const modes = new Uint8Array(4);
 const texelWeights = new Uint8Array(2 * 144);
 
+/** `count` (≤ 24) bits from bit `position`, least significant first; bits past 127 read as 0. */
 function bitsAt(bytes: Uint8Array, position: number, count: number): number {
-  let value = 0;
-  for (let i = 0; i < count; i++) {
-    const at = position + i;
-    if (at >= 128) break;
-    value |= ((bytes[at >> 3]! >> (at & 7)) & 1) << i;
-  }
-  return value;
+  if (count <= 0 || position >= 128) return 0;
+  const at = position >> 3;
+  // Bytes past the block's 16 read as undefined, which the OR takes as 0.
+  const word =
+    (bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16) | (bytes[at + 3]! << 24)) >>>
+    (position & 7);
+  return count >= 32 ? word : word & ((1 << count) - 1);
 }
 
 /** `count` bits from `position`, bits at or past `end` reading as zero. */
@@ -148,6 +149,9 @@ function blockModeGrid(
   return { width, height, range: r - 2 + high * 6, dualPlane: dual === 1 };
 }
 
+/** Every 11-bit block mode's weight grid, made once: no block allocates one. */
+const BLOCK_MODE_GRIDS = Array.from({ length: 2048 }, (_, mode) => blockModeGrid(mode));
+
 /** Per block size, the infill of texel weights from each weight grid size (cached). */
 const infillCache = new Map<number, Uint16Array>();
 
@@ -216,6 +220,10 @@ function partitionsFor(
   return table;
 }
 
+function fillError(pixels: Uint32Array, texels: number): void {
+  pixels.fill(ASTC_ERROR_COLOR, 0, texels);
+}
+
 export function decodeAstcBlock(
   src: Uint8Array,
   offset: number,
@@ -225,35 +233,33 @@ export function decodeAstcBlock(
 ): void {
   const texels = blockWidth * blockHeight;
   for (let i = 0; i < 16; i++) block[i] = src[offset + i]!;
-  const fail = (): void => {
-    pixels.fill(ASTC_ERROR_COLOR, 0, texels);
-  };
   const mode = block[0]! | ((block[1]! & 7) << 8);
 
   if ((mode & 0x1ff) === 0x1fc) {
     // Void extent: one colour, UNORM16 RGBA in bits 64–127 (its top 8 bits kept); HDR is an error here.
-    if (mode & 0x200) return fail();
+    if (mode & 0x200) return fillError(pixels, texels);
     const sLow = bitsAt(block, 12, 13);
     const sHigh = bitsAt(block, 25, 13);
     const tLow = bitsAt(block, 38, 13);
     const tHigh = bitsAt(block, 51, 13);
     const allOnes = sLow === 0x1fff && sHigh === 0x1fff && tLow === 0x1fff && tHigh === 0x1fff;
-    if (!allOnes && (sLow >= sHigh || tLow >= tHigh)) return fail();
+    if (!allOnes && (sLow >= sHigh || tLow >= tHigh)) return fillError(pixels, texels);
     const color = (block[9]! | (block[11]! << 8) | (block[13]! << 16) | (block[15]! << 24)) >>> 0;
     pixels.fill(color, 0, texels);
     return;
   }
 
-  const grid = blockModeGrid(mode);
-  if (!grid || grid.width > blockWidth || grid.height > blockHeight) return fail();
+  const grid = BLOCK_MODE_GRIDS[mode];
+  if (!grid || grid.width > blockWidth || grid.height > blockHeight)
+    return fillError(pixels, texels);
   const planes = grid.dualPlane ? 2 : 1;
   const weightCount = grid.width * grid.height * planes;
   const weightRange = ISE_RANGES[grid.range]!;
   const weightBits = iseBitCount(weightCount, weightRange);
-  if (weightCount > 64 || weightBits < 24 || weightBits > 96) return fail();
+  if (weightCount > 64 || weightBits < 24 || weightBits > 96) return fillError(pixels, texels);
 
   const partitionCount = ((block[1]! >> 3) & 3) + 1;
-  if (grid.dualPlane && partitionCount === 4) return fail();
+  if (grid.dualPlane && partitionCount === 4) return fillError(pixels, texels);
 
   let colorStart: number;
   let extraCemBits = 0;
@@ -282,7 +288,7 @@ export function decodeAstcBlock(
   const planeChannel = grid.dualPlane ? bitsAt(block, ccsStart, 2) : -1;
   let valueCount = 0;
   for (let p = 0; p < partitionCount; p++) valueCount += ((modes[p]! >> 2) + 1) * 2;
-  if (valueCount > 18) return fail();
+  if (valueCount > 18) return fillError(pixels, texels);
   const colorBits = ccsStart - colorStart;
   let colorRange = -1;
   for (let index = ISE_RANGES.length - 1; index >= 4; index--) {
@@ -291,12 +297,13 @@ export function decodeAstcBlock(
       break;
     }
   }
-  if (colorRange < 0) return fail();
+  if (colorRange < 0) return fillError(pixels, texels);
   readIse(block, colorStart, ccsStart, valueCount, colorRange, colorValues);
   for (let i = 0; i < valueCount; i++)
     colorValues[i] = COLOR_UNQUANTIZED[colorRange * 256 + colorValues[i]!]!;
   for (let p = 0, at = 0; p < partitionCount; p++) {
-    if (!decodeEndpoints(modes[p]!, colorValues, at, endpoints, p * 8)) return fail();
+    if (!decodeEndpoints(modes[p]!, colorValues, at, endpoints, p * 8))
+      return fillError(pixels, texels);
     at += ((modes[p]! >> 2) + 1) * 2;
   }
 
@@ -317,12 +324,16 @@ export function decodeAstcBlock(
   for (let plane = 0; plane < planes; plane++) {
     for (let texel = 0; texel < texels; texel++) {
       const at = texel * 8;
-      const w = (i: number): number => weightValues[infill[at + i]! * planes + plane] ?? 0;
+      // Grid indices past the weights read as undefined: `| 0` takes them as weight 0.
+      const w0 = weightValues[infill[at]! * planes + plane]! | 0;
+      const w1 = weightValues[infill[at + 1]! * planes + plane]! | 0;
+      const w2 = weightValues[infill[at + 2]! * planes + plane]! | 0;
+      const w3 = weightValues[infill[at + 3]! * planes + plane]! | 0;
       texelWeights[plane * 144 + texel] =
-        (w(0) * infill[at + 4]! +
-          w(1) * infill[at + 5]! +
-          w(2) * infill[at + 6]! +
-          w(3) * infill[at + 7]! +
+        (w0 * infill[at + 4]! +
+          w1 * infill[at + 5]! +
+          w2 * infill[at + 6]! +
+          w3 * infill[at + 7]! +
           8) >>
         4;
     }

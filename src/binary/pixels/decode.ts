@@ -17,6 +17,7 @@ import {
 } from './etc.ts';
 import { BC_KERNELS } from './bc.ts';
 import { decodeIndexed, decodePacked } from './packed.ts';
+import { checkPvrtcSides, decodePvrtc } from './pvrtc.ts';
 import type { BlockCodec, BlockKernel, DecodedImage, PixelEncoding } from './types.ts';
 
 /** The side limit every container enforces (DDS and PVR readers name it in their errors). */
@@ -33,6 +34,8 @@ const BLOCK_KERNELS: Partial<Record<BlockCodec, BlockKernel>> = {
   'etc2-rgb-a1': decodeEtc2Punchthrough,
   'eac-r11': decodeEacR11,
   'eac-rg11': decodeEacRg11,
+  'pvrtc-2bpp': decodePvrtc,
+  'pvrtc-4bpp': decodePvrtc,
   ...BC_KERNELS,
 };
 
@@ -128,6 +131,8 @@ export function decodePixels(
         detail: `${BLOCK_CODEC_NAMES[encoding.codec]} pixels are not decoded`,
       });
     }
+    if (encoding.codec === 'pvrtc-2bpp' || encoding.codec === 'pvrtc-4bpp')
+      checkPvrtcSides(width, height, encoding.codec === 'pvrtc-2bpp', offset);
     kernel(src, width, height, rgba, encoding);
   }
   return { width, height, rgba };

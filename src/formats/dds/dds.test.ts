@@ -168,6 +168,15 @@ describe('DDS surfaces', () => {
     expect(session.details(4).span).toEqual({ offset: 256, length: 32 });
   });
 
+  it('a surface node describes the image at its surface; the header and data nodes the whole', async () => {
+    const { bytes } = bgraTexture(8, 4, 2);
+    const session = await open(bytes);
+    expect((await session.images!.describe(4))?.surface).toEqual({ level: 1, layer: 0, face: 0 });
+    expect((await session.images!.describe(3))?.surface).toEqual({ level: 0, layer: 0, face: 0 });
+    expect((await session.images!.describe(0))?.surface).toBeUndefined();
+    expect((await session.images!.describe(2))?.surface).toBeUndefined();
+  });
+
   it('reads a cube face and an array layer where they are stored', async () => {
     const faces = Array.from({ length: 6 }, (_, face) => {
       const rgba = rampPixels(4, 4);
@@ -189,6 +198,15 @@ describe('DDS surfaces', () => {
       await session.images!.surface(0, { level: 0, layer: 0, face: 3 }),
     );
     expect(third.rgba).toEqual(faces[3]);
+    // Face nodes follow the headers in file order (face by face): the fourth is face 3.
+    const faceNode = Array.from({ length: session.nodeCount() }, (_, index) =>
+      session.nodeTable().path(index),
+    ).findIndex((path) => path.startsWith('data/face −Y'));
+    expect((await session.images!.describe(faceNode))?.surface).toEqual({
+      level: 0,
+      layer: 0,
+      face: 3,
+    });
     await expect(session.images!.surface(0, { level: 0, layer: 0, face: 6 })).rejects.toMatchObject(
       {
         code: ErrorCode.OUT_OF_BOUNDS,

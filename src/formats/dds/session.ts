@@ -258,6 +258,8 @@ function ddsSession(
     const perLayer = layout.faces * layout.levels.length;
     return placement.surfaces[layer * perLayer + face * layout.levels.length + level]!;
   };
+  const surfaceAt = (index: number) =>
+    index >= firstSurfaceNode ? (placement.surfaces[index - firstSurfaceNode] ?? null) : null;
   const describe = (): ImageInfo => ({
     width: layout.width,
     height: layout.height,
@@ -269,10 +271,21 @@ function ddsSession(
     facts: layoutFacts(layout, placement.plan, base),
   });
   const images: ImageCapability = {
-    describe: (index) =>
-      Promise.resolve(
-        Number.isSafeInteger(index) && index >= 0 && index < nodes.length ? describe() : null,
-      ),
+    describe(index) {
+      if (!Number.isSafeInteger(index) || index < 0 || index >= nodes.length) {
+        return Promise.resolve(null);
+      }
+      // A surface's node shows the image at that surface.
+      const surface = surfaceAt(index);
+      return Promise.resolve(
+        surface
+          ? {
+              ...describe(),
+              surface: { level: surface.level, layer: surface.layer, face: surface.face },
+            }
+          : describe(),
+      );
+    },
     async surface(_index, ref): Promise<EncodedSurface> {
       const surface = surfaceOf(ref);
       const level = layout.levels[surface.level]!;
@@ -312,8 +325,6 @@ function ddsSession(
     fatal: null,
     nodes: documentNodesOf(nodes),
   });
-  const surfaceAt = (index: number) =>
-    index >= firstSurfaceNode ? (placement.surfaces[index - firstSurfaceNode] ?? null) : null;
   /** The tiers a split texture may have (World of Warships uses up to three), not yet given. */
   const missing = (): MissingSource[] => {
     const levels = placement.plan?.missingLevels ?? [];

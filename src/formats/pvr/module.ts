@@ -5,7 +5,7 @@ export const pvrFormat = {
   id: 'pvr',
   label: 'PVR texture',
   summary:
-    'PowerVR v3 textures: ETC1/ETC2/EAC, ASTC (with World of Tanks Blitz’s own codes), BC and uncompressed layouts (PVRTC named, not decoded); mip levels, surfaces, cube faces, metadata',
+    'PowerVR v3 textures: ETC1/ETC2/EAC, ASTC (with World of Tanks Blitz’s own codes), PVRTC 1 (2 and 4 bpp), BC and uncompressed layouts (PVRTC-II named, not decoded); mip levels, surfaces, cube faces, metadata',
   extensions: ['.pvr'],
   // `PVR\x03`, or the same written big-endian (refused with its reason).
   detect: (head) =>

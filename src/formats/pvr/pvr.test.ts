@@ -44,6 +44,20 @@ describe('PVR v3 textures', () => {
     expect(rgba).toEqual(input.data.subarray(256, 256 + 64));
   });
 
+  it('a surface node describes the image at its level; header nodes the whole image', async () => {
+    const session = await open(sample('mips.pvr').bytes);
+    const paths = Array.from({ length: session.nodeCount() }, (_, index) =>
+      session.nodeTable().path(index),
+    );
+    const levelTwo = paths.findIndex((path) => path.startsWith('surfaces/level 2'));
+    expect((await session.images!.describe(levelTwo))?.surface).toEqual({
+      level: 2,
+      layer: 0,
+      face: 0,
+    });
+    expect((await session.images!.describe(0))?.surface).toBeUndefined();
+  });
+
   it('packs narrower channels with the first named one highest (r5g6b5 as GL’s 5_6_5)', async () => {
     const { encoding } = uncompressedFormat(
       ...(Object.values(channelCode('rgb', [5, 6, 5])) as [number, number]),
@@ -91,6 +105,27 @@ describe('PVR v3 textures', () => {
     expect(info.facts.find(([label]) => label === 'Pixel format code')?.[1]).toMatch(
       /^100: not in the PVR specification/,
     );
+  });
+
+  it('PVRTC 4bpp RGBA (code 3) decodes: a half-way punch-through pixel is transparent', async () => {
+    // Four blocks (8 × 8), each: colour word mode bit set (punch-through), colour A opaque
+    // black (bit 15), colour B opaque white (bit 31, R5 = G5 = B5 = 31); modulation code 2
+    // everywhere (0xAAAAAAAA): half-way (255 × 4 / 8 = 127) with alpha 0.
+    const block = [
+      0xaaaaaaaa,
+      (0x80000000 | (31 << 26) | (31 << 21) | (31 << 16) | 0x8000 | 1) >>> 0,
+    ];
+    const data = new Uint8Array(32);
+    for (let at = 0; at < 32; at += 8) {
+      setU32(data, at, block[0]!);
+      setU32(data, at + 4, block[1]!);
+    }
+    const session = await open(writePvr({ header: pvrHeader({ pixelFormatLow: 3 }), data }));
+    const info = (await session.images!.describe(0))!;
+    expect(info.unsupported).toBeNull();
+    const surface = await session.images!.surface(0, { level: 0, layer: 0, face: 0 });
+    const { rgba } = decodePixels(surface.encoding, surface.bytes, 8, 8);
+    expect(Array.from(rgba.subarray(0, 8))).toEqual([127, 127, 127, 0, 127, 127, 127, 0]);
   });
 
   it('an unlisted code whose data fits no ASTC size, or several, is named as unsupported', async () => {

@@ -13,7 +13,13 @@
  */
 import { useDeferredValue, type ReactElement } from 'react';
 import { useGalleryTarget } from '../../state/gallery.ts';
-import { useActions, useEntryDetails, useFile, useSelection } from '../../state/hooks.ts';
+import {
+  useActions,
+  useEntryDetails,
+  useFile,
+  useImageInfo,
+  useSelection,
+} from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
 import { FILE_REF, nodeRef, type TreeRow } from '../../worker/rpc/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
@@ -29,6 +35,7 @@ import { FactList } from './FactList.tsx';
 import { FileDetailsView } from './FileDetailsView.tsx';
 import { NodeBytesView } from './NodeBytesView.tsx';
 import { StoredBytesView } from './StoredBytesView.tsx';
+import { SurfaceNodeView } from './SurfaceNodeView.tsx';
 
 export function DetailsPane(): ReactElement {
   // Deferred: the pane renders after the tree, in a render React can interrupt. Opening a
@@ -171,11 +178,27 @@ function NodePane({ file, row }: { file: OpenFile; row: TreeRow }): ReactElement
       )}
       {canRead && !hasContent && (
         <div className="details-preview">
-          <NodeBytesView fileId={file.id} entryIndex={row.entryIndex} />
+          <DocumentNodePreview file={file} row={row} />
         </div>
       )}
     </div>
   );
+}
+
+/**
+ * A document node's preview: the image at its surface when the node stands for one (a
+ * texture's mip level), else its bytes.
+ */
+function DocumentNodePreview({ file, row }: { file: OpenFile; row: TreeRow }): ReactElement {
+  const image = useImageInfo(file.id, nodeRef(row.entryIndex));
+  if (image.status === 'loading') return <p className="preview-note muted">Loading…</p>;
+  const info = image.status === 'ok' ? image.value : null;
+  if (info?.surface) {
+    return (
+      <SurfaceNodeView fileId={file.id} entryIndex={row.entryIndex} info={info} name={row.name} />
+    );
+  }
+  return <NodeBytesView fileId={file.id} entryIndex={row.entryIndex} />;
 }
 
 /** Opens the entry as a file of its own, nested under its file in the tree. */

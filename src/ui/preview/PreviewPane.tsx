@@ -181,7 +181,7 @@ function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactEl
   );
 }
 
-interface PreviewTabsProps {
+export interface PreviewTabsProps {
   idBase: string;
   views: PreviewViewId[];
   activeView: PreviewViewId;
@@ -192,7 +192,12 @@ interface PreviewTabsProps {
  * WAI-ARIA tabs with automatic activation: one tab stop (the active tab); arrow keys, Home
  * and End move between tabs and select the one they land on.
  */
-function PreviewTabs({ idBase, views, activeView, onSelect }: PreviewTabsProps): ReactElement {
+export function PreviewTabs({
+  idBase,
+  views,
+  activeView,
+  onSelect,
+}: PreviewTabsProps): ReactElement {
   const tabRefs = useRef(new Map<PreviewViewId, HTMLButtonElement>());
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = views.indexOf(activeView);

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { packPixels, rampPixels } from '../../formats/dds/seeds.ts';
 import { writeDdsTexture } from '../../formats/dds/write.ts';
 import { writeKiwad } from '../../formats/kiwad/write.ts';
+import { pcxSamples, pcxTestPalette } from '../../formats/pcx/fixtures.ts';
+import { writeRez } from '../../formats/rez/write.ts';
 import { FILE_REF, nodeRef, type Result } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
 
@@ -71,6 +73,29 @@ describe('images through the worker API', () => {
       await decoder.decodeImage(nodeRef(index), { level: 0, layer: 0, face: 0 }),
     );
     expect(decoded.rgba).toEqual(levels[0]);
+  });
+
+  it('a PCX entry of a REZ shows its image: the entry opened as a PCX through the registry', async () => {
+    const [paletted] = pcxSamples();
+    const rez = writeRez([
+      { path: 'STATES/TITLE.PCX', bytes: paletted!.bytes },
+      { path: 'STATES/NOTES.TXT', bytes: new TextEncoder().encode('no image') },
+    ]);
+    const decoder = await opened('CLAW.REZ', rez);
+    const index = [0, 1].find((at) => value(decoder.entryDetails(at)).path.endsWith('.PCX'))!;
+    const info = value(await decoder.describeImage(nodeRef(index)))!;
+    expect([info.pixelFormat, info.width, info.height]).toEqual(['PCX, 1 × 8 bits', 9, 5]);
+    const decoded = value(
+      await decoder.decodeImage(nodeRef(index), { level: 0, layer: 0, face: 0 }),
+    );
+    const palette = pcxTestPalette();
+    const expected = Array.from(paletted!.input.pixels).flatMap((colour) => [
+      palette[colour * 3],
+      palette[colour * 3 + 1],
+      palette[colour * 3 + 2],
+      255,
+    ]);
+    expect(Array.from(decoded.rgba)).toEqual(expected);
   });
 
   it('answers an error as data for a surface that is not there', async () => {

@@ -48,7 +48,10 @@ export function TextureView(props: TextureViewProps): ReactElement {
 function TextureViewBody({ fileId, ref: givenRef, info, name }: TextureViewProps): ReactElement {
   // Keyed by content: the first ref is this body's for good (a parent may pass equal copies).
   const [ref] = useState(givenRef);
-  const [surface, setSurface] = useState<SurfaceRef>({ level: 0, layer: 0, face: 0 });
+  // A surface's node (a mip level in the tree) starts at that surface.
+  const [surface, setSurface] = useState<SurfaceRef>(
+    info.surface ?? { level: 0, layer: 0, face: 0 },
+  );
   const [channels, setChannels] = useState<ChannelsShown>(ALL_CHANNELS);
   /** null: fitted to the pane. */
   const [zoom, setZoom] = useState<number | null>(null);
