@@ -14,6 +14,7 @@ import { catCommand } from './commands/cat.ts';
 import { imageCommand } from './commands/image.ts';
 import { extractCommand } from './commands/extract.ts';
 import { formatCommands } from './commands/format-commands.ts';
+import { grepCommand } from './commands/grep.ts';
 import { infoCommand } from './commands/info.ts';
 import { lsCommand } from './commands/ls.ts';
 import { packCommand } from './commands/pack.ts';
@@ -49,6 +50,7 @@ export function cliCommands(formats: readonly CliFormat[]): Readonly<Record<stri
     'verify-install': verifyInstallCommand,
     cat: catCommand,
     extract: extractCommand,
+    grep: grepCommand,
     image: imageCommand,
     ...(pack ? { pack } : {}),
     ...formatCommands(formats),
@@ -88,7 +90,8 @@ export function helpText(formats: readonly CliFormat[]): string {
     ...formatRows(formats),
     '',
     'Options:',
-    "  --json        machine-readable output (info, ls, verify and the formats' own commands)",
+    "  --json        machine-readable output (info, ls, verify, grep and the formats' own commands)",
+    '  --csv         ls: the listing as CSV (the columns of ls --json)',
     '  -o, --output  where extract writes (a folder) or pack writes (a file)',
     '  -h, --help    show this help',
     ...(sources.length > 0
@@ -99,7 +102,8 @@ export function helpText(formats: readonly CliFormat[]): string {
     '',
     'Exit codes: 0 ok, 1 failure (bad file, checksum mismatch, refused entries), 2 usage error',
     '(also verify, cat or extract on a document, such as a level, which is not an archive, and ls',
-    'on one whose format lists nothing of it).',
+    'on one whose format lists nothing of it). grep exits as grep does: 0 when it found something,',
+    '1 when it found nothing, 2 on a usage error (a bad pattern too).',
   ].join('\n');
 }
 
