@@ -56,6 +56,7 @@ const METHOD_KINDS = {
   viewRequest: 'tracked',
   findInContent: 'tracked',
   contentStrings: 'tracked',
+  searchContents: 'tracked',
   digest: 'tracked',
   verifyAll: 'tracked',
   zip: 'tracked',

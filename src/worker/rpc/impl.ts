@@ -37,6 +37,8 @@ import {
   type SearchSteps,
 } from '../jobs/content-search.ts';
 import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
+import { searchContents } from '../jobs/contents-search.ts';
+import { compileGrep } from '../../binary/grep-query.ts';
 import { installCheckJob } from '../jobs/install-check.ts';
 import { recheckMissing, verifyAll } from '../jobs/verify-all.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
@@ -631,6 +633,24 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
 
     findInContent: (ref, query, onProgress) =>
       searchJob('find', ref, onProgress, (reader, steps) => findInContent(reader, query, steps)),
+
+    searchContents: (query, onUpdate) =>
+      attempt(() =>
+        jobs.run('search', (token) => {
+          const compiled = compileGrep(query);
+          const session = sessionOf();
+          return searchContents({
+            query: compiled,
+            indexes: tree.entriesUnder(query.nodeIds),
+            table: session.nodeTable(),
+            content: contentOf(session),
+            storedRange: (index) => storedRange({ kind: 'node', index }),
+            maxHits: query.maxHits,
+            token,
+            onUpdate,
+          });
+        }),
+      ),
 
     contentStrings: (ref, query, onProgress) =>
       searchJob('strings', ref, onProgress, (reader, steps) => findStrings(reader, query, steps)),
