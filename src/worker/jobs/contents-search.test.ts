@@ -40,8 +40,8 @@ function query(pattern: string, extra: Partial<ContentSearchQuery> = {}): Conten
   return { mode: 'text', pattern, nodeIds: [], maxHits: 1000, ...extra };
 }
 
-async function collect(
-  run: (onUpdate: (update: ContentSearchUpdate) => void) => Promise<Result<{ hits: ContentHit[] }>>,
+async function collect<T extends { hits: ContentHit[] }>(
+  run: (onUpdate: (update: ContentSearchUpdate) => void) => Promise<Result<T>>,
 ) {
   const streamed: ContentHit[] = [];
   const result = await run((update) => streamed.push(...update.hits));

@@ -439,6 +439,11 @@ export interface DecoderApi {
     query: ContentSearchQuery,
     onUpdate: (update: ContentSearchUpdate) => void,
   ): Promise<Result<ContentSearchResult>>;
+  /**
+   * The listing as a file: the tree's visible rows (as expanded and filtered) or every node,
+   * with the tree's columns and the format's own, as CSV or JSON.
+   */
+  exportListing(scope: 'visible' | 'all', kind: 'csv' | 'json'): Result<Blob>;
   /** CRC-32, KI-CRC, MD5, SHA-1 and SHA-256 of some content. */
   digest(ref: ContentRef, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>>;
 

@@ -57,6 +57,7 @@ const METHOD_KINDS = {
   findInContent: 'tracked',
   contentStrings: 'tracked',
   searchContents: 'tracked',
+  exportListing: 'tracked',
   digest: 'tracked',
   verifyAll: 'tracked',
   zip: 'tracked',
