@@ -23,6 +23,7 @@ import { describeVerifySummary, fileVerifyState } from '../checksums/verify-summ
 import { formatCount } from '../format.ts';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
 import { JobList } from './JobList.tsx';
+import { SearchActions } from '../search/SearchActions.tsx';
 
 interface DownloadButton {
   label: string;
@@ -182,6 +183,7 @@ export function ActionsBar(): ReactElement {
           Check install…
         </button>
       )}
+      <SearchActions file={file} />
       <CopyLinkButton />
       <VerifyReport files={files} />
       <JobList />

@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactElement } from 'react';
 import { useHasFiles } from '../../state/hooks.ts';
 import { DropZone } from '../dropzone/DropZone.tsx';
 import { InstallCheckHost } from '../install/InstallCheck.tsx';
+import { SearchHost } from '../search/SearchHost.tsx';
 import { ActionsBar } from './ActionsBar.tsx';
 import { Banners } from './Banners.tsx';
 import { EmptyState, type FormatInfo } from './EmptyState.tsx';
@@ -55,6 +56,7 @@ export function App({ formats }: AppProps): ReactElement {
               <ActionsBar />
               <Workspace />
               <InstallCheckHost />
+              <SearchHost />
             </div>
           )}
           {!hasFiles && <EmptyState formats={formats} />}

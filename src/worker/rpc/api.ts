@@ -9,7 +9,7 @@
  */
 import type { ErrorInfo } from '../../binary/format-error.ts';
 import type { Digests } from '../../binary/hashes.ts';
-import type { GrepQuery } from '../../binary/grep-query.ts';
+import type { GrepEncoding, GrepMode, GrepQuery } from '../../binary/grep-query.ts';
 import type { ContentHit, GrepProgress, GrepSummary } from '../../formats/content-grep.ts';
 import type {
   CellValue,
@@ -33,6 +33,8 @@ import type { FormatId } from '../../formats/registry.ts';
 
 export type {
   ContentHit,
+  GrepEncoding,
+  GrepMode,
   GrepProgress,
   GrepQuery,
   GrepSummary,
