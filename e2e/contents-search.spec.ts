@@ -10,7 +10,13 @@ import { readKiwad } from '../src/formats/kiwad/read.ts';
 import { deflateSync } from 'node:zlib';
 import { kiCrc } from '../src/binary/crc32.ts';
 import { planKiwad, writeKiwad, writeKiwadRaw } from '../src/formats/kiwad/write.ts';
-import { collectPageErrors, downloadedBytes, dropFiles, treeItem } from './helpers.ts';
+import {
+  collectPageErrors,
+  downloadedBytes,
+  dropFiles,
+  treeItem,
+  waitForDropTarget,
+} from './helpers.ts';
 
 /** A shared, busy machine: waits allow for it. */
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -42,10 +48,11 @@ const ENTRIES = [
 ];
 
 /**
- * `count` entries of `size` zero bytes each: compressed once (16 KiB for 16 MiB), the stream
- * repeated, so a few MB of file take seconds to inflate and scan.
+ * Drops `count` entries of `size` zero bytes each, built in the page from one compressed
+ * stream (16 KiB for 16 MiB) repeated as Blob parts: a few MB of file take seconds to
+ * inflate and scan, and only the journal and one stream cross to the page.
  */
-function manyZeroEntries(count: number, size: number): Uint8Array {
+async function dropManyZeroEntries(page: Page, count: number, size: number): Promise<void> {
   const stream = new Uint8Array(deflateSync(new Uint8Array(size)));
   const plan = planKiwad(
     Array.from({ length: count }, (_, at) => ({
@@ -54,10 +61,8 @@ function manyZeroEntries(count: number, size: number): Uint8Array {
       compress: false,
     })),
   );
-  const data = new Uint8Array(stream.length * count);
   const crc = kiCrc(stream);
   plan.records.forEach((record, at) => {
-    data.set(stream, at * stream.length);
     Object.assign(record, {
       dataOffset: record.dataOffset + at * stream.length,
       uncompressedSize: size,
@@ -66,7 +71,25 @@ function manyZeroEntries(count: number, size: number): Uint8Array {
       crc,
     });
   });
-  return writeKiwadRaw({ ...plan, data });
+  const journal = writeKiwadRaw({ ...plan, data: new Uint8Array(0) });
+  await waitForDropTarget(page);
+  await page.evaluate(
+    ({ journal, stream, count }) => {
+      const part = new Uint8Array(stream);
+      const file = new File(
+        [new Uint8Array(journal), ...Array.from({ length: count }, () => part)],
+        'search.wad',
+      );
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        document.body.dispatchEvent(
+          new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }),
+        );
+      }
+    },
+    { journal: Array.from(journal), stream: Array.from(stream), count },
+  );
 }
 
 async function openSearch(page: Page): Promise<void> {
@@ -128,7 +151,7 @@ test('finds a string in a compressed and a stored entry and opens a match in hex
 
 test('a search of a larger archive can be cancelled', async ({ page }) => {
   await page.goto('/');
-  await dropFiles(page, [{ name: 'search.wad', bytes: manyZeroEntries(200, 16 * 1024 * 1024) }]);
+  await dropManyZeroEntries(page, 200, 16 * 1024 * 1024);
   await openSearch(page);
   await page.getByTestId('search-input').fill(NEEDLE);
   await page.getByTestId('search-start').click();

@@ -13,6 +13,7 @@ export const SCENARIOS = [
   'install',
   'dml',
   'objectproperty',
+  'search',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

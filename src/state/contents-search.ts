@@ -134,8 +134,13 @@ export function createContentsSearch(deps: ContentsSearchDeps): ContentsSearch {
       try {
         answer = await decoder.searchContents(
           { ...query, nodeIds: scope.nodeIds, maxHits: MAX_HITS },
+          // An update may arrive after the answer (another channel): its matches still
+          // count, its progress is old news then.
           ({ hits, progress }) =>
-            update(id, (current) => ({ hits: addHits(current, hits), progress })),
+            update(id, (current) => ({
+              hits: addHits(current, hits),
+              progress: current.status === 'running' ? progress : current.progress,
+            })),
         );
       } catch (error) {
         update(id, () => ({ status: 'failed', error: String(error) }));
