@@ -31,6 +31,7 @@ import { benchDml } from './scenarios/dml.ts';
 import { benchObjectProperty } from './scenarios/objectproperty.ts';
 import { benchExtract } from './scenarios/extract.ts';
 import { benchGallery } from './scenarios/gallery.ts';
+import { benchSearch } from './scenarios/search.ts';
 import { benchInstall } from './scenarios/install.ts';
 import { benchKa } from './scenarios/ka.ts';
 import { benchOpen } from './scenarios/open.ts';
@@ -177,6 +178,8 @@ async function main(): Promise<void> {
           reports.push(await benchVerify(browser, app.url, archive!, options.repeat, log));
         if (scenario === 'extract')
           reports.push(await benchExtract(browser, harness.url, archive!, options.repeat, log));
+        if (scenario === 'search')
+          reports.push(await benchSearch(browser, harness.url, archive!, options.repeat, log));
         if (scenario === 'wwd')
           reports.push(await benchWwd(browser, app.url, appDir, options.repeat, log));
         if (scenario === 'wows')

@@ -21,6 +21,9 @@ import { workerServices } from '../../src/worker/services/services.ts';
 import { readInOrder } from '../../src/worker/jobs/content-prefetch.ts';
 import { CrcPool } from '../../src/worker/pools/crc-pipeline.ts';
 import { readCoalesced } from '../../src/binary/coalesced-read.ts';
+import { compileGrep } from '../../src/binary/grep-query.ts';
+import { searchContents } from '../../src/worker/jobs/contents-search.ts';
+import { CancelToken } from '../../src/worker/jobs/jobs.ts';
 
 /** The archive opened as the decoder worker opens it, with the worker's services. */
 function openSession(source: BlobByteSource): Promise<Session> {
@@ -45,7 +48,10 @@ export interface HarnessJob {
     | 'crc-pipeline'
     | 'kernel'
     | 'readers'
-    | 'pipeline';
+    | 'pipeline'
+    | 'search';
+  /** The text `search` looks for in every entry. */
+  needle?: string;
   /** Force one inflate engine (coalesced mode). */
   engine?: 'fflate' | 'native';
   /** Window of the coalesced reads, MiB (read and crc modes). */
@@ -65,6 +71,8 @@ export interface HarnessResult {
   largeMs: number;
   largeOutputBytes: number;
   error: string | null;
+  /** Matches found (`search`). */
+  hits?: number;
 }
 
 const LARGE_ENTRY = 1024 * 1024;
@@ -163,10 +171,47 @@ async function pipeline(file: File): Promise<string> {
   return `pipeline: ${(result.bytes / 1e6 / (ms / 1000)).toFixed(0)} MB/s over ${(result.bytes / 1e6).toFixed(0)} MB`;
 }
 
+/**
+ * `search`: the app's search in contents (worker/jobs/contents-search.ts) over every entry,
+ * as the decoder worker runs it for the panel: read ahead in file order, large inflates on
+ * the helper workers, stored entries read as they are.
+ */
+async function search(file: File, needle: string): Promise<HarnessResult> {
+  const session = await openSession(new BlobByteSource(file));
+  const content = session.content!;
+  const count = session.nodeCount();
+  const started = performance.now();
+  const summary = await searchContents({
+    query: compileGrep({ mode: 'text', pattern: needle }),
+    indexes: Array.from({ length: count }, (_, index) => index),
+    table: session.nodeTable(),
+    content,
+    storedRange: (index) => content.storedSpan(index),
+    maxHits: Number.MAX_SAFE_INTEGER,
+    token: new CancelToken(),
+    onUpdate: () => undefined,
+  });
+  const totalMs = performance.now() - started;
+  return {
+    mode: 'search',
+    totalMs,
+    inflateMs: 0,
+    entries: summary.entriesDone,
+    outputBytes: summary.bytesDone,
+    smallMs: 0,
+    smallOutputBytes: 0,
+    largeMs: 0,
+    largeOutputBytes: 0,
+    error: summary.skipped > 0 ? `${summary.skipped} entries skipped` : null,
+    hits: summary.hitCount,
+  };
+}
+
 async function run(file: File, job: HarnessJob): Promise<HarnessResult> {
   if (job.mode === 'pipeline') throw new Error(await pipeline(file));
   if (job.mode === 'readers') throw new Error(await readers(file));
   if (job.mode === 'kernel') throw new Error(await kernels());
+  if (job.mode === 'search') return search(file, job.needle ?? '');
   const source = new BlobByteSource(file);
   const { value, fatal } = await readKiwad(source);
   if (fatal) throw new Error(fatal.message);

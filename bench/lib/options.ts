@@ -15,6 +15,7 @@ export const SCENARIOS = [
   'objectproperty',
   'gallery',
   'textures',
+  'search',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 

@@ -15,6 +15,7 @@ import { diffCommand } from './commands/diff.ts';
 import { imageCommand } from './commands/image.ts';
 import { extractCommand } from './commands/extract.ts';
 import { formatCommands } from './commands/format-commands.ts';
+import { grepCommand } from './commands/grep.ts';
 import { infoCommand } from './commands/info.ts';
 import { lsCommand } from './commands/ls.ts';
 import { packCommand } from './commands/pack.ts';
@@ -50,6 +51,7 @@ export function cliCommands(formats: readonly CliFormat[]): Readonly<Record<stri
     'verify-install': verifyInstallCommand,
     cat: catCommand,
     extract: extractCommand,
+    grep: grepCommand,
     image: imageCommand,
     diff: diffCommand,
     ...(pack ? { pack } : {}),
@@ -90,10 +92,11 @@ export function helpText(formats: readonly CliFormat[]): string {
     ...formatRows(formats),
     '',
     'Options:',
-    "  --json        machine-readable output (info, ls, verify, diff and the formats' own commands)",
+    "  --json        machine-readable output (info, ls, verify, diff, grep and the formats' own commands)",
     '  --all         diff: list unchanged entries too',
     '  --content     diff: compare content bytes even where both sides keep a checksum',
     '  --build N     diff of game folders: build N of each, not the newest (given twice: A, then B)',
+    '  --csv         ls: the listing as CSV (the columns of ls --json)',
     '  -o, --output  where extract writes (a folder) or pack writes (a file)',
     '  -h, --help    show this help',
     ...(sources.length > 0
@@ -106,6 +109,8 @@ export function helpText(formats: readonly CliFormat[]): string {
     '(also verify, cat or extract on a document, such as a level, which is not an archive, and ls',
     'on one whose format lists nothing of it). diff exits as diff does: 0 the same, 1 different,',
     '2 trouble (a usage error or a file it cannot read).',
+    'on one whose format lists nothing of it). grep exits as grep does: 0 when it found something,',
+    '1 when it found nothing, 2 on a usage error (a bad pattern too).',
   ].join('\n');
 }
 

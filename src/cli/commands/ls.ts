@@ -12,10 +12,12 @@ import {
   type NodeTable,
   type Session,
 } from '../../formats/model.ts';
+import { usageError } from '../args.ts';
 import type { Command } from '../command.ts';
 import { asArchive, reportIssues, requireReadable, withSession } from '../open-session.ts';
 import { printable } from '../output.ts';
 import { ascii, ByteChunks, isPlainJsonText } from '../byte-chunks.ts';
+import { csvDocumentLines, csvListing } from './ls-csv.ts';
 
 /** The JSON shape of one listed entry; `crc` is the stored checksum, unsigned (null: none kept). */
 export interface ListedEntry {
@@ -35,7 +37,7 @@ export interface ListedEntry {
  * checksum: no details made per node), else from the node's details. Read each listing
  * before asking for the next: the table's is one object, refilled.
  */
-function listingOf(session: Session): (index: number) => ListedEntry {
+export function listingOf(session: Session): (index: number) => ListedEntry {
   const table = session.nodeTable();
   const { offset, isCompressed, checksum } = table;
   if (!offset || !isCompressed || !checksum) {
@@ -108,7 +110,7 @@ const LISTED_KEYS: ReadonlySet<string> = new Set<keyof ListedEntry>([
  * already: in JSON an entry lists their cells too (a volume, a compression), so what the
  * tree shows of an entry, `ls --json` lists.
  */
-function ownColumnsOf(session: Session): (set: string) => readonly string[] {
+export function ownColumnsOf(session: Session): (set: string) => readonly string[] {
   const bySet = new Map<string, readonly string[]>();
   return (set) => {
     let ids = bySet.get(set);
@@ -256,10 +258,10 @@ function* plainText(session: Session): Generator<string> {
 }
 
 export const lsCommand: Command = {
-  usage: 'ls FILE... [--json]',
+  usage: 'ls FILE... [--json|--csv]',
   summary:
     'list entries: data offset, size, stored size, compressed, checksum, path (of a document whose format lists it: its records)',
-  spec: { flags: ['--json'] },
+  spec: { flags: ['--json', '--csv'] },
   positionals: ['FILE'],
   required: 1,
   manyFiles: true,
@@ -267,6 +269,8 @@ export const lsCommand: Command = {
   run({ args, out, err, cwd, formats }) {
     const path = args.positionals[0]!;
     const isJson = args.flags.has('--json');
+    const isCsv = args.flags.has('--csv');
+    if (isJson && isCsv) throw usageError('--json and --csv do not go together');
     return withSession(
       cwd,
       path,
@@ -277,12 +281,14 @@ export const lsCommand: Command = {
           requireReadable(path, session);
           const listing = await list({ session, source, options: {}, services });
           await reportIssues(err, path, session.issues);
-          await out.lines(isJson ? jsonLines(listing.json) : listing.lines);
+          if (isCsv) await out.write(csvDocumentLines(listing.json));
+          else await out.lines(isJson ? jsonLines(listing.json) : listing.lines);
           return 0;
         }
         asArchive(path, opened);
         await reportIssues(err, path, session.issues);
-        await out.chunks(isJson ? jsonChunks(session) : plainText(session));
+        if (isCsv) await out.chunks(csvListing(session));
+        else await out.chunks(isJson ? jsonChunks(session) : plainText(session));
         return 0;
       },
       { args, formats },

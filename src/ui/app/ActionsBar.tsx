@@ -26,6 +26,7 @@ import { comparableWith } from '../compare/ComparePicker.tsx';
 import { compareActions } from '../compare/use-compare.ts';
 import { CopyLinkButton } from './CopyLinkButton.tsx';
 import { JobList } from './JobList.tsx';
+import { SearchActions } from '../search/SearchActions.tsx';
 
 interface DownloadButton {
   label: string;
@@ -202,6 +203,7 @@ export function ActionsBar(): ReactElement {
           Compare with…
         </button>
       )}
+      <SearchActions file={file} />
       <CopyLinkButton />
       <VerifyReport files={files} />
       <JobList />

@@ -9,6 +9,7 @@ import { ComparePicker } from '../compare/ComparePicker.tsx';
 import { useComparison } from '../compare/use-compare.ts';
 import { DropZone } from '../dropzone/DropZone.tsx';
 import { InstallCheckHost } from '../install/InstallCheck.tsx';
+import { SearchHost } from '../search/SearchHost.tsx';
 import { ActionsBar } from './ActionsBar.tsx';
 import { Banners } from './Banners.tsx';
 import { EmptyState, type FormatInfo } from './EmptyState.tsx';
@@ -60,6 +61,7 @@ export function App({ formats }: AppProps): ReactElement {
               {isComparing ? <CompareView /> : <Workspace />}
               <InstallCheckHost />
               <ComparePicker />
+              <SearchHost />
             </div>
           )}
           {!hasFiles && <EmptyState formats={formats} />}

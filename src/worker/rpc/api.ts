@@ -9,6 +9,8 @@
  */
 import type { ErrorInfo } from '../../binary/format-error.ts';
 import type { Digests } from '../../binary/hashes.ts';
+import type { GrepEncoding, GrepMode, GrepQuery } from '../../binary/grep-query.ts';
+import type { ContentHit, GrepProgress, GrepSummary } from '../../formats/content-grep.ts';
 import type {
   CellValue,
   ColumnDef,
@@ -34,6 +36,12 @@ export type {
   DiffCounts,
   DiffRow,
   DiffStatus,
+  ContentHit,
+  GrepEncoding,
+  GrepMode,
+  GrepProgress,
+  GrepQuery,
+  GrepSummary,
   CellValue,
   ColumnDef,
   ContentRef,
@@ -283,7 +291,26 @@ export type JobKind =
   | 'install'
   | 'gallery'
   | 'png-zip'
-  | 'compare';
+  | 'compare'
+  | 'search';
+
+/** A search in contents: what to find, and where (tree nodes; every node when empty). */
+export interface ContentSearchQuery extends GrepQuery {
+  nodeIds: number[];
+  /** Stop after this many matches (the answer then says it was cut short). */
+  maxHits: number;
+}
+
+/** Matches found since the last update, and how far the search has come. */
+export interface ContentSearchUpdate {
+  hits: ContentHit[];
+  progress: GrepProgress;
+}
+
+/** The end of a search: its totals, and the matches found since the last update. */
+export interface ContentSearchResult extends GrepSummary {
+  hits: ContentHit[];
+}
 
 /**
  * A file of a folder picked for an install check: its path from the top of what was picked
@@ -533,6 +560,21 @@ export interface DecoderApi {
     query: StringsQuery,
     onProgress: (progress: JobProgress) => void,
   ): Promise<Result<StringsPage>>;
+  /**
+   * Searches the content of every node under `query.nodeIds` (all when empty), decompressed
+   * as it is read, for text, a regular expression or hex bytes. Matches stream in through
+   * `onUpdate` (and the last of them with the answer). Cancellable (`search`); a bad
+   * pattern answers BAD_VALUE with the offset of the character at fault.
+   */
+  searchContents(
+    query: ContentSearchQuery,
+    onUpdate: (update: ContentSearchUpdate) => void,
+  ): Promise<Result<ContentSearchResult>>;
+  /**
+   * The listing as a file: the tree's visible rows (as expanded and filtered) or every node,
+   * with the tree's columns and the format's own, as CSV or JSON.
+   */
+  exportListing(scope: 'visible' | 'all', kind: 'csv' | 'json'): Result<Blob>;
   /** CRC-32, KI-CRC, MD5, SHA-1 and SHA-256 of some content. */
   digest(ref: ContentRef, onProgress: (progress: JobProgress) => void): Promise<Result<Digests>>;
 

@@ -61,6 +61,8 @@ const METHOD_KINDS = {
   viewRequest: 'tracked',
   findInContent: 'tracked',
   contentStrings: 'tracked',
+  searchContents: 'tracked',
+  exportListing: 'tracked',
   digest: 'tracked',
   verifyAll: 'tracked',
   zip: 'tracked',

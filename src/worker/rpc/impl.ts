@@ -38,6 +38,9 @@ import {
   type SearchSteps,
 } from '../jobs/content-search.ts';
 import { JobRegistry, throttle, yieldBriefly } from '../jobs/jobs.ts';
+import { searchContents } from '../jobs/contents-search.ts';
+import { listingText, ownColumnIds } from '../jobs/listing-export.ts';
+import { compileGrep } from '../../binary/grep-query.ts';
 import { installCheckJob } from '../jobs/install-check.ts';
 import { recheckMissing, verifyAll } from '../jobs/verify-all.ts';
 import { buildZip } from '../jobs/zip-builder.ts';
@@ -708,6 +711,48 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
 
     findInContent: (ref, query, onProgress) =>
       searchJob('find', ref, onProgress, (reader, steps) => findInContent(reader, query, steps)),
+
+    searchContents: (query, onUpdate) =>
+      attempt(() =>
+        jobs.run('search', (token) => {
+          const compiled = compileGrep(query);
+          const session = sessionOf();
+          return searchContents({
+            query: compiled,
+            indexes: tree.entriesUnder(query.nodeIds),
+            table: session.nodeTable(),
+            content: contentOf(session),
+            storedRange: (index) => storedRange({ kind: 'node', index }),
+            maxHits: query.maxHits,
+            token,
+            onUpdate,
+          });
+        }),
+      ),
+
+    exportListing: (scope, kind) =>
+      attemptNow(() => {
+        const session = sessionOf();
+        const pageSize = 10_000;
+        function* pages() {
+          if (scope === 'visible') {
+            const count = tree.rowCount();
+            for (let start = 0; start < count; start += pageSize) {
+              yield Array.from(tree.rowNodes(start, pageSize), (nodeId) => row(session, nodeId));
+            }
+            return;
+          }
+          const nodes = tree
+            .entriesUnder([])
+            .map((index) => tree.nodeOf(index))
+            .filter((nodeId) => nodeId >= 0);
+          for (let start = 0; start < nodes.length; start += pageSize) {
+            yield nodes.slice(start, start + pageSize).map((nodeId) => row(session, nodeId));
+          }
+        }
+        const text = listingText(pages(), ownColumnIds(session.columnSets), kind);
+        return new Blob(text, { type: kind === 'csv' ? 'text/csv' : 'application/json' });
+      }),
 
     contentStrings: (ref, query, onProgress) =>
       searchJob('strings', ref, onProgress, (reader, steps) => findStrings(reader, query, steps)),
