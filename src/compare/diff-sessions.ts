@@ -67,16 +67,32 @@ function sideOf(session: Session): Side {
   };
 }
 
-/** The match key of each node: its path, and `\0n` for the n-th repeat of a path. */
-function keysOf(side: Side): Map<string, number> {
-  const keys = new Map<string, number>();
-  for (let index = 0; index < side.count; index++) {
-    const path = side.path(index);
-    let key = path;
-    for (let repeat = 1; keys.has(key); repeat++) key = `${path}\0${repeat}`;
-    keys.set(key, index);
+/**
+ * The match keys of one side's nodes (its path, and `\0n` for the n-th repeat of a path),
+ * read only as far as a lookup needs: two sides in the same order stay in step, so the
+ * first rows go out before the whole of the old side has been read.
+ */
+class LazyKeys {
+  private readonly keys = new Map<string, number>();
+  private read = 0;
+
+  constructor(private readonly side: Side) {}
+
+  /** The index of the node with `key`, or -1. */
+  find(key: string): number {
+    const found = this.keys.get(key);
+    if (found !== undefined) return found;
+    const { side, keys } = this;
+    while (this.read < side.count) {
+      const index = this.read++;
+      const path = side.path(index);
+      let own = path;
+      for (let repeat = 1; keys.has(own); repeat++) own = `${path}\0${repeat}`;
+      keys.set(own, index);
+      if (own === key) return index;
+    }
+    return -1;
   }
-  return keys;
 }
 
 function equalBytes(left: Uint8Array, right: Uint8Array): boolean {
@@ -169,8 +185,7 @@ export async function diffSessions(
     if (batch.length >= batchSize) await flush();
   };
 
-  const oldKeys = keysOf(oldSide);
-  options.signal?.throwIfCancelled();
+  const oldKeys = new LazyKeys(oldSide);
   const matched = new Uint8Array(oldSide.count);
   const seen = new Set<string>();
   for (let newIndex = 0; newIndex < newSide.count; newIndex++) {
@@ -179,7 +194,7 @@ export async function diffSessions(
     let key = path;
     for (let repeat = 1; seen.has(key); repeat++) key = `${path}\0${repeat}`;
     seen.add(key);
-    const oldIndex = oldKeys.get(key) ?? -1;
+    const oldIndex = oldKeys.find(key);
     const newSize = newSide.size(newIndex);
     const newCrc = newSide.checksum(newIndex);
     if (oldIndex < 0) {
