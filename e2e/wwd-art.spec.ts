@@ -16,6 +16,9 @@ import {
 import { tileRgb } from '../src/ui/preview/wwd/tile-colors.ts';
 import { canvasPixel, collectPageErrors, dropFiles } from './helpers.ts';
 
+/** The art arrives after the first frame, in batches decoded in the worker: give it time. */
+const ART = { timeout: 30_000 };
+
 const rgba = ([red, green, blue]: readonly number[]) => [red, green, blue, 255];
 const stand = (id: number) => {
   const { r, g, b } = tileRgb(id);
@@ -42,13 +45,15 @@ async function worldPixel(page: Page, x: number, y: number): Promise<number[]> {
 
 /** Tiles 1, 2, 3 (top and bottom halves), the filled cell and the rat's sprite. */
 async function expectArt(page: Page): Promise<void> {
-  await expect.poll(() => worldPixel(page, 96, 12)).toEqual(rgba(artRgb(artTileIndex(2, 0))));
-  await expect.poll(() => worldPixel(page, 96, 52)).toEqual(rgba(artRgb(artTileIndex(2, 63))));
-  await expect.poll(() => worldPixel(page, 150, 20)).toEqual(rgba(artRgb(artTileIndex(3, 0))));
-  await expect.poll(() => worldPixel(page, 240, 100)).toEqual(rgba(artRgb(artTileIndex(1, 63))));
-  await expect.poll(() => worldPixel(page, 80, 84)).toEqual(rgba(artRgb(ART_FILL_INDEX)));
+  await expect.poll(() => worldPixel(page, 96, 12), ART).toEqual(rgba(artRgb(artTileIndex(2, 0))));
+  await expect.poll(() => worldPixel(page, 96, 52), ART).toEqual(rgba(artRgb(artTileIndex(2, 63))));
+  await expect.poll(() => worldPixel(page, 150, 20), ART).toEqual(rgba(artRgb(artTileIndex(3, 0))));
   await expect
-    .poll(() => worldPixel(page, ART_SPRITE.x - 6, ART_SPRITE.y - 6))
+    .poll(() => worldPixel(page, 240, 100), ART)
+    .toEqual(rgba(artRgb(artTileIndex(1, 63))));
+  await expect.poll(() => worldPixel(page, 80, 84), ART).toEqual(rgba(artRgb(ART_FILL_INDEX)));
+  await expect
+    .poll(() => worldPixel(page, ART_SPRITE.x - 6, ART_SPRITE.y - 6), ART)
     .toEqual(rgba(artRgb(ART_SPRITE.index)));
 }
 
@@ -65,7 +70,7 @@ test.describe('WWD level art', () => {
     const view = page.getByTestId('level-view');
     await expect(view).toHaveAttribute('data-state', 'ready');
     const note = page.getByTestId('art-note');
-    await expect(note).toContainText('Art from CLAW.REZ, palette LEVEL1/PALETTES/MAIN.PAL.');
+    await expect(note).toContainText('Art from CLAW.REZ, palette LEVEL1/PALETTES/MAIN.PAL.', ART);
     await expect(note).toContainText(
       '1 tile cell without art on Action: tile 9 not in LEVEL1/TILES/ACTION',
     );
@@ -77,7 +82,7 @@ test.describe('WWD level art', () => {
     );
     await expectArt(page);
     // Tile 9 is not in the archive: its cell keeps tile 9's stand-in colour.
-    await expect.poll(() => worldPixel(page, 200, 8)).toEqual(stand(9));
+    await expect.poll(() => worldPixel(page, 200, 8), ART).toEqual(stand(9));
     expect(errors).toEqual([]);
   });
 
@@ -88,10 +93,10 @@ test.describe('WWD level art', () => {
     await expect(page.getByTestId('level-view')).toHaveAttribute('data-state', 'ready');
     const note = page.getByTestId('art-note');
     await expect(note).toContainText('CLAW.REZ, the archive this level names, is not open');
-    await expect.poll(() => worldPixel(page, 96, 12)).toEqual(stand(2));
+    await expect.poll(() => worldPixel(page, 96, 12), ART).toEqual(stand(2));
 
     await dropFiles(page, [{ name: 'CLAW.REZ', bytes: artRez() }]);
-    await expect(note).toContainText('Art from CLAW.REZ');
+    await expect(note).toContainText('Art from CLAW.REZ', ART);
     await expectArt(page);
     expect(errors).toEqual([]);
   });
