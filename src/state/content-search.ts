@@ -13,30 +13,7 @@ import type {
   StringsPage,
   StringsQuery,
 } from '../worker/rpc/api.ts';
-import type { FileDecoder } from '../worker/rpc/client.ts';
-import { delve } from './app.ts';
-import { errorInfoOf, failure } from './errors.ts';
-
-function decoderOf(fileId: string): FileDecoder | string {
-  const file = delve.stores.files.getState().files.find((candidate) => candidate.id === fileId);
-  if (!file) return 'the file is closed';
-  if (file.hasCrashed) return `the decoder of ${file.name} stopped`;
-  return file.decoder;
-}
-
-async function ask<T>(
-  fileId: string,
-  what: string,
-  call: (decoder: FileDecoder) => Promise<Result<T>>,
-): Promise<Result<T>> {
-  const decoder = decoderOf(fileId);
-  if (typeof decoder === 'string') return failure(`${what} failed: ${decoder}`);
-  try {
-    return await call(decoder);
-  } catch (error) {
-    return { ok: false, error: errorInfoOf(error, what) };
-  }
-}
+import { askDecoder, decoderOf } from './decoder-calls.ts';
 
 /** The next or previous match of a byte pattern; null when the content holds none. */
 export function findInContent(
@@ -45,7 +22,7 @@ export function findInContent(
   query: FindQuery,
   onProgress: (progress: JobProgress) => void,
 ): Promise<Result<ContentMatch | null>> {
-  return ask(fileId, 'searching the content', (decoder) =>
+  return askDecoder(fileId, 'searching the content', (decoder) =>
     decoder.findInContent(ref, query, onProgress),
   );
 }
@@ -57,7 +34,7 @@ export function contentStrings(
   query: StringsQuery,
   onProgress: (progress: JobProgress) => void,
 ): Promise<Result<StringsPage>> {
-  return ask(fileId, 'listing the strings', (decoder) =>
+  return askDecoder(fileId, 'listing the strings', (decoder) =>
     decoder.contentStrings(ref, query, onProgress),
   );
 }

@@ -15,9 +15,8 @@ import type {
   ZipResult,
 } from '../worker/rpc/api.ts';
 import { nodeRef } from '../worker/rpc/api.ts';
-import type { FileDecoder } from '../worker/rpc/client.ts';
 import { delve } from './app.ts';
-import { errorInfoOf, failure } from './errors.ts';
+import { askDecoder, decoderOf } from './decoder-calls.ts';
 import type { Selection } from './types.ts';
 
 export interface GalleryTarget {
@@ -74,29 +73,8 @@ export function useGalleryTarget(): GalleryTarget | null {
   return useStore(galleryStore, (state) => state.target);
 }
 
-function decoderOf(fileId: string): FileDecoder | string {
-  const file = delve.stores.files.getState().files.find((candidate) => candidate.id === fileId);
-  if (!file) return 'the file is closed';
-  if (file.hasCrashed) return `the decoder of ${file.name} stopped`;
-  return file.decoder;
-}
-
-async function ask<T>(
-  fileId: string,
-  what: string,
-  call: (decoder: FileDecoder) => Promise<Result<T>>,
-): Promise<Result<T>> {
-  const decoder = decoderOf(fileId);
-  if (typeof decoder === 'string') return failure(`${what} failed: ${decoder}`);
-  try {
-    return await call(decoder);
-  } catch (error) {
-    return { ok: false, error: errorInfoOf(error, what) };
-  }
-}
-
 export function galleryImages(fileId: string, scope: GalleryScope): Promise<Result<GalleryItem[]>> {
-  return ask(fileId, 'listing the images', (decoder) => decoder.galleryImages(scope));
+  return askDecoder(fileId, 'listing the images', (decoder) => decoder.galleryImages(scope));
 }
 
 /** Thumbnails kept on the page (about 64 KiB each at 128 × 128): scrolling back shows them at once. */
@@ -142,7 +120,7 @@ export function requestThumbnail(
 ): { answer: Promise<Result<Thumbnail>>; cancel(): void } {
   const id = nextThumbnailId++;
   let isSettled = false;
-  const answer = ask(fileId, 'making the thumbnail', (decoder) =>
+  const answer = askDecoder(fileId, 'making the thumbnail', (decoder) =>
     decoder.imageThumbnail(nodeRef(entryIndex), { box, id }),
   ).then((result) => {
     isSettled = true;
@@ -168,7 +146,7 @@ export function galleryPngZip(
   scope: GalleryScope,
   onProgress: (progress: JobProgress) => void,
 ): Promise<Result<ZipResult>> {
-  return ask(fileId, 'saving the images as PNG', (decoder) =>
+  return askDecoder(fileId, 'saving the images as PNG', (decoder) =>
     decoder.galleryPngZip(scope, onProgress),
   );
 }

@@ -1,20 +1,16 @@
 /**
  * "Save all as PNG": a zip of images converted to PNG, one at a time (each is decoded, then
- * encoded, then dropped), stored (a PNG is already deflated). Output chunks are folded into
- * a Blob every few MiB so the browser can move them out of the JS heap. An image that does
- * not convert (an unsupported pixel format, a damaged entry) is left out and counted, the
+ * encoded, then dropped), stored (a PNG is already deflated) through `BlobZipWriter`. An
+ * image that does not convert (an unsupported pixel format, a damaged entry) is left out and counted, the
  * first reason kept; cancelling stops between images.
  *
  * Names follow `delve extract --png`: the entry's path with `.png` appended; an entry that
  * is a PNG already goes in as it is, under its own name.
  */
-import { Zip, ZipPassThrough } from 'fflate';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { createUniquePaths, safeRelativePath } from '../../binary/path-safety.ts';
 import type { CancelToken } from './jobs.ts';
-import { ZIP32_MAX_ENTRIES } from './zip-builder.ts';
-
-const FOLD_BYTES = 32 * 1024 * 1024;
+import { BlobZipWriter, ZIP32_MAX_ENTRIES } from './zip-builder.ts';
 
 export interface PngZipItem {
   /** The entry's path. */
@@ -48,23 +44,7 @@ export async function buildPngZip(
       detail: `${items.length.toLocaleString('en-US')} images is more than a zip without ZIP64 can hold (65,535); save a folder at a time`,
     });
   }
-  let blob = new Blob([], { type: 'application/zip' });
-  let pending: Uint8Array<ArrayBuffer>[] = [];
-  let pendingBytes = 0;
-  let failure: Error | null = null;
-  const zip = new Zip((error, chunk, isFinal) => {
-    if (error) {
-      failure = error;
-      return;
-    }
-    pending.push(chunk as Uint8Array<ArrayBuffer>);
-    pendingBytes += chunk.length;
-    if (pendingBytes >= FOLD_BYTES || isFinal) {
-      blob = new Blob([blob, ...pending], { type: 'application/zip' });
-      pending = [];
-      pendingBytes = 0;
-    }
-  });
+  const writer = new BlobZipWriter();
   const uniqueName = createUniquePaths();
   let entryCount = 0;
   let leftOut = 0;
@@ -83,18 +63,15 @@ export async function buildPngZip(
       leftOutReason ??= `${item.path}: ${reason}`;
       continue;
     }
-    const file = new ZipPassThrough(
+    writer.add(
       uniqueName(safeRelativePath(pngNameOf(item.path, converted.isOwnBytes))),
+      converted.bytes,
     );
-    zip.add(file);
-    file.push(converted.bytes, true);
-    if (failure) throw failure;
     entryCount += 1;
     // Other requests (a cancel, the tree's pages) are answered between images.
     await pause();
   }
-  zip.end();
-  if (failure) throw failure;
+  const blob = writer.finish();
   onProgress(items.length, items.length, 'done');
   return { blob, entryCount, leftOut, leftOutReason };
 }

@@ -72,37 +72,59 @@ export async function buildZip(
     });
   }
 
-  let blob = new Blob([]);
-  let pending: Uint8Array<ArrayBuffer>[] = [];
-  let pendingBytes = 0;
-  let failure: Error | null = null;
-  const zip = new Zip((error, chunk, isFinal) => {
-    if (error) {
-      failure = error;
-      return;
-    }
-    pending.push(chunk as Uint8Array<ArrayBuffer>);
-    pendingBytes += chunk.length;
-    if (pendingBytes >= FOLD_BYTES || isFinal) {
-      blob = new Blob([blob, ...pending], { type: 'application/zip' });
-      pending = [];
-      pendingBytes = 0;
-    }
-  });
-
+  const writer = new BlobZipWriter();
   for (let i = 0; i < safeItems.length; i++) {
     token.throwIfCancelled();
     const item = safeItems[i]!;
     onProgress(i, safeItems.length, item.path);
     const data = await item.read();
     const path = nameOf ? uniqueName(safeRelativePath(nameOf(names[i]!, data))) : item.path;
-    const file = new ZipPassThrough(path);
-    zip.add(file);
-    file.push(data, true);
-    if (failure) throw failure;
+    writer.add(path, data);
   }
-  zip.end();
-  if (failure) throw failure;
+  const blob = writer.finish();
   onProgress(safeItems.length, safeItems.length, 'done');
   return blob;
+}
+
+/**
+ * A zip of stored entries, its output folded into a Blob every few MiB so the browser can
+ * move it out of the JS heap.
+ */
+export class BlobZipWriter {
+  private blob = new Blob([], { type: 'application/zip' });
+  private pending: Uint8Array<ArrayBuffer>[] = [];
+  private pendingBytes = 0;
+  private failure: Error | null = null;
+  private readonly zip = new Zip((error, chunk, isFinal) => {
+    if (error) {
+      this.failure = error;
+      return;
+    }
+    this.pending.push(chunk as Uint8Array<ArrayBuffer>);
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes >= FOLD_BYTES || isFinal) {
+      this.blob = new Blob([this.blob, ...this.pending], { type: 'application/zip' });
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
+  });
+
+  /** Adds one stored entry under `path` (already safe and unique). */
+  add(path: string, data: Uint8Array): void {
+    const file = new ZipPassThrough(path);
+    this.zip.add(file);
+    file.push(data, true);
+    this.throwIfFailed();
+  }
+
+  /** Ends the zip and gives it. */
+  finish(): Blob {
+    this.zip.end();
+    this.throwIfFailed();
+    return this.blob;
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure;
+  }
 }
