@@ -52,7 +52,7 @@ describe('the built CLI', () => {
     const { code, out } = delve('--help');
     expect(code).toBe(0);
     expect(out).toBe(`${helpText(await loadCliFormats())}\n`);
-    expect(out).toContain('delve ls FILE... [--json]');
+    expect(out).toContain('delve ls FILE... [--json|--csv]');
     // The built file answers these before it compiles the commands: the same text.
     for (const word of ['-h', 'help']) expect(delve(word)).toMatchObject({ code: 0, out });
   });

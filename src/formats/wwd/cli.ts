@@ -12,7 +12,7 @@ import type { CliInfo, CliOptionValues, FormatCli, Issue, Session } from '../mod
 import { WWD_FORMAT } from './layout.ts';
 import { readWwd } from './read.ts';
 import type { WwdViewData } from './session.ts';
-import type { WwdEncoding, WwdLevelView } from './types.ts';
+import type { WwdEncoding, WwdLevelView, WwdPackedPlane } from './types.ts';
 import { issueLines } from '../cli-info.ts';
 
 const ENCODINGS: readonly WwdEncoding[] = ['cp1252', 'cp1250'];
@@ -52,7 +52,16 @@ export interface WwdInfo {
   issues: Array<{ severity: string; code: string; message: string; offset: number | null }>;
 }
 
-export function wwdInfoOf(file: string, level: WwdLevelView, issues: readonly Issue[]): WwdInfo {
+/** A plane's object count, whether its objects are listed or packed for the view (view-wire.ts). */
+function objectCountOf(plane: WwdLevelView['planes'][number] | WwdPackedPlane): number {
+  return 'packedObjects' in plane ? plane.packedObjects.count : plane.objects.length;
+}
+
+export function wwdInfoOf(
+  file: string,
+  level: WwdLevelView | WwdViewData['level'],
+  issues: readonly Issue[],
+): WwdInfo {
   const { header, checksum } = level;
   const records = level.tileProperties?.records ?? [];
   const kinds = (kind: string) => records.filter((record) => record.kind === kind).length;
@@ -81,7 +90,7 @@ export function wwdInfoOf(file: string, level: WwdLevelView, issues: readonly Is
       tileWidth: plane.tileWidth,
       tileHeight: plane.tileHeight,
       zCoord: plane.zCoord,
-      objectCount: plane.objects.length,
+      objectCount: objectCountOf(plane),
       imageSets: plane.imageSets,
     })),
     tileProperties: {
@@ -153,7 +162,7 @@ async function wwdInfo(
 ): Promise<CliInfo> {
   const encoding = encodingOf(options);
   const opened = session.view?.data() as WwdViewData | undefined;
-  let level: WwdLevelView;
+  let level: WwdLevelView | WwdViewData['level'];
   let logicalLength: number;
   let issues: readonly Issue[];
   if (opened && opened.level.encoding === encoding) {
