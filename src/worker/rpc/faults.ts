@@ -9,7 +9,7 @@
  * - `DELVE-FAULT:THROW` throws a plain TypeError (must come back as an error Result)
  *
  * A file whose name starts with `DELVE-FAULT-STALL` is read by its session as a source
- * that never answers a read starting past its first MiB (`stallingSources`), so a test can
+ * that never answers a read reaching past its first MiB (`stallingSources`), so a test can
  * see what a file shows while its open is still reading it, without any timing.
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
@@ -17,7 +17,7 @@ import type { ByteSource } from '../../binary/byte-source.ts';
 declare const __DELVE_FAULTS__: boolean;
 
 const STALL_PREFIX = 'DELVE-FAULT-STALL';
-/** Reads starting here or later never answer. */
+/** Reads that reach past this many bytes never answer. */
 const STALL_AT = 1024 * 1024;
 
 /** The sources a session reads: the first one stalling when its name asks for it (see above). */
@@ -29,7 +29,7 @@ export function stallingSources(sources: readonly ByteSource[]): readonly ByteSo
     name: first.name,
     size: first.size,
     read: (offset, length) =>
-      offset >= STALL_AT ? new Promise<never>(() => undefined) : first.read(offset, length),
+      offset + length > STALL_AT ? new Promise<never>(() => undefined) : first.read(offset, length),
   };
   return [stalling, ...rest];
 }
