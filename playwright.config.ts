@@ -15,9 +15,14 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 30_000,
+  // Generous limits: a shared machine can take seconds over what a quiet one needs, and a
+  // web-first assertion returns as soon as it holds, so a quiet run is not slowed by them.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Spec files run two at a time (each file's tests in order): the machines have two cores,
+  // and much of a test is waiting on the page. DELVE_E2E_WORKERS=1 runs them one by one.
+  workers: Number(process.env['DELVE_E2E_WORKERS'] ?? 2),
   retries: 0,
   // npm test asks for a JSON report too, to print one total of unit and e2e tests.
   reporter: process.env['DELVE_E2E_JSON']
@@ -26,6 +31,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     acceptDownloads: true,
+    // Every test starts a fresh context, and the service worker would precache the whole app
+    // (~380 files) in each. It serves only the app's own files (src/sw), so a test of
+    // anything else is the same without it; offline.spec.ts allows it and tests it.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   webServer: {

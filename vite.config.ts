@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -62,5 +63,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
     testTimeout: 20000,
+    // Vitest runs one file at a time on two cores (its default leaves a core free); most of
+    // a file's time is loading its modules, which two files at once overlap well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

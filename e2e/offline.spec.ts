@@ -8,6 +8,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectPageErrors, demoWad, openKiwadSample, selectRow, treeItem } from './helpers.ts';
 
+// The other specs block the service worker (playwright.config.ts); these are about it.
+test.use({ serviceWorkers: 'allow' });
+
 /** Waits until the service worker has installed and controls the page. */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
