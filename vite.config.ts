@@ -62,7 +62,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
-    testTimeout: 20000,
+    // A shared machine can run a test several times slower than a quiet one.
+    testTimeout: 60000,
     // Vitest runs one file at a time on two cores (its default leaves a core free); most of
     // a file's time is loading its modules, which two files at once overlap well.
     maxWorkers: Math.max(2, availableParallelism() - 1),
