@@ -211,8 +211,10 @@ describe('cached queries', () => {
     const fileId = files()[0]!.id;
     decoders[0]!.hold('digest');
     const unsubscribe = queries.digests.subscribe(fileId, nodeRef(0), () => undefined, true);
-    await settle(); // the automatic start, once idle
-    expect(queries.digests.read(fileId, nodeRef(0))).toMatchObject({ status: 'running' });
+    // The automatic start, once the decoder is quiet and the page idle.
+    await vi.waitFor(() =>
+      expect(queries.digests.read(fileId, nodeRef(0))).toMatchObject({ status: 'running' }),
+    );
     unsubscribe();
     await settle();
     expect(decoders[0]!.calls).toContain('cancel digest');
