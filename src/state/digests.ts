@@ -34,7 +34,7 @@ export interface DigestStore {
 /** The longest an automatic digest waits for the page to be idle (once the decoder is quiet). */
 export const AUTO_DIGEST_IDLE_TIMEOUT_MS = 500;
 /** How long the file's decoder must have had no call pending before an automatic digest. */
-export const AUTO_DIGEST_QUIET_MS = 300;
+export const AUTO_DIGEST_QUIET_MS = 1_000;
 /** Finished digests kept (they are small). */
 const KEPT_DIGESTS = 500;
 

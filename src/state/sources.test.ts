@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FORMATS } from '../formats/registry.ts';
 import { nodeRef, type TreeRow } from '../worker/rpc/api.ts';
+import { AUTO_DIGEST_QUIET_MS } from './digests.ts';
 import { groupSources, isCompanionName } from './source-groups.ts';
 import { createDelveState } from './store.ts';
 import { kiwadFile, kiwadFileOf, twoPartFiles, twoPartFormat } from './testing/archives.ts';
@@ -212,8 +213,9 @@ describe('cached queries', () => {
     decoders[0]!.hold('digest');
     const unsubscribe = queries.digests.subscribe(fileId, nodeRef(0), () => undefined, true);
     // The automatic start, once the decoder is quiet and the page idle.
-    await vi.waitFor(() =>
-      expect(queries.digests.read(fileId, nodeRef(0))).toMatchObject({ status: 'running' }),
+    await vi.waitFor(
+      () => expect(queries.digests.read(fileId, nodeRef(0))).toMatchObject({ status: 'running' }),
+      { timeout: AUTO_DIGEST_QUIET_MS * 4 },
     );
     unsubscribe();
     await settle();
