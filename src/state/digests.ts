@@ -3,8 +3,9 @@
  * and kept per (file, content): coming back to an entry shows its digests at once. A running
  * digest reports progress and can be cancelled; when nobody shows it any more it is cancelled
  * (the worker would otherwise keep hashing gigabytes nobody sees). Small content can be hashed
- * without asking (`auto`), once the page is idle: a file just opened shows its rows and views
- * first.
+ * without asking (`auto`), once the file's decoder has been quiet for a while and then the
+ * page is idle: a file just opened shows its rows and views first (hashing a whole level
+ * while the worker computes its view and the page draws it held up the first frame).
  */
 import type { ContentRef, Digests, ErrorInfo, JobProgress } from '../worker/rpc/api.ts';
 import type { FileDecoder } from '../worker/rpc/client.ts';
@@ -20,7 +21,7 @@ export type DigestState =
 
 export interface DigestStore {
   read(fileId: string, ref: ContentRef): DigestState;
-  /** Watches a digest; with `auto`, an idle one starts once the page is idle. */
+  /** Watches a digest; with `auto`, an idle one starts once the decoder is quiet and the page idle. */
   subscribe(fileId: string, ref: ContentRef, listener: () => void, auto: boolean): () => void;
   start(fileId: string, ref: ContentRef): void;
   cancel(fileId: string, ref: ContentRef): void;
@@ -30,8 +31,10 @@ export interface DigestStore {
   retryFailed(fileId: string): void;
 }
 
-/** The longest an automatic digest waits for the page to be idle. */
+/** The longest an automatic digest waits for the page to be idle (once the decoder is quiet). */
 export const AUTO_DIGEST_IDLE_TIMEOUT_MS = 500;
+/** How long the file's decoder must have had no call pending before an automatic digest. */
+export const AUTO_DIGEST_QUIET_MS = 1_000;
 /** Finished digests kept (they are small). */
 const KEPT_DIGESTS = 500;
 
@@ -56,6 +59,23 @@ function whenIdle(work: () => void): () => void {
   }
   const handle = setTimeout(work, 0);
   return () => clearTimeout(handle);
+}
+
+/**
+ * Runs `work` once `decoder` has been quiet (no call pending for AUTO_DIGEST_QUIET_MS) and
+ * then the page is idle; returns how to call it off.
+ */
+function whenQuietThenIdle(decoder: FileDecoder | null, work: () => void): () => void {
+  let callOff: (() => void) | null = null;
+  let isCalledOff = false;
+  const quiet = decoder ? decoder.whenQuiet(AUTO_DIGEST_QUIET_MS) : Promise.resolve();
+  void quiet.then(() => {
+    if (!isCalledOff) callOff = whenIdle(work);
+  });
+  return () => {
+    isCalledOff = true;
+    callOff?.();
+  };
 }
 
 export function createDigestStore(decoderOf: (fileId: string) => FileDecoder | null): DigestStore {
@@ -146,7 +166,7 @@ export function createDigestStore(decoderOf: (fileId: string) => FileDecoder | n
       const entry = entryFor(fileId, ref);
       entry.listeners.add(listener);
       if (auto && entry.state === IDLE && entry.unschedule === null) {
-        entry.unschedule = whenIdle(() => {
+        entry.unschedule = whenQuietThenIdle(decoderOf(fileId), () => {
           entry.unschedule = null;
           if (entry.listeners.size > 0 && entries.get(key) === entry) start(entry);
         });

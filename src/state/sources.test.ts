@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { FORMATS } from '../formats/registry.ts';
 import { nodeRef, type TreeRow } from '../worker/rpc/api.ts';
+import { AUTO_DIGEST_QUIET_MS } from './digests.ts';
 import { groupSources, isCompanionName } from './source-groups.ts';
 import { createDelveState } from './store.ts';
 import { kiwadFile, kiwadFileOf, twoPartFiles, twoPartFormat } from './testing/archives.ts';
@@ -211,8 +212,11 @@ describe('cached queries', () => {
     const fileId = files()[0]!.id;
     decoders[0]!.hold('digest');
     const unsubscribe = queries.digests.subscribe(fileId, nodeRef(0), () => undefined, true);
-    await settle(); // the automatic start, once idle
-    expect(queries.digests.read(fileId, nodeRef(0))).toMatchObject({ status: 'running' });
+    // The automatic start, once the decoder is quiet and the page idle.
+    await vi.waitFor(
+      () => expect(queries.digests.read(fileId, nodeRef(0))).toMatchObject({ status: 'running' }),
+      { timeout: AUTO_DIGEST_QUIET_MS * 4 },
+    );
     unsubscribe();
     await settle();
     expect(decoders[0]!.calls).toContain('cancel digest');

@@ -6,9 +6,10 @@
  */
 import { FormatError } from '../../binary/format-error.ts';
 import { WWD_FORMAT, WWD_OBJECT_FIXED_SIZE, WWD_PLANE_FIELD } from './layout.ts';
+import { WWD_OBJECT_WORDS, wwdObjectFromWords } from './object-words.ts';
 import { checkCount, checkOffset, claim, type ReadContext } from './read-sections.ts';
 import { WwdStringTable } from './strings.ts';
-import type { WwdObject, WwdPlane, WwdRect } from './types.ts';
+import type { WwdObject, WwdPlane } from './types.ts';
 
 /**
  * The fixed part's i32 words by name, in file order, for the message of a record cut short
@@ -53,7 +54,7 @@ export function readObjects(context: ReadContext, plane: WwdPlane): void {
   );
   reader.seek(objectsOffset);
   plane.objectsSpan = { offset: objectsOffset, length: 0 };
-  const words = new Int32Array(WWD_OBJECT_FIXED_SIZE / 4);
+  const words = new Int32Array(WWD_OBJECT_WORDS);
   const strings = new WwdStringTable(context.encoding);
   let index = 0;
   try {
@@ -68,13 +69,6 @@ export function readObjects(context: ReadContext, plane: WwdPlane): void {
     throw error;
   }
 }
-
-const rectAt = (words: Int32Array, at: number): WwdRect => ({
-  left: words[at]!,
-  top: words[at + 1]!,
-  right: words[at + 2]!,
-  bottom: words[at + 3]!,
-});
 
 /** One record: the 284 fixed bytes (word offsets below: byte offset / 4), then four strings. */
 function readObject(
@@ -110,68 +104,14 @@ function readObject(
   const imageSet = strings.decode(bytes, at, (at += imageSetLength));
   const animation = strings.decode(bytes, at, at + animationLength);
   reader.skip(stringsLength);
-  // One literal in the type's field order: no intermediate object to spread.
-  return {
+  return wwdObjectFromWords(
+    words,
+    0,
     index,
-    span: { offset: start, length: reader.offset - start },
-    id: words[0]!,
-    nameLength,
-    logicLength,
-    imageSetLength,
-    animationLength,
-    x: words[5]!,
-    y: words[6]!,
-    z: words[7]!,
-    i: words[8]!,
-    addFlags: words[9]! >>> 0,
-    dynamicFlags: words[10]! >>> 0,
-    drawFlags: words[11]! >>> 0,
-    userFlags: words[12]! >>> 0,
-    score: words[13]!,
-    points: words[14]!,
-    powerup: words[15]!,
-    damage: words[16]!,
-    smarts: words[17]!,
-    health: words[18]!,
-    moveRect: rectAt(words, 19),
-    hitRect: rectAt(words, 23),
-    attackRect: rectAt(words, 27),
-    clipRect: rectAt(words, 31),
-    userRect1: rectAt(words, 35),
-    userRect2: rectAt(words, 39),
-    userValues: [
-      words[43]!,
-      words[44]!,
-      words[45]!,
-      words[46]!,
-      words[47]!,
-      words[48]!,
-      words[49]!,
-      words[50]!,
-    ],
-    minX: words[51]!,
-    minY: words[52]!,
-    maxX: words[53]!,
-    maxY: words[54]!,
-    speedX: words[55]!,
-    speedY: words[56]!,
-    tweakX: words[57]!,
-    tweakY: words[58]!,
-    counter: words[59]!,
-    speed: words[60]!,
-    width: words[61]!,
-    height: words[62]!,
-    direction: words[63]!,
-    faceDir: words[64]!,
-    timeDelay: words[65]!,
-    frameDelay: words[66]!,
-    objectType: words[67]! >>> 0,
-    hitTypeFlags: words[68]! >>> 0,
-    moveResX: words[69]! >>> 0,
-    moveResY: words[70]! >>> 0,
+    { offset: start, length: reader.offset - start },
     name,
     logic,
     imageSet,
     animation,
-  };
+  );
 }

@@ -79,7 +79,7 @@ function describeLevel(
     bytes: level.logical,
     view: {
       kind: WWD_LEVEL_VIEW,
-      data: () => (viewData ??= { level: packLevelView(view), objectEntries }),
+      data: () => (viewData ??= { level: packLevelView(view, level.logical), objectEntries }),
     },
   };
 }

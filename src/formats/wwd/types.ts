@@ -448,18 +448,26 @@ export type WwdArtImage =
  * the page is a block copy, not a walk of every field. A number key is a field (`x`), a
  * field of a nested record (`moveRect.left`) or an array item (`userValues[3]`).
  */
-export interface WwdPackedRecords {
+/**
+ * A plane's objects as the level view data sends them (view-wire.ts packs, the page makes
+ * them again with `wwdObjectFromWords`).
+ */
+export interface WwdPackedObjects {
   count: number;
-  numberKeys: string[];
-  /** `count × numberKeys.length` values, record by record. */
-  numbers: Float64Array;
-  stringKeys: string[];
-  /** `count × stringKeys.length` values, record by record. */
+  /** `count × 71` i32 words: each object's fixed part as the file holds it. */
+  words: Int32Array;
+  /** `count × 3`: each object's index, span offset and span length. */
+  places: Float64Array;
+  /** `count × 4`: each object's name, logic, image set and animation. */
   strings: string[];
 }
 
 /** A plane as the view data sends it: its objects packed (the view unpacks them). */
 export type WwdPackedPlane = Omit<WwdPlane, 'objects'> & {
   objects: [];
-  packedObjects: WwdPackedRecords;
+  packedObjects: WwdPackedObjects;
 };
+
+// The one function that makes an object of its words: the reader's, and the page's for the
+// objects the view data sends packed.
+export { WWD_OBJECT_WORDS, wwdObjectFromWords } from './object-words.ts';

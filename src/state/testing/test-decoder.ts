@@ -11,7 +11,9 @@
 import type { FormatModule } from '../../formats/model.ts';
 import type { DecoderApi, JobKind, Result } from '../../worker/rpc/api.ts';
 import {
+  CallActivity,
   createDecoderClient,
+  type CallDecoder,
   type DecoderMethod,
   type FileDecoder,
 } from '../../worker/rpc/client.ts';
@@ -89,7 +91,8 @@ export function createTestDecoder(
   const crashListeners: ((message: string) => void)[] = [];
   let hasCrashed = false;
 
-  const client = createDecoderClient(async (method, args) => {
+  const activity = new CallActivity();
+  const answerCall: CallDecoder = async (method, args) => {
     const described = args.filter((arg) => typeof arg !== 'function').map(describe);
     calls.push([method, ...described].join(' '));
     if (hasCrashed) return never;
@@ -127,6 +130,11 @@ export function createTestDecoder(
     const late = first as { callback: (...a: unknown[]) => void; report: unknown[] } | null;
     if (state.sendsLateProgress && late) setTimeout(() => late.callback(...late.report), 0);
     return answer;
+  };
+  // Calls count as pending as a worker's do, for `whenQuiet`.
+  const client = createDecoderClient((method, args, kind) => {
+    const answer = answerCall(method, args, kind);
+    return kind === 'untracked' ? answer : activity.track(answer);
   });
 
   const state = {
@@ -149,13 +157,16 @@ export function createTestDecoder(
     },
     crash(message: string) {
       hasCrashed = true;
+      activity.stop();
       for (const listener of crashListeners) listener(message);
     },
     onCrash(listener: (message: string) => void) {
       crashListeners.push(listener);
     },
+    whenQuiet: (quietMs?: number) => activity.whenQuiet(quietMs),
     terminate() {
       state.isTerminated = true;
+      activity.stop();
     },
   };
   return state;

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nodeRef } from './api.ts';
-import { DECODER_METHODS, FileDecoder } from './client.ts';
+import { DECODER_METHODS, FileDecoder, SPARE_QUIET_MS } from './client.ts';
 
 interface WireMessage {
   id?: string;
@@ -20,6 +20,8 @@ class FakeWorker {
   static made: FakeWorker[] = [];
   /** Answers to `open` wait for this, when set. */
   static openGate: Promise<void> | null = null;
+  /** Answers to other methods wait for these, when set. */
+  static gates = new Map<string, Promise<void>>();
   readonly listeners = new Map<string, Set<Listener>>();
   readonly received: string[] = [];
   readonly messages: WireMessage[] = [];
@@ -53,7 +55,8 @@ class FakeWorker {
       this.emit('message', {
         data: { id: message.id, type: 'RAW', value: { ok: false, error: { code: 'X' } } },
       });
-    if (name === 'open' && FakeWorker.openGate) void FakeWorker.openGate.then(answer);
+    const gate = name === 'open' ? FakeWorker.openGate : FakeWorker.gates.get(name);
+    if (gate) void gate.then(answer);
     else queueMicrotask(answer);
   }
 
@@ -68,6 +71,7 @@ describe('FileDecoder.prewarm', () => {
   beforeEach(() => {
     FakeWorker.made = [];
     FakeWorker.openGate = null;
+    FakeWorker.gates.clear();
     vi.stubGlobal('Worker', FakeWorker);
     // No requestIdleCallback under Node: the next spare is started on a timer.
     vi.stubGlobal('requestIdleCallback', undefined);
@@ -87,33 +91,67 @@ describe('FileDecoder.prewarm', () => {
     vi.unstubAllGlobals();
   });
 
-  it('hands the spare to the next file only, and starts a new one once its open is done', async () => {
-    FileDecoder.prewarm();
-    FileDecoder.prewarm(); // one spare at a time
-    expect(FakeWorker.made).toHaveLength(1);
-    const spareWorker = FakeWorker.made[0];
+  it('hands the spare to the next file only, and starts a new one once its decoder is quiet', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    try {
+      FileDecoder.prewarm();
+      FileDecoder.prewarm(); // one spare at a time
+      expect(FakeWorker.made).toHaveLength(1);
+      const spareWorker = FakeWorker.made[0];
 
+      let release = () => undefined as void;
+      FakeWorker.openGate = new Promise<void>((resolve) => (release = resolve));
+      const first = FileDecoder.start();
+      const second = FileDecoder.start();
+      // The spare went to the first file; the second got a worker of its own.
+      expect(FakeWorker.made).toHaveLength(2);
+      const opening = first.open([{ name: 'a.wad', blob: new Blob(['x']) }], () => undefined);
+      expect(spareWorker?.received).toContain('open');
+      expect(FakeWorker.made[1]?.received).not.toContain('open');
+
+      // No new spare while the open runs: it would compete with it for the CPU.
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(FakeWorker.made).toHaveLength(2);
+      release();
+      await opening;
+      // Nor just after it: the first view is computed and drawn then.
+      await vi.advanceTimersByTimeAsync(SPARE_QUIET_MS / 2);
+      expect(FakeWorker.made).toHaveLength(2);
+      // A call starts the wait again; a held one keeps it from ending.
+      let answerView = () => undefined as void;
+      const viewGate = new Promise<void>((resolve) => (answerView = resolve));
+      FakeWorker.gates.set('documentView', viewGate);
+      const view = first.documentView();
+      await vi.advanceTimersByTimeAsync(SPARE_QUIET_MS * 3);
+      expect(FakeWorker.made).toHaveLength(2);
+      answerView();
+      await view;
+      await vi.advanceTimersByTimeAsync(SPARE_QUIET_MS - 100);
+      expect(FakeWorker.made).toHaveLength(2);
+      // Quiet for SPARE_QUIET_MS, then the page idle (a timer here): the next spare.
+      await vi.advanceTimersByTimeAsync(200);
+      expect(FakeWorker.made).toHaveLength(3);
+      const third = FileDecoder.start();
+      expect(FakeWorker.made).toHaveLength(3); // it took the new spare
+      expect(FakeWorker.made[2]?.received).toEqual([]);
+      for (const decoder of [first, second, third]) decoder.terminate();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('starts the next spare at once when the decoder that took it is closed', async () => {
+    FileDecoder.prewarm();
     let release = () => undefined as void;
     FakeWorker.openGate = new Promise<void>((resolve) => (release = resolve));
-    const first = FileDecoder.start();
-    const second = FileDecoder.start();
-    // The spare went to the first file; the second got a worker of its own.
-    expect(FakeWorker.made).toHaveLength(2);
-    const opening = first.open([{ name: 'a.wad', blob: new Blob(['x']) }], () => undefined);
-    expect(spareWorker?.received).toContain('open');
-    expect(FakeWorker.made[1]?.received).not.toContain('open');
-
-    // No new spare while the open runs: it would compete with it for the CPU.
+    const decoder = FileDecoder.start();
+    void decoder.open([{ name: 'a.wad', blob: new Blob(['x']) }], () => undefined);
+    decoder.terminate();
     await settle();
     expect(FakeWorker.made).toHaveLength(2);
     release();
-    await opening;
-    await settle();
-    expect(FakeWorker.made).toHaveLength(3);
-    const third = FileDecoder.start();
-    expect(FakeWorker.made).toHaveLength(3); // it took the new spare
-    expect(FakeWorker.made[2]?.received).toEqual([]);
-    for (const decoder of [first, second, third]) decoder.terminate();
   });
 
   it('asks the worker for a document view once per file, once it is open', async () => {

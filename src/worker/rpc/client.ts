@@ -8,16 +8,23 @@
  * Start-up: loading and compiling the decoder bundle in a new worker takes 30–80 ms, all of it
  * before the first rows of a file can show. `FileDecoder.prewarm()` (called at page load)
  * starts one spare worker ahead of time; the next FileDecoder takes it, and a new spare is
- * started once that file's open has finished (not during it: the two would compete for the
- * CPU). A spare has never seen a file, so one worker per file still holds.
+ * started once that file's decoder has been quiet for a while and the page is idle. Its
+ * warm-up (warm-up.ts) takes about half a second of CPU: started during the open, or while
+ * the decoder computes the first view and the page draws it, it competes with both. A spare
+ * has never seen a file, so one worker per file still holds.
  */
 import { proxy, releaseProxy, wrap, type Remote } from 'comlink';
 import type { DecoderApi } from './api.ts';
 import { SPARE_WORKER_NAME, WARM_UP_DONE } from './api.ts';
+import { CallActivity, QUIET_MS } from './call-activity.ts';
+
+export { CallActivity, QUIET_MS };
 
 /** A worker that leaves a ping unanswered this long while calls are pending is stuck. */
 export const WATCHDOG_MS = 10_000;
 const HEARTBEAT_MS = 1_000;
+/** How long the decoder that took the spare must have been quiet before the next starts. */
+export const SPARE_QUIET_MS = 1_000;
 
 /** A method of the contract as the page calls it: the same arguments, the answer as a promise. */
 type Promised<Method> = Method extends (...args: infer Args) => infer Answer
@@ -142,6 +149,11 @@ export interface FileDecoder extends DecoderClient {
    * the watchdog finding it stuck. It is terminated by then; open the file anew to retry.
    */
   onCrash(listener: (message: string) => void): void;
+  /**
+   * Resolves once no call has been pending for `quietMs` (or once the decoder is gone): work
+   * nobody asked for waits for it, so that it does not compete with what the file shows first.
+   */
+  whenQuiet(quietMs?: number): Promise<void>;
   terminate(): void;
 }
 
@@ -217,11 +229,14 @@ class WorkerConnection {
   private readonly remote: Remote<DecoderApi>;
   private readonly crashListeners: ((message: string) => void)[] = [];
   private isTerminated = false;
-  private pendingCalls = 0;
+  private readonly activity = new CallActivity();
   /** When the unanswered ping was sent; 0 when none is out. */
   private pingSentAt = 0;
   private readonly heartbeat: ReturnType<typeof setInterval>;
-  /** Set when this decoder took the spare: starts the next one (once) when its open is done. */
+  /**
+   * Set when this decoder took the spare: starts the next one (once), when its open is done
+   * and it has been quiet for SPARE_QUIET_MS since (or at once when it is ended).
+   */
   private replaceSpare: (() => void) | null = null;
 
   constructor(private readonly watchdogMs: number) {
@@ -253,12 +268,18 @@ class WorkerConnection {
     const answer = remoteMethod(...wired);
     if (kind === 'untracked') return answer;
     const tracked = this.track(answer);
-    if (method === 'open') {
-      const replace = () => this.replaceSpare?.();
+    if (method === 'open' && this.replaceSpare) {
+      const replace = () => {
+        void this.activity.whenQuiet(SPARE_QUIET_MS).then(() => this.replaceSpare?.());
+      };
       tracked.then(replace, replace);
     }
     return tracked;
   };
+
+  whenQuiet(quietMs?: number): Promise<void> {
+    return this.activity.whenQuiet(quietMs);
+  }
 
   onCrash(listener: (message: string) => void): void {
     this.crashListeners.push(listener);
@@ -268,6 +289,7 @@ class WorkerConnection {
     if (this.isTerminated) return;
     this.isTerminated = true;
     clearInterval(this.heartbeat);
+    this.activity.stop();
     // A file closed (or stopped) before its open finished still leaves a spare behind.
     this.replaceSpare?.();
     this.remote[releaseProxy]();
@@ -285,7 +307,7 @@ class WorkerConnection {
       }
       return;
     }
-    if (this.pendingCalls === 0) return;
+    if (this.activity.pendingCalls === 0) return;
     this.pingSentAt = now;
     this.remote.ping().then(
       () => {
@@ -301,12 +323,9 @@ class WorkerConnection {
     for (const listener of this.crashListeners) listener(message);
   }
 
-  /** Counts a call as pending until it settles, for the watchdog. */
+  /** Counts a call as pending until it settles, for the watchdog and `whenQuiet`. */
   private track<T>(call: Promise<T>): Promise<T> {
-    this.pendingCalls++;
-    return call.finally(() => {
-      this.pendingCalls--;
-    });
+    return this.activity.track(call);
   }
 }
 
@@ -319,6 +338,7 @@ export const FileDecoder = {
     return {
       ...createDecoderClient(connection.call),
       onCrash: (listener) => connection.onCrash(listener),
+      whenQuiet: (quietMs) => connection.whenQuiet(quietMs),
       terminate: () => connection.terminate(),
     };
   },

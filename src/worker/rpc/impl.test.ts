@@ -5,7 +5,9 @@ import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode } from '../../binary/format-error.ts';
 import { readKiwad } from '../../formats/kiwad/read.ts';
 import { writeKiwad } from '../../formats/kiwad/write.ts';
+import { draftWwdLevel, draftWwdPlane } from '../../formats/wwd/draft.ts';
 import type { WwdViewData } from '../../formats/wwd/session.ts';
+import { writeWwd } from '../../formats/wwd/write.ts';
 import { KaType } from '../../formats/ka/types.ts';
 import {
   archiveValue,
@@ -197,6 +199,51 @@ describe('decoder worker implementation', () => {
     expect(digests.md5).toBe(createHash('md5').update(bytes).digest('hex'));
     const error = await decoder.readRange(nodeRef(0), 0, 4);
     expect(error.ok).toBe(false);
+  });
+
+  it('reads a small file once while opening it, a large one in pieces', async () => {
+    // Each Blob read is a round trip to the browser's file reader.
+    let slices = 0;
+    class CountingBlob extends Blob {
+      override slice(...args: Parameters<Blob['slice']>): Blob {
+        slices++;
+        return super.slice(...args);
+      }
+    }
+    // An uncompressed level of a square plane: the reader reads all of it.
+    const levelOf = (tilesWide: number) =>
+      writeWwd(
+        draftWwdLevel({
+          planes: [
+            draftWwdPlane({
+              name: 'Action',
+              flags: 1,
+              tilesWide,
+              tilesHigh: tilesWide,
+              tiles: new Uint32Array(tilesWide * tilesWide),
+            }),
+          ],
+        }),
+        { compress: false },
+      ) as Uint8Array<ArrayBuffer>;
+    const small = levelOf(200); // 160 KB: past the head kept for larger files
+    const opened = value(
+      await createDecoderImpl().open(
+        [{ name: 'a.wwd', blob: new CountingBlob([small]) }],
+        () => undefined,
+      ),
+    );
+    expect(opened.format).toBe('wwd');
+    expect(slices).toBe(1);
+    slices = 0;
+    const large = levelOf(800); // 2.5 MB
+    value(
+      await createDecoderImpl().open(
+        [{ name: 'b.wwd', blob: new CountingBlob([large]) }],
+        () => undefined,
+      ),
+    );
+    expect(slices).toBeGreaterThan(1);
   });
 
   it('cancels a running job', async () => {

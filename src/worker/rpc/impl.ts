@@ -79,6 +79,15 @@ const PREPARE_PATHS_DELAY_MS = 100;
 const PREPARE_PATHS_MIN_NODES = 200_000;
 /** The start of a file kept by its source: a header and the first slice of a table (64 KiB). */
 const OPEN_HEAD_SIZE = 128 * 1024;
+/**
+ * A file up to this size is read whole by the open's first read: each Blob read is a round
+ * trip to the browser's file reader, which on a busy machine costs tens of milliseconds, and
+ * an open reads the head, the tail (detection) and often all of a small file (a level).
+ */
+const OPEN_WHOLE_FILE_SIZE = 2 * 1024 * 1024;
+
+const openHeadSize = (file: NamedSource): number =>
+  'blob' in file && file.blob.size <= OPEN_WHOLE_FILE_SIZE ? file.blob.size : OPEN_HEAD_SIZE;
 
 interface Opened {
   sources: ByteSource[];
@@ -391,8 +400,9 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     open: (files, onProgress, openOptions = {}) =>
       attempt(async () => {
         if (files.length === 0) throw internal('no file to open');
-        // The start of the file is read once for the detection, the header and the table.
-        const sources = files.map((file, i) => sourceOf(file, i === 0 ? OPEN_HEAD_SIZE : 0));
+        // The start of the file (all of a small one) is read once for the detection, the
+        // header and the table.
+        const sources = files.map((file, i) => sourceOf(file, i === 0 ? openHeadSize(file) : 0));
         const file: Opened = { sources, session: null, openingView: null };
         opened = file;
         file.session = await openSession(

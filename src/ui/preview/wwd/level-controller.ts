@@ -68,12 +68,13 @@ export class LevelController {
   attach(host: HTMLElement, canvas: HTMLCanvasElement): () => void {
     this.host = host;
     this.canvas = canvas;
-    this.theme = readTheme(host);
+    const scheme = matchMedia('(prefers-color-scheme: dark)');
+    const schemeName = () => (scheme.matches ? 'dark' : 'light');
+    this.theme = readTheme(host, schemeName());
     const resize = new ResizeObserver(() => this.measure());
     resize.observe(host);
-    const scheme = matchMedia('(prefers-color-scheme: dark)');
     const onScheme = () => {
-      this.theme = readTheme(host);
+      this.theme = readTheme(host, schemeName());
       this.requestDraw();
     };
     scheme.addEventListener('change', onScheme);

@@ -22,18 +22,38 @@ export const DEFAULT_THEME: Theme = {
   start: '#1a7f37',
 };
 
-/** Reads the theme from the level view's CSS variables (see level-view.css). */
-export function readTheme(element: Element): Theme {
+const THEME_VARIABLES: ReadonlyArray<[keyof Theme, string]> = [
+  ['grid', '--lv-grid'],
+  ['edge', '--lv-edge'],
+  ['fg', '--lv-fg'],
+  ['bg', '--lv-bg'],
+  ['accent', '--lv-accent'],
+  ['start', '--lv-start'],
+];
+
+/** Themes read, by colour scheme: each is read from the computed style once. */
+const themes = new Map<string, Theme>();
+
+/**
+ * The theme from the level view's CSS variables (see level-view.css), which change only with
+ * the colour scheme (`scheme`, e.g. 'dark' or 'light'). Reading a computed style makes the
+ * browser compute the styles of the page then and there, as a view mounts, on the way to its
+ * first frame: it is read once per scheme. One with a variable missing (a detached element)
+ * is not kept.
+ */
+export function readTheme(element: Element, scheme: string): Theme {
+  const known = themes.get(scheme);
+  if (known) return known;
   const style = getComputedStyle(element);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return {
-    grid: read('--lv-grid', DEFAULT_THEME.grid),
-    edge: read('--lv-edge', DEFAULT_THEME.edge),
-    fg: read('--lv-fg', DEFAULT_THEME.fg),
-    bg: read('--lv-bg', DEFAULT_THEME.bg),
-    accent: read('--lv-accent', DEFAULT_THEME.accent),
-    start: read('--lv-start', DEFAULT_THEME.start),
-  };
+  const theme = { ...DEFAULT_THEME };
+  let isComplete = true;
+  for (const [key, name] of THEME_VARIABLES) {
+    const value = style.getPropertyValue(name).trim();
+    if (value) theme[key] = value;
+    else isComplete = false;
+  }
+  if (isComplete) themes.set(scheme, theme);
+  return theme;
 }
 
 export interface FrameState {

@@ -1,52 +1,41 @@
 /**
  * The level as the view data sends it, made whole again: each plane's objects come packed
- * as columns (formats/wwd/view-wire.ts; a typed array of numbers and a list of strings, which
- * cross from the worker as block copies) and become the objects the view draws and lists.
+ * (formats/wwd/view-wire.ts: their fixed parts as the file's i32 words in one typed array,
+ * their places in another and their strings in a list, which cross from the worker as block
+ * copies) and become the objects the view draws and lists, made by the reader's own
+ * function, so they are the very objects it read.
  */
-import type { WwdPackedRecords } from '../../../formats/wwd/types.ts';
+import {
+  WWD_OBJECT_WORDS,
+  wwdObjectFromWords,
+  type WwdPackedObjects,
+} from '../../../formats/wwd/types.ts';
 import type { WwdLevelView, WwdObject } from './level-types.ts';
 
-type Setter = (row: Record<string, unknown>, value: number) => void;
+/** Values per object in `places` (view-wire.ts WWD_PLACE_VALUES): index, offset, length. */
+const PLACE_VALUES = 3;
 
-/** Writes one number key (`x`, `moveRect.left`, `userValues[3]`) into a record being built. */
-function numberSetter(key: string): Setter {
-  const item = /^(.+)\[(\d+)\]$/.exec(key);
-  if (item) {
-    const name = item[1]!;
-    const index = Number(item[2]);
-    return (row, value) => {
-      ((row[name] ??= []) as number[])[index] = value;
-    };
+export function unpackObjects(packed: WwdPackedObjects): WwdObject[] {
+  const { count, words, places, strings } = packed;
+  const objects = new Array<WwdObject>(count);
+  for (let position = 0; position < count; position++) {
+    const place = position * PLACE_VALUES;
+    const text = position * 4;
+    objects[position] = wwdObjectFromWords(
+      words,
+      position * WWD_OBJECT_WORDS,
+      places[place]!,
+      { offset: places[place + 1]!, length: places[place + 2]! },
+      strings[text]!,
+      strings[text + 1]!,
+      strings[text + 2]!,
+      strings[text + 3]!,
+    );
   }
-  const dot = key.indexOf('.');
-  if (dot > 0) {
-    const outer = key.slice(0, dot);
-    const inner = key.slice(dot + 1);
-    return (row, value) => {
-      ((row[outer] ??= {}) as Record<string, number>)[inner] = value;
-    };
-  }
-  return (row, value) => {
-    row[key] = value;
-  };
+  return objects;
 }
 
-export function unpackRecords<T>(packed: WwdPackedRecords): T[] {
-  const { count, numberKeys, numbers, stringKeys, strings } = packed;
-  const setters = numberKeys.map(numberSetter);
-  const records = new Array<T>(count);
-  let at = 0;
-  let text = 0;
-  for (let index = 0; index < count; index++) {
-    const row: Record<string, unknown> = {};
-    for (const set of setters) set(row, numbers[at++]!);
-    for (const key of stringKeys) row[key] = strings[text++];
-    records[index] = row as T;
-  }
-  return records;
-}
-
-type MaybePacked = WwdLevelView['planes'][number] & { packedObjects?: WwdPackedRecords };
+type MaybePacked = WwdLevelView['planes'][number] & { packedObjects?: WwdPackedObjects };
 
 /** The level with its planes' objects unpacked (a level sent whole is returned as it is). */
 export function unpackLevel(level: WwdLevelView): WwdLevelView {
@@ -55,7 +44,7 @@ export function unpackLevel(level: WwdLevelView): WwdLevelView {
   return {
     ...level,
     planes: planes.map(({ packedObjects, ...plane }) =>
-      packedObjects ? { ...plane, objects: unpackRecords<WwdObject>(packedObjects) } : plane,
+      packedObjects ? { ...plane, objects: unpackObjects(packedObjects) } : plane,
     ),
   };
 }
