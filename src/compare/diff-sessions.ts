@@ -25,7 +25,7 @@ export interface DiffOptions {
   onProgress?(done: number, total: number): void;
   /** Lets the host answer other calls (rows, a cancel) between batches. */
   pause?(): Promise<void>;
-  /** Rows per batch; 2,000 by default. */
+  /** Rows per batch at most; 2,000 by default. The first batches are smaller (FIRST_BATCH). */
   batchSize?: number;
 }
 
@@ -36,6 +36,12 @@ export interface DiffResult {
 }
 
 const DEFAULT_BATCH = 2_000;
+/**
+ * Rows of the first batch; each next batch doubles, up to the batch size. The first rows are
+ * what the user waits for: they go out after a few dozen nodes, before a lookup that misses
+ * (an added node) reads the whole of the old side.
+ */
+export const FIRST_BATCH = 64;
 
 /** What the diff reads of one side: its table's facts, with details only where it must. */
 interface Side {
@@ -166,6 +172,7 @@ export async function diffSessions(
   const oldSide = sideOf(oldSession);
   const newSide = sideOf(newSession);
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  let nextBatchSize = Math.min(FIRST_BATCH, batchSize);
   const total = oldSide.count + newSide.count;
   const counts = emptyCounts();
   const rows: DiffRow[] = [];
@@ -174,6 +181,7 @@ export async function diffSessions(
   const flush = async () => {
     if (batch.length > 0) options.onRows?.(batch);
     batch = [];
+    nextBatchSize = Math.min(batchSize, nextBatchSize * 2);
     options.onProgress?.(done, total);
     await options.pause?.();
     options.signal?.throwIfCancelled();
@@ -182,7 +190,7 @@ export async function diffSessions(
     counts[row.status]++;
     rows.push(row);
     batch.push(row);
-    if (batch.length >= batchSize) await flush();
+    if (batch.length >= nextBatchSize) await flush();
   };
 
   const oldKeys = new LazyKeys(oldSide);
