@@ -130,6 +130,25 @@ function valuesOf(side: Side, index: number): string {
 }
 
 /**
+ * Whether a matched pair differs when both sides keep a checksum (their checksums and sizes
+ * say), or null when they do not and more must be read. Synchronous: the diff of two
+ * archives asks it of every pair, and an `await` for each would cost more than the answer.
+ */
+function checksumVerdict(
+  oldSide: Side,
+  oldIndex: number,
+  newSide: Side,
+  newIndex: number,
+  compareContent: boolean,
+): boolean | null {
+  if (compareContent) return null;
+  const oldCrc = oldSide.checksum(oldIndex);
+  const newCrc = newSide.checksum(newIndex);
+  if (oldCrc === null || newCrc === null) return null;
+  return oldCrc !== newCrc || oldSide.size(oldIndex) !== newSide.size(newIndex);
+}
+
+/**
  * Whether a matched pair differs, and what said so. Exported for the details of one pair
  * (the UI names the evidence).
  */
@@ -140,14 +159,10 @@ export async function comparePair(
   newIndex: number,
   compareContent = false,
 ): Promise<{ isChanged: boolean; evidence: ChangeEvidence }> {
-  const oldCrc = oldSide.checksum(oldIndex);
-  const newCrc = newSide.checksum(newIndex);
-  const oldSize = oldSide.size(oldIndex);
-  const newSize = newSide.size(newIndex);
-  if (!compareContent && oldCrc !== null && newCrc !== null) {
-    return { isChanged: oldCrc !== newCrc || oldSize !== newSize, evidence: 'checksum' };
-  }
-  if (oldSize !== newSize) return { isChanged: true, evidence: 'content' };
+  const byChecksum = checksumVerdict(oldSide, oldIndex, newSide, newIndex, compareContent);
+  if (byChecksum !== null) return { isChanged: byChecksum, evidence: 'checksum' };
+  if (oldSide.size(oldIndex) !== newSide.size(newIndex))
+    return { isChanged: true, evidence: 'content' };
   const oldBytes = await contentOf(oldSide, oldIndex);
   const newBytes = oldBytes ? await contentOf(newSide, newIndex) : null;
   if (oldBytes && newBytes)
@@ -186,11 +201,12 @@ export async function diffSessions(
     await options.pause?.();
     options.signal?.throwIfCancelled();
   };
-  const push = async (row: DiffRow) => {
+  /** Adds a row; answers the flush to wait for when the batch is full, else null. */
+  const push = (row: DiffRow): Promise<void> | null => {
     counts[row.status]++;
     rows.push(row);
     batch.push(row);
-    if (batch.length >= nextBatchSize) await flush();
+    return batch.length >= nextBatchSize ? flush() : null;
   };
 
   const oldKeys = new LazyKeys(oldSide);
@@ -206,7 +222,7 @@ export async function diffSessions(
     const newSize = newSide.size(newIndex);
     const newCrc = newSide.checksum(newIndex);
     if (oldIndex < 0) {
-      await push({
+      const flushing = push({
         path,
         status: 'added',
         oldIndex,
@@ -216,17 +232,15 @@ export async function diffSessions(
         oldCrc: null,
         newCrc,
       });
+      if (flushing) await flushing;
       continue;
     }
     matched[oldIndex] = 1;
-    const { isChanged } = await comparePair(
-      oldSide,
-      oldIndex,
-      newSide,
-      newIndex,
-      options.compareContent ?? false,
-    );
-    await push({
+    const compareContent = options.compareContent ?? false;
+    const isChanged =
+      checksumVerdict(oldSide, oldIndex, newSide, newIndex, compareContent) ??
+      (await comparePair(oldSide, oldIndex, newSide, newIndex, compareContent)).isChanged;
+    const flushing = push({
       path,
       status: isChanged ? 'changed' : 'unchanged',
       oldIndex,
@@ -236,11 +250,13 @@ export async function diffSessions(
       oldCrc: oldSide.checksum(oldIndex),
       newCrc,
     });
+    // Awaited only when a batch went out, not once a row.
+    if (flushing) await flushing;
   }
   for (let oldIndex = 0; oldIndex < oldSide.count; oldIndex++) {
     done++;
     if (matched[oldIndex]) continue;
-    await push({
+    const flushing = push({
       path: oldSide.path(oldIndex),
       status: 'removed',
       oldIndex,
@@ -250,6 +266,7 @@ export async function diffSessions(
       oldCrc: oldSide.checksum(oldIndex),
       newCrc: null,
     });
+    if (flushing) await flushing;
   }
   await flush();
   return { counts, rows };
