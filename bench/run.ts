@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { launchBrowser } from './lib/browser.ts';
+import { buildPair } from './lib/build-pair.ts';
 import { generateArchive, type GeneratedArchive } from './lib/generate.ts';
 import { machineInfo } from './lib/machine.ts';
 import { parseOptions, SCENARIOS, type BenchOptions } from './lib/options.ts';
@@ -27,6 +28,7 @@ import { generatedInstall, installFacts } from './lib/install-data.ts';
 import { kaArchive } from './lib/ka-data.ts';
 import { wowsBuild } from './lib/wows-data.ts';
 import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/server.ts';
+import { benchCompare } from './scenarios/compare.ts';
 import { benchDml } from './scenarios/dml.ts';
 import { benchObjectProperty } from './scenarios/objectproperty.ts';
 import { benchExtract } from './scenarios/extract.ts';
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
     options.only.length === SCENARIOS.length &&
     options.sizeMiB === 1024 &&
     options.entries === 100_000 &&
+    options.compareEntries === 100_000 &&
     options.treeEntries === 1_000_000 &&
     options.reachEntries === 2_000_000 &&
     options.wowsNodes === 400_000 &&
@@ -135,6 +138,7 @@ async function main(): Promise<void> {
             'objectproperty',
             'gallery',
             'textures',
+            'compare',
           ] as string[]
         ).includes(scenario),
     );
@@ -152,6 +156,9 @@ async function main(): Promise<void> {
         )
       : null;
 
+    const pair = options.only.includes('compare')
+      ? await buildPair(workdir, options.compareEntries, log)
+      : null;
     const ka = options.only.includes('ka') ? kaArchive(workdir, options.kaValues, log) : null;
     const install = options.only.includes('install')
       ? generatedInstall(
@@ -180,6 +187,8 @@ async function main(): Promise<void> {
           reports.push(await benchExtract(browser, harness.url, archive!, options.repeat, log));
         if (scenario === 'search')
           reports.push(await benchSearch(browser, harness.url, archive!, options.repeat, log));
+        if (scenario === 'compare')
+          reports.push(await benchCompare(browser, app.url, pair!, options.repeat, log));
         if (scenario === 'wwd')
           reports.push(await benchWwd(browser, app.url, appDir, options.repeat, log));
         if (scenario === 'wows')
@@ -227,6 +236,7 @@ async function main(): Promise<void> {
         options: {
           sizeMiB: options.sizeMiB,
           entries: options.entries,
+          compareEntries: options.compareEntries,
           treeEntries: options.treeEntries,
           reachEntries: options.reachEntries,
           wowsNodes: options.wowsNodes,

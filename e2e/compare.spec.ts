@@ -3,8 +3,9 @@
  * removed, a changed text entry, a changed binary entry, one the same) dropped together,
  * compared through "Compare with…": counts, status toggles and the filter, the text change
  * as a line diff (pretty-printed), the binary change as a hex diff stepped through with n and
- * N, the CSV export byte for byte, and a link to a comparison of two remote files that opens
- * it again with the change selected.
+ * N, the CSV export byte for byte, the address following the change selected (Back and
+ * Forward restore it), and a link to a comparison of two remote files that opens it again
+ * with the change selected.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,6 +65,10 @@ async function expectedCsv(): Promise<string> {
     '',
   ].join('\r\n');
 }
+
+/** How long a selection is kept to earn a history entry of its own (the app's is 1 s). */
+const KEPT_MS = 1_300;
+const search = (page: Page) => new URL(page.url()).search;
 
 const diffRow = (page: Page, path: string) =>
   page.getByTestId('diff-tree').locator(`[data-testid="diff-row"][data-path="${path}"]`);
@@ -153,6 +158,51 @@ test.describe('a link to a comparison of two remote files', () => {
   test.afterAll(async () => {
     await server?.close();
     rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('the address follows the change selected; Back and Forward restore it', async ({ page }) => {
+    const oldUrl = server.url('ranges', 'old.wad');
+    const newUrl = server.url('ranges', 'new.wad');
+    const comparisonQuery = `?url=${oldUrl}&url=${newUrl}&diff=1`;
+    await page.goto(`/?url=${encodeURIComponent(oldUrl)}&url=${encodeURIComponent(newUrl)}`);
+    await expect(treeItem(page, /^new\.wad/)).not.toHaveAttribute('aria-busy', 'true');
+    await treeItem(page, /^old\.wad/).click();
+    await page.getByTestId('compare-with').click();
+    await page.getByTestId('compare-candidate').click();
+    await expect(page.getByTestId('compare-state')).toHaveText('Done');
+    await expect.poll(() => search(page)).toBe(comparisonQuery);
+
+    await diffRow(page, 'Data/config.xml').click();
+    await expect.poll(() => search(page)).toBe(`${comparisonQuery}&change=Data/config.xml`);
+    await expect(page.getByTestId('line-diff')).toBeVisible();
+    // Kept long enough to earn its own entry (the app's rule is 1 s), then the next change.
+    await page.waitForTimeout(KEPT_MS);
+    await diffRow(page, 'Data/blob.bin').click();
+    await expect.poll(() => search(page)).toBe(`${comparisonQuery}&change=Data/blob.bin`);
+    await expect(page.getByTestId('hex-diff')).toBeVisible();
+
+    await page.goBack();
+    await expect(diffRow(page, 'Data/config.xml')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('line-diff').locator('[data-kind="added"]')).toHaveText([
+      /<speed>2<\/speed>/,
+    ]);
+    await expect.poll(() => search(page)).toBe(`${comparisonQuery}&change=Data/config.xml`);
+    await page.goForward();
+    await expect(diffRow(page, 'Data/blob.bin')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('hex-diff')).toBeVisible();
+
+    // Back past the comparison's own entry leaves it for the files; Forward compares again.
+    await page.goBack();
+    await page.goBack();
+    await expect(page.locator('[data-testid="diff-row"][aria-selected="true"]')).toHaveCount(0);
+    await expect.poll(() => search(page)).toBe(comparisonQuery);
+    await page.goBack();
+    await expect(page.getByTestId('compare-view')).toHaveCount(0);
+    await expect(treeItem(page, /^old\.wad/)).toBeVisible();
+    await page.goForward();
+    await page.goForward();
+    await expect(page.getByTestId('compare-state')).toHaveText('Done');
+    await expect(diffRow(page, 'Data/config.xml')).toHaveAttribute('aria-selected', 'true');
   });
 
   test('opens the comparison again with the change selected', async ({ page }) => {

@@ -1,7 +1,8 @@
 /**
  * Search in contents and listing export on generated KIWAD archives: Ctrl+Shift+F opens the
  * panel, a string in a compressed entry and in a stored one is found, the matches stream in,
- * choosing one selects its entry and shows it in hex with the match's byte marked; a search
+ * choosing one selects its entry and shows it in hex with the whole match marked (and the
+ * text view marks it too); a search
  * of a larger archive is cancelled; the listing downloads as CSV and JSON, byte for byte.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
@@ -101,7 +102,7 @@ async function openSearch(page: Page): Promise<void> {
   await expect(page.getByTestId('search-input')).toBeFocused();
 }
 
-test('finds a string in a compressed and a stored entry and opens a match in hex', async ({
+test('finds a string in a compressed and a stored entry and opens a match in hex, marked whole', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
@@ -131,6 +132,17 @@ test('finds a string in a compressed and a stored entry and opens a match in hex
     /hex-cell--target/,
   );
   await expect(row).toBeInViewport();
+  // The whole match is marked, its first byte to its last, and nothing past it.
+  const cells = row.locator('.hex-bytes > .hex-cell');
+  await expect(page.locator('.hex-bytes > .hex-cell--match')).toHaveCount(NEEDLE.length);
+  await expect(cells.nth(PACKED_AT % 16)).toHaveClass(/hex-cell--match/);
+  await expect(cells.nth((PACKED_AT % 16) + NEEDLE.length - 1)).toHaveClass(/hex-cell--match/);
+  await expect(cells.nth((PACKED_AT % 16) + NEEDLE.length)).not.toHaveClass(/hex-cell--match/);
+  // The text view of the entry marks the same match.
+  await page.getByTestId('preview-tab-text').click();
+  const mark = page.getByTestId('text-mark');
+  await expect(mark).toHaveText(NEEDLE);
+  await expect(mark).toBeInViewport();
 
   // The stored one too: another entry, its own offset.
   await page.locator('[data-testid="search-hit"][data-path="b-stored.ogg"]').click();
@@ -141,6 +153,7 @@ test('finds a string in a compressed and a stored entry and opens a match in hex
   await expect(storedRow.locator('.hex-bytes > .hex-cell').nth(STORED_AT % 16)).toHaveClass(
     /hex-cell--target/,
   );
+  await expect(page.locator('.hex-bytes > .hex-cell--match')).toHaveCount(NEEDLE.length);
 
   // Escape closes the panel.
   await page.getByTestId('search-input').focus();

@@ -16,6 +16,7 @@ export const SCENARIOS = [
   'gallery',
   'textures',
   'search',
+  'compare',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -24,6 +25,8 @@ export interface BenchOptions {
   sizeMiB: number;
   /** Entries of the big archive. */
   entries: number;
+  /** Entries of each of the two builds the compare scenario compares. */
+  compareEntries: number;
   /** Entries of the tree-at-scale archive, and of the reachability archive. */
   treeEntries: number;
   reachEntries: number;
@@ -54,6 +57,7 @@ export interface BenchOptions {
 const HELP = `npm run bench -- [options]
   --size MiB          stored data of the big KIWAD (default 1024)
   --entries N         entries of the big KIWAD (default 100000)
+  --compare-entries N entries of each build the compare scenario compares (default 100000)
   --tree-entries N    entries of the tree-at-scale archive (default 1000000)
   --reach-entries N   entries of the last-row-reachable archive (default 2000000)
   --wows-nodes N      nodes of the World of Warships build (default 400000)
@@ -75,6 +79,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = {
     sizeMiB: 1024,
     entries: 100_000,
+    compareEntries: 100_000,
     treeEntries: 1_000_000,
     reachEntries: 2_000_000,
     wowsNodes: 400_000,
@@ -109,6 +114,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         break;
       case '--entries':
         options.entries = Math.round(number(flag, value));
+        i++;
+        break;
+      case '--compare-entries':
+        options.compareEntries = Math.round(number(flag, value));
         i++;
         break;
       case '--tree-entries':

@@ -7,7 +7,7 @@ import { writeKiwad } from '../formats/kiwad/write.ts';
 import { KaType } from '../formats/ka/types.ts';
 import { intValue, textValue, v1Archive, writeKa } from '../formats/ka/write.ts';
 import type { CancelSignal } from '../formats/model.ts';
-import { diffSessions } from './diff-sessions.ts';
+import { diffSessions, FIRST_BATCH } from './diff-sessions.ts';
 import { openMemory } from './testing/open-memory.ts';
 import type { DiffRow } from './types.ts';
 
@@ -115,6 +115,18 @@ describe('diffSessions over archives', () => {
     expect(batches.slice(0, 3)).toEqual([16, 16, 16]);
     expect(batches.reduce((sum, n) => sum + n, 0)).toBe(rows.length);
     expect(last).toEqual({ done: 101, total: 101 });
+  });
+
+  it('sends a small first batch, so the first rows go out early, then larger ones', async () => {
+    const files: Files = {};
+    for (let i = 0; i < 5000; i++) files[`f${String(i).padStart(5, '0')}`] = text(String(i));
+    const session = await openMemory(archive(files), 'a.wad');
+    const batches: number[] = [];
+    await diffSessions(session, session, { onRows: (batch) => batches.push(batch.length) });
+    expect(batches[0]).toBe(FIRST_BATCH);
+    expect(batches.slice(0, 3)).toEqual([FIRST_BATCH, FIRST_BATCH * 2, FIRST_BATCH * 4]);
+    expect(Math.max(...batches)).toBe(2000);
+    expect(batches.reduce((sum, n) => sum + n, 0)).toBe(5000);
   });
 
   it('stops with CANCELLED when cancelled between batches', async () => {

@@ -25,7 +25,7 @@ export interface DiffOptions {
   onProgress?(done: number, total: number): void;
   /** Lets the host answer other calls (rows, a cancel) between batches. */
   pause?(): Promise<void>;
-  /** Rows per batch; 2,000 by default. */
+  /** Rows per batch at most; 2,000 by default. The first batches are smaller (FIRST_BATCH). */
   batchSize?: number;
 }
 
@@ -36,6 +36,12 @@ export interface DiffResult {
 }
 
 const DEFAULT_BATCH = 2_000;
+/**
+ * Rows of the first batch; each next batch doubles, up to the batch size. The first rows are
+ * what the user waits for: they go out after a few dozen nodes, before a lookup that misses
+ * (an added node) reads the whole of the old side.
+ */
+export const FIRST_BATCH = 64;
 
 /** What the diff reads of one side: its table's facts, with details only where it must. */
 interface Side {
@@ -124,6 +130,25 @@ function valuesOf(side: Side, index: number): string {
 }
 
 /**
+ * Whether a matched pair differs when both sides keep a checksum (their checksums and sizes
+ * say), or null when they do not and more must be read. Synchronous: the diff of two
+ * archives asks it of every pair, and an `await` for each would cost more than the answer.
+ */
+function checksumVerdict(
+  oldSide: Side,
+  oldIndex: number,
+  newSide: Side,
+  newIndex: number,
+  compareContent: boolean,
+): boolean | null {
+  if (compareContent) return null;
+  const oldCrc = oldSide.checksum(oldIndex);
+  const newCrc = newSide.checksum(newIndex);
+  if (oldCrc === null || newCrc === null) return null;
+  return oldCrc !== newCrc || oldSide.size(oldIndex) !== newSide.size(newIndex);
+}
+
+/**
  * Whether a matched pair differs, and what said so. Exported for the details of one pair
  * (the UI names the evidence).
  */
@@ -134,14 +159,10 @@ export async function comparePair(
   newIndex: number,
   compareContent = false,
 ): Promise<{ isChanged: boolean; evidence: ChangeEvidence }> {
-  const oldCrc = oldSide.checksum(oldIndex);
-  const newCrc = newSide.checksum(newIndex);
-  const oldSize = oldSide.size(oldIndex);
-  const newSize = newSide.size(newIndex);
-  if (!compareContent && oldCrc !== null && newCrc !== null) {
-    return { isChanged: oldCrc !== newCrc || oldSize !== newSize, evidence: 'checksum' };
-  }
-  if (oldSize !== newSize) return { isChanged: true, evidence: 'content' };
+  const byChecksum = checksumVerdict(oldSide, oldIndex, newSide, newIndex, compareContent);
+  if (byChecksum !== null) return { isChanged: byChecksum, evidence: 'checksum' };
+  if (oldSide.size(oldIndex) !== newSide.size(newIndex))
+    return { isChanged: true, evidence: 'content' };
   const oldBytes = await contentOf(oldSide, oldIndex);
   const newBytes = oldBytes ? await contentOf(newSide, newIndex) : null;
   if (oldBytes && newBytes)
@@ -166,6 +187,7 @@ export async function diffSessions(
   const oldSide = sideOf(oldSession);
   const newSide = sideOf(newSession);
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  let nextBatchSize = Math.min(FIRST_BATCH, batchSize);
   const total = oldSide.count + newSide.count;
   const counts = emptyCounts();
   const rows: DiffRow[] = [];
@@ -174,15 +196,17 @@ export async function diffSessions(
   const flush = async () => {
     if (batch.length > 0) options.onRows?.(batch);
     batch = [];
+    nextBatchSize = Math.min(batchSize, nextBatchSize * 2);
     options.onProgress?.(done, total);
     await options.pause?.();
     options.signal?.throwIfCancelled();
   };
-  const push = async (row: DiffRow) => {
+  /** Adds a row; answers the flush to wait for when the batch is full, else null. */
+  const push = (row: DiffRow): Promise<void> | null => {
     counts[row.status]++;
     rows.push(row);
     batch.push(row);
-    if (batch.length >= batchSize) await flush();
+    return batch.length >= nextBatchSize ? flush() : null;
   };
 
   const oldKeys = new LazyKeys(oldSide);
@@ -198,7 +222,7 @@ export async function diffSessions(
     const newSize = newSide.size(newIndex);
     const newCrc = newSide.checksum(newIndex);
     if (oldIndex < 0) {
-      await push({
+      const flushing = push({
         path,
         status: 'added',
         oldIndex,
@@ -208,17 +232,15 @@ export async function diffSessions(
         oldCrc: null,
         newCrc,
       });
+      if (flushing) await flushing;
       continue;
     }
     matched[oldIndex] = 1;
-    const { isChanged } = await comparePair(
-      oldSide,
-      oldIndex,
-      newSide,
-      newIndex,
-      options.compareContent ?? false,
-    );
-    await push({
+    const compareContent = options.compareContent ?? false;
+    const isChanged =
+      checksumVerdict(oldSide, oldIndex, newSide, newIndex, compareContent) ??
+      (await comparePair(oldSide, oldIndex, newSide, newIndex, compareContent)).isChanged;
+    const flushing = push({
       path,
       status: isChanged ? 'changed' : 'unchanged',
       oldIndex,
@@ -228,11 +250,13 @@ export async function diffSessions(
       oldCrc: oldSide.checksum(oldIndex),
       newCrc,
     });
+    // Awaited only when a batch went out, not once a row.
+    if (flushing) await flushing;
   }
   for (let oldIndex = 0; oldIndex < oldSide.count; oldIndex++) {
     done++;
     if (matched[oldIndex]) continue;
-    await push({
+    const flushing = push({
       path: oldSide.path(oldIndex),
       status: 'removed',
       oldIndex,
@@ -242,6 +266,7 @@ export async function diffSessions(
       oldCrc: oldSide.checksum(oldIndex),
       newCrc: null,
     });
+    if (flushing) await flushing;
   }
   await flush();
   return { counts, rows };

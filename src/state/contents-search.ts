@@ -76,7 +76,7 @@ export interface ContentsSearch {
   /** Starts a search (stopping one that runs). */
   start(fileId: string, query: GrepQuery, scope: SearchScope): Promise<void>;
   cancel(): void;
-  /** Selects the match's entry and shows it in hex, the match marked. */
+  /** Selects the match's entry and shows it in hex, the whole match marked. */
   openHit(fileId: string, hit: ContentHit): Promise<void>;
   exportListing(fileId: string, scope: 'visible' | 'all', kind: 'csv' | 'json'): Promise<void>;
 }
@@ -173,6 +173,7 @@ export function createContentsSearch(deps: ContentsSearchDeps): ContentsSearch {
         key: contentKey(fileId, nodeRef(hit.entryIndex)),
         view: 'hex',
         offset: hit.offset,
+        length: hit.length,
       });
     },
 

@@ -19,6 +19,11 @@ export interface PreviewSpot {
   view: string | null;
   /** The byte the hex view marks; null: none. */
   offset: number | null;
+  /**
+   * Bytes from `offset` that are marked together (a search match); absent: the one byte.
+   * Only wished for: a link carries the offset alone.
+   */
+  length?: number;
 }
 
 /** A decoded view's own state, for the selection of `key` (`viewStateKey`). */
@@ -58,7 +63,10 @@ export interface PreviewSpots {
 }
 
 function sameSpot(a: PreviewSpot | null, b: PreviewSpot | null): boolean {
-  return a === b || (a?.key === b?.key && a?.view === b?.view && a?.offset === b?.offset);
+  return (
+    a === b ||
+    (a?.key === b?.key && a?.view === b?.view && a?.offset === b?.offset && a?.length === b?.length)
+  );
 }
 
 function sameStateSpot(a: ViewStateSpot | null, b: ViewStateSpot | null): boolean {

@@ -20,9 +20,14 @@
  * *pending* link; the page asks for the file, and once a file of that name (or the one
  * chosen from the prompt) has been read, the selection, tab and offset are restored. While a
  * link is pending the URL is left alone, so reloading still carries it.
+ *
+ * While two files are compared, the comparison owns the address instead (compare-history.ts):
+ * its change selected is the selection, under the same rules. Opening and closing the
+ * comparison each get an entry, so Back leaves it for the files and Forward returns to it.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { FILE_REF, nodeRef } from '../worker/rpc/api.ts';
+import { createCompareHistory } from './compare-history.ts';
 import { contentKey } from './content-ref.ts';
 import {
   EMPTY_LINK,
@@ -114,7 +119,12 @@ export function createHistorySync(
   }));
   /** Ids of the top-level files open when the prompt's file was chosen; null: match by name. */
   let openedBefore: ReadonlySet<string> | null = null;
-  let lastLink: DeepLink = initial;
+  const comparison = createCompareHistory(state.compare, stores.files);
+  /** What the address selected when last written (`linkTarget`, or a comparison's target). */
+  let lastTarget = linkTarget(initial);
+  /** True when the address last written was a comparison's; and one with no change selected. */
+  let wasComparing = false;
+  let wasBareComparison = false;
   let targetSince = env.now();
   /** True once this page's history holds the guard entry before the first selection. */
   let isGuarded = false;
@@ -155,23 +165,47 @@ export function createHistorySync(
     };
   }
 
+  /** The address follows the comparison shown: its change selected is the selection. */
+  function writeComparison(search: string, target: string, isBare: boolean): void {
+    const now = env.now();
+    const isNewTarget = target !== lastTarget;
+    // Opening the comparison, and its first change selected, are each a step of their own.
+    const isStep = !wasComparing || (isNewTarget && wasBareComparison);
+    const isDeliberate = isNewTarget && !isBare && now - targetSince >= SETTLE_MS;
+    if (isNewTarget) targetSince = now;
+    lastTarget = target;
+    wasComparing = true;
+    wasBareComparison = isBare;
+    if (search === env.search()) return;
+    if (isStep || isDeliberate) env.push(search);
+    else env.replace(search);
+  }
+
   function write(): void {
     if (pending.getState().pending !== null || restoring > 0) return;
+    const compared = comparison.current();
+    if (compared !== null) {
+      writeComparison(compared.search, compared.target, compared.isBare);
+      return;
+    }
     const link = currentLink();
     const now = env.now();
     const hasFiles = topFiles().length > 0;
     // With every file closed, the next file opened starts over with a guard of its own.
     if (!hasFiles) isGuarded = false;
     const target = linkTarget(link);
-    const lastTarget = linkTarget(lastLink);
     const isNewTarget = target !== lastTarget;
     const isDeliberate =
       isNewTarget && lastTarget !== '' && link.file !== null && now - targetSince >= SETTLE_MS;
     // Leaving the guard entry (files open, nothing selected) for a selection keeps the guard.
     const isFromGuard = isNewTarget && lastTarget === '' && link.file !== null && hasFiles;
+    // Closing a comparison is a step of its own: Back goes into it again.
+    const isFromComparison = wasComparing;
+    wasComparing = false;
     if (isNewTarget) targetSince = now;
-    lastLink = link;
-    const search = formatDeepLink(link, env.search());
+    lastTarget = target;
+    const keep = isFromComparison ? comparison.withoutOwn(env.search()) : env.search();
+    const search = formatDeepLink(link, keep);
     if (hasFiles && target !== '' && !isGuarded) {
       isGuarded = true;
       // The page was opened with a link: that entry becomes the guard, the link follows it.
@@ -182,7 +216,7 @@ export function createHistorySync(
       return;
     }
     if (search === env.search()) return;
-    if (isDeliberate || isFromGuard) env.push(search);
+    if (isDeliberate || isFromGuard || isFromComparison) env.push(search);
     else env.replace(search);
   }
 
@@ -220,7 +254,7 @@ export function createHistorySync(
       restoring -= 1;
     }
     // The restored selection is where this entry is; its time starts now.
-    lastLink = currentLink();
+    lastTarget = linkTarget(currentLink());
     targetSince = env.now();
     scheduleWrite();
   }
@@ -246,10 +280,21 @@ export function createHistorySync(
       cancelWrite();
       cancelWrite = null;
     }
+    // An entry of a comparison is restored by it; any other closes the comparison shown.
+    if (comparison.restore(env.search())) {
+      const restored = comparison.current();
+      lastTarget = restored?.target ?? lastTarget;
+      wasComparing = true;
+      wasBareComparison = restored?.isBare ?? false;
+      targetSince = env.now();
+      return;
+    }
+    comparison.leave();
+    wasComparing = false;
     const link = parseDeepLink(env.search());
     if (link.file === null && topFiles().length > 0) {
       // The guard entry: the files stay open, nothing is selected.
-      lastLink = link;
+      lastTarget = linkTarget(link);
       targetSince = env.now();
       if (stores.view.getState().selection !== null) actions.select(null);
       return;
@@ -257,7 +302,7 @@ export function createHistorySync(
     const file = link.file === null ? undefined : topFiles().find((f) => f.name === link.file);
     if (!file) {
       // An entry of a file no longer open: nothing to select; the entry stays as it is.
-      lastLink = link;
+      lastTarget = linkTarget(link);
       targetSince = env.now();
       return;
     }
@@ -285,6 +330,7 @@ export function createHistorySync(
       scheduleWrite();
     }),
     spots.store.subscribe(scheduleWrite),
+    comparison.subscribe(scheduleWrite),
     env.onPop(onPop),
     env.onLeave(() => topFiles().length > 0),
   ];

@@ -102,6 +102,8 @@ function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactEl
   const activeView =
     requestedView !== null && views.includes(requestedView) ? requestedView : (views[0] ?? 'hex');
   const hexOffset = jumpedTo ?? wanted?.offset ?? null;
+  // A wished-for match (a search hit) is marked whole; a jump of the user's own is one byte.
+  const markLength = jumpedTo === null ? wanted?.length : undefined;
   const isReady = head.status === 'ready';
   // Reported for deep links ("Copy link", the URL): the tab shown and the byte marked.
   const spots = usePreviewSpots();
@@ -158,10 +160,22 @@ function PreviewPaneBody({ fileId, ref, name, size }: PreviewPaneProps): ReactEl
                 ref={ref}
                 size={totalSize}
                 jumpTo={hexOffset ?? undefined}
+                jumpLength={markLength}
                 onJump={setJumpedTo}
               />
             )}
-            {activeView === 'text' && <TextView fileId={fileId} ref={ref} name={name} />}
+            {activeView === 'text' && (
+              <TextView
+                fileId={fileId}
+                ref={ref}
+                name={name}
+                mark={
+                  wanted !== null && wanted.offset !== null && markLength !== undefined
+                    ? { offset: wanted.offset, length: markLength }
+                    : undefined
+                }
+              />
+            )}
             {activeView === 'strings' && (
               <StringsView fileId={fileId} ref={ref} onJump={showInHex} />
             )}

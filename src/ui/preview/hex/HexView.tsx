@@ -42,6 +42,11 @@ export interface HexViewProps {
   highlight?: { offset: number; length: number };
   /** An offset to mark and scroll to, as "Go to offset" does (a deep link's). */
   jumpTo?: number | undefined;
+  /**
+   * Bytes from `jumpTo` marked as a match, as "Find" marks its own (a search in contents'
+   * hit); absent: only the byte at `jumpTo` is.
+   */
+  jumpLength?: number | undefined;
   /** Called with each offset "Go to offset" marks, so a deep link can carry it. */
   onJump?: ((offset: number) => void) | undefined;
 }
@@ -58,7 +63,15 @@ export function HexView(props: HexViewProps): ReactElement {
   return <HexViewBody key={`${contentKey(props.fileId, props.ref)}:${props.size}`} {...props} />;
 }
 
-function HexViewBody({ fileId, ref, size, highlight, jumpTo, onJump }: HexViewProps): ReactElement {
+function HexViewBody({
+  fileId,
+  ref,
+  size,
+  highlight,
+  jumpTo,
+  jumpLength,
+  onJump,
+}: HexViewProps): ReactElement {
   const listRef = useListRef(null);
   const { pages: cache, version } = useContentPages(fileId, ref, size);
   /** Byte range of the rows react-window rendered last, so a new cache can start on them. */
@@ -113,12 +126,16 @@ function HexViewBody({ fileId, ref, size, highlight, jumpTo, onJump }: HexViewPr
     }
   }, [highlightOffset, size, scrollToRow]);
 
-  // A jump asked from outside marks its byte like "Go to offset"; past the end it is ignored.
+  // A jump asked from outside marks its byte like "Go to offset", and a match's every byte
+  // like "Find" does (cut at the end); past the end it is ignored.
   useEffect(() => {
     if (jumpTo === undefined || jumpTo >= size) return;
     setTarget(jumpTo);
+    if (jumpLength !== undefined && jumpLength > 0) {
+      setMatch({ offset: jumpTo, length: Math.min(jumpLength, size - jumpTo), wrapped: false });
+    }
     scrollToRow(Math.floor(jumpTo / BYTES_PER_ROW), 'center');
-  }, [jumpTo, size, scrollToRow]);
+  }, [jumpTo, jumpLength, size, scrollToRow]);
 
   const onRowsRendered = useCallback(
     (

@@ -3,12 +3,12 @@
  * XML pretty-printed when they parse (formatter.ts says when that is tried). Rendered as text
  * in a <pre>, never as HTML.
  */
-import { useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { useContentRange } from '../../../state/hooks.ts';
 import type { ContentRef } from '../../../worker/rpc/api.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes } from '../../format.ts';
-import { decodeText, type DecodedText } from './decode-text.ts';
+import { decodeText, textSpanOfBytes, type DecodedText, type TextSpan } from './decode-text.ts';
 import { formatterFor } from './formatter.ts';
 import '../preview.css';
 
@@ -20,10 +20,17 @@ export interface TextViewProps {
   ref: ContentRef;
   /** Name of the entry, for its extension (JSON / XML formatting). */
   name: string;
+  /**
+   * Content bytes `[offset, offset + length)` to mark and scroll to (a search in contents'
+   * match): the text then starts as it is, not pretty-printed, so the bytes map to it.
+   */
+  mark?: { offset: number; length: number } | undefined;
 }
 
 interface Decoded {
   decoded: DecodedText;
+  /** Where `mark` lies in the text as it is; null: none, or not in the text shown. */
+  markSpan: TextSpan | null;
   shownBytes: number;
   totalSize: number;
   warning: string | null;
@@ -33,16 +40,23 @@ export function TextView(props: TextViewProps): ReactElement {
   return <TextViewBody key={contentKey(props.fileId, props.ref)} {...props} />;
 }
 
-function TextViewBody({ fileId, ref, name }: TextViewProps): ReactElement {
+function TextViewBody({ fileId, ref, name, mark }: TextViewProps): ReactElement {
   const range = useContentRange(fileId, ref, 0, TEXT_CAP);
-  const [isFormatted, setIsFormatted] = useState(true);
+  const [isFormatted, setIsFormatted] = useState(mark === undefined);
   const [isWrapped, setIsWrapped] = useState(false);
+  const markOffset = mark?.offset;
+  const markLength = mark?.length;
   const loaded = useMemo((): Decoded | null => {
     if (range.status !== 'ok') return null;
     const { bytes, totalSize, warning } = range.value;
     const decoded = decodeText(bytes, bytes.length < totalSize);
-    return { decoded, shownBytes: bytes.length, totalSize, warning };
-  }, [range]);
+    const markSpan =
+      markOffset === undefined || markLength === undefined
+        ? null
+        : textSpanOfBytes(bytes, decoded, markOffset, markLength);
+    return { decoded, markSpan, shownBytes: bytes.length, totalSize, warning };
+  }, [range, markOffset, markLength]);
+  const markRef = useRef<HTMLElement>(null);
 
   const text = loaded?.decoded.text ?? '';
   const formatter = useMemo(() => formatterFor(name, text), [name, text]);
@@ -50,6 +64,11 @@ function TextViewBody({ fileId, ref, name }: TextViewProps): ReactElement {
     () => (formatter === null ? null : formatter.format(text)),
     [formatter, text],
   );
+  const isShownAsIs = formatted === null || !isFormatted;
+  const markSpan = isShownAsIs ? (loaded?.markSpan ?? null) : null;
+  useEffect(() => {
+    markRef.current?.scrollIntoView({ block: 'center', inline: 'nearest' });
+  }, [markSpan]);
 
   if (range.status === 'error') {
     return (
@@ -70,7 +89,7 @@ function TextViewBody({ fileId, ref, name }: TextViewProps): ReactElement {
 
   const { decoded, shownBytes, totalSize, warning } = loaded;
   const isTruncated = shownBytes < totalSize;
-  const shown = formatted !== null && isFormatted ? formatted : text;
+  const shown = isShownAsIs ? text : formatted;
   return (
     <div className="text-view" data-testid="text-view">
       <div className="text-toolbar">
@@ -114,7 +133,17 @@ function TextViewBody({ fileId, ref, name }: TextViewProps): ReactElement {
         tabIndex={0}
         aria-label={`Text of ${name}`}
       >
-        {shown}
+        {markSpan === null ? (
+          shown
+        ) : (
+          <>
+            {shown.slice(0, markSpan.start)}
+            <mark ref={markRef} className="text-mark" data-testid="text-mark">
+              {shown.slice(markSpan.start, markSpan.end)}
+            </mark>
+            {shown.slice(markSpan.end)}
+          </>
+        )}
       </pre>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText, decodeWindows1252 } from './decode-text.ts';
+import { decodeText, decodeWindows1252, textSpanOfBytes } from './decode-text.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -41,5 +41,39 @@ describe('decodeText', () => {
       text: 'Hi',
       encoding: 'UTF-16BE (BOM)',
     });
+  });
+});
+
+describe('textSpanOfBytes', () => {
+  const spanOf = (bytes: Uint8Array, offset: number, length: number) => {
+    const decoded = decodeText(bytes, false);
+    const span = textSpanOfBytes(bytes, decoded, offset, length);
+    return span && decoded.text.slice(span.start, span.end);
+  };
+  it('maps a byte span past multi-byte characters to the characters it holds', () => {
+    const bytes = utf8('Größe 日本 FINDME end');
+    const at = utf8('Größe 日本 ').length;
+    expect(spanOf(bytes, at, 6)).toBe('FINDME');
+    expect(spanOf(bytes, utf8('Größe ').length, 6)).toBe('日本');
+  });
+  it('counts from after a UTF-8 mark, and not inside one', () => {
+    const bytes = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8('ab FIND')]);
+    expect(spanOf(bytes, 6, 4)).toBe('FIND');
+    expect(spanOf(bytes, 0, 4)).toBeNull();
+  });
+  it('refuses a span that starts or ends inside a character', () => {
+    const bytes = utf8('x日本y');
+    expect(spanOf(bytes, 2, 3)).toBeNull();
+    expect(spanOf(bytes, 1, 2)).toBeNull();
+  });
+  it('maps UTF-16LE code units and windows-1252 bytes one to one', () => {
+    const utf16 = Uint8Array.from([0xff, 0xfe, 0x41, 0, 0x42, 0, 0x43, 0]);
+    expect(spanOf(utf16, 4, 4)).toBe('BC');
+    expect(spanOf(utf16, 3, 2)).toBeNull();
+    const latin = Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x80]);
+    expect(spanOf(latin, 3, 3)).toBe('é €');
+  });
+  it('refuses a span past the bytes shown', () => {
+    expect(spanOf(utf8('short'), 3, 5)).toBeNull();
   });
 });

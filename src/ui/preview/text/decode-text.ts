@@ -59,3 +59,42 @@ export function decodeWindows1252(bytes: Uint8Array): string {
   }
   return parts.join('');
 }
+
+/** A span of the decoded text, in UTF-16 code units: `[start, end)`. */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+const isUtf8Continuation = (byte: number | undefined) =>
+  byte !== undefined && (byte & 0xc0) === 0x80;
+
+/**
+ * Where the content's bytes `[offset, offset + length)` lie in the text `decodeText` made of
+ * `bytes` (as `decoded.encoding` says it read them): how a match found in bytes is marked in
+ * the text. Null when they are not all in `bytes`, sit in a byte order mark, or do not start
+ * and end on whole characters.
+ */
+export function textSpanOfBytes(
+  bytes: Uint8Array,
+  decoded: DecodedText,
+  offset: number,
+  length: number,
+): TextSpan | null {
+  const end = offset + length;
+  if (offset < 0 || length <= 0 || end > bytes.length) return null;
+  const { encoding } = decoded;
+  if (encoding === 'windows-1252') return { start: offset, end };
+  if (encoding.startsWith('UTF-16')) {
+    // Two bytes a code unit, after the two of the mark.
+    if (offset < 2 || offset % 2 !== 0 || end % 2 !== 0) return null;
+    return { start: (offset - 2) / 2, end: (end - 2) / 2 };
+  }
+  const bom = encoding === 'UTF-8 (BOM)' ? 3 : 0;
+  if (offset < bom || isUtf8Continuation(bytes[offset]) || isUtf8Continuation(bytes[end])) {
+    return null;
+  }
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  const start = decoder.decode(bytes.subarray(bom, offset)).length;
+  return { start, end: start + decoder.decode(bytes.subarray(offset, end)).length };
+}
