@@ -10,8 +10,11 @@ import { downscaleToFit } from '../../binary/pixels/downscale.ts';
 import { packPixels, rampPixels } from '../../formats/dds/seeds.ts';
 import { writeDdsTexture } from '../../formats/dds/write.ts';
 import { writeKiwad } from '../../formats/kiwad/write.ts';
-import { nodeRef, type Result } from './api.ts';
-import { createDecoderImpl } from './impl.ts';
+import { inlineRegistryServices } from '../../formats/registry.ts';
+import { thumbnailOfContent } from '../pools/thumbnail-make.ts';
+import type { ThumbnailHelpers } from '../pools/thumbnail-pool.ts';
+import { nodeRef, type Result, type Thumbnail } from './api.ts';
+import { createDecoderImpl, type DecoderOptions } from './impl.ts';
 
 function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(result.error.message);
@@ -37,7 +40,7 @@ function truncatedDds(): Uint8Array {
   return rampDds().subarray(0, 200);
 }
 
-async function openedArchive() {
+async function openedArchive(options: DecoderOptions = {}) {
   const archive = writeKiwad(
     [
       { name: 'Textures/a.dds', data: rampDds() },
@@ -48,7 +51,7 @@ async function openedArchive() {
     ],
     { version: 2, flags: 1 },
   );
-  const decoder = createDecoderImpl({ startsHelpersAhead: false });
+  const decoder = createDecoderImpl({ startsHelpersAhead: false, ...options });
   value(
     await decoder.open(
       [{ name: 'textures.wad', blob: new Blob([archive as Uint8Array<ArrayBuffer>]) }],
@@ -129,5 +132,45 @@ describe('gallery images', () => {
     const saving = decoder.galleryPngZip({ nodeIds: [], filter: '' }, () => undefined);
     decoder.cancel('png-zip');
     expect(await saving).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+  });
+
+  it('makes thumbnails on helpers, several at once in the order asked, and drops cancelled ones', async () => {
+    /** Helpers whose thumbnails finish when the test says: the registry's code, in this thread. */
+    const asked: { name: string; finish(): void }[] = [];
+    let started = 0;
+    const services = inlineRegistryServices();
+    const helpers: ThumbnailHelpers = {
+      isAvailable: true,
+      capacity: 2,
+      start: () => (started += 1),
+      make: (bytes, name, box) =>
+        new Promise<Thumbnail>((resolve, reject) => {
+          asked.push({
+            name,
+            finish: () => thumbnailOfContent(services, bytes, name, box).then(resolve, reject),
+          });
+        }),
+    };
+    const decoder = await openedArchive({ thumbnailHelpers: helpers });
+    const items = value(await decoder.galleryImages({ nodeIds: [], filter: '' }));
+    expect(started).toBe(1);
+    const [c, a, b, broken] = items;
+    const answers = [c, a, b, broken].map((item, at) =>
+      decoder.imageThumbnail(nodeRef(item!.entryIndex), { box: 8, id: 10 + at }),
+    );
+    // Two in flight (the helpers' capacity), in the order asked; the third waits.
+    await expect.poll(() => asked.map((job) => job.name)).toEqual(['c.dds', 'a.dds']);
+    decoder.cancelThumbnails([12]);
+    expect(await answers[2]).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    asked[1]!.finish();
+    const fromHelper = value(await answers[1]!);
+    expect([fromHelper.width, fromHelper.height, fromHelper.level]).toEqual([8, 4, 1]);
+    expect(fromHelper.rgba).toEqual(LEVELS[1]);
+    // A slot freed: the next one not cancelled starts; a helper's error is the answer's.
+    await expect.poll(() => asked.map((job) => job.name)).toEqual(['c.dds', 'a.dds', 'broken.dds']);
+    asked[2]!.finish();
+    expect((await answers[3]!).ok).toBe(false);
+    asked[0]!.finish();
+    expect((await answers[0]!).ok).toBe(true);
   });
 });

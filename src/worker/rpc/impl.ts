@@ -61,6 +61,7 @@ import type {
 } from './api.ts';
 import { ContentCache } from './content-cache.ts';
 import { browserImageDecoder, createGallery, extensionOfPath } from './gallery.ts';
+import { ThumbnailPool, type ThumbnailHelpers } from '../pools/thumbnail-pool.ts';
 import { createImageAccess } from './images.ts';
 import { buildPngZip } from '../jobs/png-zip.ts';
 import { encodePngRgba } from '../../binary/tiny-png.ts';
@@ -92,6 +93,8 @@ export interface DecoderOptions {
   startsHelpersAhead?: boolean;
   /** The formats it reads: the registry's, or (tests) modules of their own first. */
   formats?: readonly FormatModule[];
+  /** Workers that make gallery thumbnails beside it (default: a pool sized to the cores). */
+  thumbnailHelpers?: ThumbnailHelpers | null;
 }
 
 /** A local file as a Blob source; a remote one read by Range requests with the worker's fetch. */
@@ -244,8 +247,11 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     },
     holderOf: (ref) => imageAccess.holderOf(ref),
     content: (index) => decoded({ kind: 'node', index }),
+    nestedFile: (ref) => imageAccess.nestedFile(ref),
     services,
     browserImages: browserImageDecoder(),
+    helpers:
+      options.thumbnailHelpers === undefined ? new ThumbnailPool() : options.thumbnailHelpers,
   });
 
   /** Some content read in slices, for searches: stored bytes by range, others decoded once. */
