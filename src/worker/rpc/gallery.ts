@@ -253,3 +253,20 @@ export function browserImageDecoder(): BrowserImageDecoder | null {
     },
   };
 }
+
+/**
+ * A thumbnail's pixels as an ImageBitmap, made here so the page neither copies pixels nor
+ * makes a 2D context per cell; null where there are no bitmaps (Node) or it fails.
+ */
+export async function thumbnailBitmap(thumbnail: Thumbnail): Promise<ImageBitmap | null> {
+  if (typeof createImageBitmap !== 'function' || typeof ImageData !== 'function') return null;
+  const { width, height, rgba } = thumbnail;
+  try {
+    const pixels = new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.length);
+    return await createImageBitmap(new ImageData(pixels, width, height), {
+      premultiplyAlpha: 'none',
+    });
+  } catch {
+    return null;
+  }
+}

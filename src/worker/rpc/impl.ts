@@ -60,7 +60,7 @@ import type {
   ZipResult,
 } from './api.ts';
 import { ContentCache } from './content-cache.ts';
-import { browserImageDecoder, createGallery, extensionOfPath } from './gallery.ts';
+import { browserImageDecoder, createGallery, extensionOfPath, thumbnailBitmap } from './gallery.ts';
 import { ThumbnailPool, type ThumbnailHelpers } from '../pools/thumbnail-pool.ts';
 import { createImageAccess } from './images.ts';
 import { buildPngZip } from '../jobs/png-zip.ts';
@@ -524,6 +524,11 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     imageThumbnail: async (ref, request) => {
       const answer = await attempt(() => gallery.thumbnail(ref, request.box, request.id));
       if (!answer.ok) return answer;
+      const bitmap = await thumbnailBitmap(answer.value);
+      if (bitmap) {
+        const value = { ...answer.value, rgba: new Uint8Array(0), bitmap };
+        return transfer({ ok: true, value }, [bitmap]);
+      }
       // A thumbnail that is a view of a bigger buffer is copied: only its own bytes move.
       const { rgba } = answer.value;
       const own = rgba.byteLength === rgba.buffer.byteLength ? rgba : rgba.slice();
