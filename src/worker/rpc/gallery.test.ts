@@ -158,19 +158,23 @@ describe('gallery images', () => {
     const answers = [c, a, b, broken].map((item, at) =>
       decoder.imageThumbnail(nodeRef(item!.entryIndex), { box: 8, id: 10 + at }),
     );
-    // Two in flight (the helpers' capacity), in the order asked; the third waits.
+    // The last one waits for a slot (two on the helpers, one here): cancelled, it answers so.
+    decoder.cancelThumbnails([13]);
+    expect(await answers[3]).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    // Two go to the helpers in the order asked; the third is made here meanwhile.
     await expect.poll(() => asked.map((job) => job.name)).toEqual(['c.dds', 'a.dds']);
-    decoder.cancelThumbnails([12]);
-    expect(await answers[2]).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    const madeHere = value(await answers[2]!);
+    expect(madeHere.rgba).toEqual(LEVELS[1]);
     asked[1]!.finish();
     const fromHelper = value(await answers[1]!);
     expect([fromHelper.width, fromHelper.height, fromHelper.level]).toEqual([8, 4, 1]);
     expect(fromHelper.rgba).toEqual(LEVELS[1]);
-    // A slot freed: the next one not cancelled starts; a helper's error is the answer's.
-    await expect.poll(() => asked.map((job) => job.name)).toEqual(['c.dds', 'a.dds', 'broken.dds']);
-    asked[2]!.finish();
-    expect((await answers[3]!).ok).toBe(false);
     asked[0]!.finish();
     expect((await answers[0]!).ok).toBe(true);
+    // A helper's error is the answer's.
+    const failed = decoder.imageThumbnail(nodeRef(broken!.entryIndex), { box: 8, id: 20 });
+    await expect.poll(() => asked.length).toBe(3);
+    asked[2]!.finish();
+    expect(await failed).toMatchObject({ ok: false });
   });
 });

@@ -86,6 +86,8 @@ export function createGallery(host: GalleryHost) {
   const thumbnailTokens = new Map<number, CancelToken>();
   const waiting: WaitingThumbnail[] = [];
   let running = 0;
+  /** Thumbnails given to helpers (or being read for them) and not answered yet. */
+  let onHelpers = 0;
 
   const nodeRef = (index: number): ContentRef => ({ kind: 'node', index });
 
@@ -125,22 +127,30 @@ export function createGallery(host: GalleryHost) {
     return thumbnailOfHolder(image.holder, box, host.services.pixels ?? PIXELS_HERE, token);
   }
 
-  /** One thumbnail: on a helper when its image is an entry's content opened as a file. */
+  /**
+   * One thumbnail: on a helper when its image is an entry's content opened as a file and a
+   * helper has room; here otherwise (so a helper still starting up holds nothing back).
+   */
   async function makeThumbnail(ref: ContentRef, box: number, token: CancelToken) {
     const helpers = host.helpers;
-    if (helpers?.isAvailable) {
-      const file = await host.nestedFile(ref);
-      token.throwIfCancelled();
-      // A file that is no texture (a PNG the browser decodes) is made here.
-      if (file && !BROWSER_IMAGE_EXTENSIONS.has(extensionOfPath(file.name))) {
-        return helpers.make(file.bytes, file.name, box);
+    if (helpers?.isAvailable && onHelpers < helpers.capacity) {
+      onHelpers += 1;
+      try {
+        const file = await host.nestedFile(ref);
+        token.throwIfCancelled();
+        // A file that is no texture (a PNG the browser decodes) is made here.
+        if (file && !BROWSER_IMAGE_EXTENSIONS.has(extensionOfPath(file.name))) {
+          return await helpers.make(file.bytes, file.name, box);
+        }
+      } finally {
+        onHelpers -= 1;
       }
     }
     return pixelsOf(await imageOf(ref), box, token);
   }
 
-  /** Thumbnails worth making at once: what the helpers take, or one here. */
-  const slots = () => (host.helpers?.isAvailable ? Math.max(1, host.helpers.capacity) : 1);
+  /** Thumbnails worth making at once: what the helpers take, and one here. */
+  const slots = () => 1 + (host.helpers?.isAvailable ? host.helpers.capacity : 0);
 
   /** Starts waiting thumbnails, oldest first, while slots are free; cancelled ones are dropped. */
   function startWaiting(): void {
