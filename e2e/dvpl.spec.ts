@@ -141,8 +141,11 @@ for (const image of [
       { name: 'tank.tex.dvpl', bytes: writeDvpl(davaTexSeeds()[0]!, { type: 2 }) },
       { name: image.name, bytes: image.bytes },
     ]);
-    // The descriptor opens below its wrapper, selected, with the image it describes.
-    await expect(nestedRow(page, /^tank\.tex/)).toHaveAttribute('aria-selected', 'true');
+    // The descriptor opens below its wrapper (in a worker of its own: slow on a loaded
+    // machine), selected, with the image it describes.
+    await expect(nestedRow(page, /^tank\.tex/)).toHaveAttribute('aria-selected', 'true', {
+      timeout: 30_000,
+    });
     const view = page.getByTestId('texture-view');
     await expect(view.getByTestId('texture-summary')).toContainText('8 × 8 px');
     await expect(view.getByTestId('texture-facts')).toContainText('tank.dds');

@@ -3,7 +3,7 @@
  * entry's content (a texture inside an archive) is opened as a file of its own, its nearest
  * mip level decoded and scaled down, on another core (thumbnail-helper.worker.ts). The
  * decoder still reads and inflates each entry (once, through its read-ahead) and transfers
- * the content; the thumbnail's pixels come back transferred. Helpers start on `start()`
+ * a copy of the content; the thumbnail's pixels come back transferred. Helpers start on `start()`
  * (when a gallery lists its images, so their start-up overlaps the listing) or first use;
  * sized to the cores like the content helpers: `hardwareConcurrency - 1`, at most 4.
  */
@@ -32,7 +32,10 @@ export interface ThumbnailHelpers {
   readonly capacity: number;
   /** Starts the helpers ahead of their first thumbnail. */
   start(): void;
-  /** The thumbnail of some content (transferred) named `name`, fitted into a `box` square. */
+  /**
+   * The thumbnail of some content named `name`, fitted into a `box` square. The bytes are
+   * transferred: their buffer is unusable after the call (give a copy of bytes kept elsewhere).
+   */
   make(bytes: Uint8Array, name: string, box: number): Promise<Thumbnail>;
 }
 

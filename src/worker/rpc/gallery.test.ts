@@ -143,8 +143,10 @@ describe('gallery images', () => {
       isAvailable: true,
       capacity: 2,
       start: () => (started += 1),
-      make: (bytes, name, box) =>
+      make: (given, name, box) =>
         new Promise<Thumbnail>((resolve, reject) => {
+          // The bytes move to the helper, as a worker's message moves them.
+          const bytes = structuredClone(given, { transfer: [given.buffer] });
           asked.push({
             name,
             finish: () => thumbnailOfContent(services, bytes, name, box).then(resolve, reject),
@@ -171,6 +173,11 @@ describe('gallery images', () => {
     expect(fromHelper.rgba).toEqual(LEVELS[1]);
     asked[0]!.finish();
     expect((await answers[0]!).ok).toBe(true);
+    // The content the helper took was a copy: the entry's image still reads here.
+    const image = value(
+      await decoder.decodeImage(nodeRef(c!.entryIndex), { level: 0, layer: 0, face: 0 }),
+    );
+    expect(image.rgba).toEqual(LEVELS[0]);
     // A helper's error is the answer's.
     const failed = decoder.imageThumbnail(nodeRef(broken!.entryIndex), { box: 8, id: 20 });
     await expect.poll(() => asked.length).toBe(3);

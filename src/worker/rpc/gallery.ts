@@ -140,7 +140,8 @@ export function createGallery(host: GalleryHost) {
         token.throwIfCancelled();
         // A file that is no texture (a PNG the browser decodes) is made here.
         if (file && !BROWSER_IMAGE_EXTENSIONS.has(extensionOfPath(file.name))) {
-          return await helpers.make(file.bytes, file.name, box);
+          // A copy moves to the helper: the content is the decoder's cached bytes too.
+          return await helpers.make(file.bytes.slice(), file.name, box);
         }
       } finally {
         onHelpers -= 1;
