@@ -12,8 +12,8 @@ import { gatherDavaTexFiles } from './dava-tex/sibling.ts';
 import { packPixels, rampPixels } from './dds/seeds.ts';
 import { writeDdsTexture } from './dds/write.ts';
 import { writeDvpl } from './dvpl/write.ts';
-import { FORMATS, inlineRegistryServices } from './registry.ts';
-import { unwrappedPath, unwrapSource, unwrapSources } from './wrapped-sources.ts';
+import { FORMATS, inlineRegistryServices, unwrappedPath } from './registry.ts';
+import { unwrapSource, unwrapSources } from './wrapped-sources.ts';
 
 const NO_SINK = { nodes: () => undefined, nodeRange: () => undefined };
 const pixels = rampPixels(4, 4);

@@ -8,37 +8,10 @@
  */
 import { MemoryByteSource, type ByteSource } from '../binary/byte-source.ts';
 import type { FormatModule, OpenSink } from './model.ts';
-import { detectFormat, readDetectionBytes } from './registry.ts';
+import { MAX_WRAPPERS, detectFormat, readDetectionBytes, wrapperOfName } from './registry.ts';
 import type { FormatServices } from './services.ts';
 
-/** Wrappers inside wrappers taken off a name, at most (`a.tex.dvpl.dvpl` is not a thing). */
-const MAX_WRAPPERS = 4;
-
 const NO_SINK: OpenSink = { nodes: () => undefined, nodeRange: () => undefined };
-
-/** The wrapper format whose files are named like `name`, and the name of what it wraps. */
-function wrapperOf(
-  name: string,
-  formats: readonly FormatModule[],
-): { format: FormatModule; inner: string } | null {
-  for (const format of formats) {
-    const inner = format.wrappedName?.(name);
-    if (inner) return { format, inner };
-  }
-  return null;
-}
-
-/** A path with the wrappers of its last segment taken off: `maps/tank.tex.dvpl` → `maps/tank.tex`. */
-export function unwrappedPath(path: string, formats: readonly FormatModule[]): string {
-  const folder = path.slice(0, path.lastIndexOf('/') + 1);
-  let name = path.slice(folder.length);
-  for (let depth = 0; depth < MAX_WRAPPERS; depth += 1) {
-    const wrapper = wrapperOf(name, formats);
-    if (!wrapper) break;
-    name = wrapper.inner;
-  }
-  return folder + name;
-}
 
 /**
  * The file a source wraps, as a source of its own named as the wrapper's session names it;
@@ -52,7 +25,7 @@ export async function unwrapSource(
 ): Promise<ByteSource> {
   let current = source;
   for (let depth = 0; depth < MAX_WRAPPERS; depth += 1) {
-    const wrapper = wrapperOf(current.name, formats);
+    const wrapper = wrapperOfName(current.name, formats);
     if (!wrapper) break;
     try {
       const { head, tail } = await readDetectionBytes(current);

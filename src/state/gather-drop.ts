@@ -6,7 +6,7 @@
  * gather goes with the first in the registry's order.
  */
 import type { FileGatherer, FormatModule } from '../formats/model.ts';
-import { unwrappedPath } from '../formats/wrapped-sources.ts';
+import { unwrappedPath } from '../formats/registry.ts';
 import type { NamedSource } from '../worker/rpc/api.ts';
 import type { OpenItem } from './types.ts';
 

@@ -5,21 +5,13 @@
  * not, then shows that image.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { davaTexSeeds } from '../formats/dava-tex/fixtures/make-fixtures.ts';
-import { packPixels, rampPixels } from '../formats/dds/seeds.ts';
-import { writeDdsTexture } from '../formats/dds/write.ts';
-import { writeDvpl } from '../formats/dvpl/write.ts';
 import { createDelveState } from './store.ts';
 import { createTestDecoder, type TestDecoder } from './testing/test-decoder.ts';
-
-const pixels = rampPixels(4, 4);
-const dds = writeDdsTexture({
-  width: 4,
-  height: 4,
-  levels: 1,
-  format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
-  data: packPixels(pixels, 4, [16, 8, 0, 24]),
-});
+import {
+  WRAPPED_TEXTURE_PIXELS,
+  descriptorImages,
+  wrappedDescriptor,
+} from './testing/wrapped-texture.ts';
 
 const fileOf = (name: string, bytes: Uint8Array) =>
   new File([bytes as Uint8Array<ArrayBuffer>], name);
@@ -41,14 +33,11 @@ function setup() {
 }
 
 describe('a wrapped descriptor dropped with its image', () => {
-  for (const image of [
-    { name: 'tank.dds.dvpl', bytes: writeDvpl(dds, { type: 1 }) },
-    { name: 'tank.dds', bytes: dds },
-  ]) {
+  for (const image of descriptorImages()) {
     it(`opens the descriptor below its wrapper with ${image.name}, and shows the image`, async () => {
       const { state, files } = setup();
       await state.actions.openFiles([
-        fileOf('tank.tex.dvpl', writeDvpl(davaTexSeeds()[0]!, { type: 1 })),
+        fileOf(wrappedDescriptor().name, wrappedDescriptor().bytes),
         fileOf(image.name, image.bytes),
       ]);
       await vi.waitFor(() => expect(files()).toHaveLength(2));
@@ -62,7 +51,7 @@ describe('a wrapped descriptor dropped with its image', () => {
         { kind: 'file' },
         { level: 0, layer: 0, face: 0 },
       );
-      expect(decoded.ok && decoded.value.rgba).toEqual(pixels);
+      expect(decoded.ok && decoded.value.rgba).toEqual(WRAPPED_TEXTURE_PIXELS);
     });
   }
 });
