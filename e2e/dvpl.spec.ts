@@ -2,14 +2,20 @@
  * `.dvpl` wrappers end to end, built with Delve's own writers: the wrapped file opens at once
  * below the wrapper as what it is (a KeyedArchive with its view; an archive), a stored
  * wrapper is told from the archive it begins with by its footer, the decoded file downloads
- * byte for byte, and a cut wrapper shows its error with the offset while the rest works.
+ * byte for byte, a cut wrapper shows its error with the offset while the rest works, and a
+ * DAVA texture descriptor in a wrapper, dropped with its image (wrapped or not), shows the
+ * image's pixels.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { davaTexSeeds } from '../src/formats/dava-tex/fixtures/make-fixtures.ts';
+import { packPixels, rampPixels } from '../src/formats/dds/seeds.ts';
+import { writeDdsTexture } from '../src/formats/dds/write.ts';
 import { writeDvpl } from '../src/formats/dvpl/write.ts';
 import { KaType } from '../src/formats/ka/types.ts';
 import { floatsValue, textValue, v1Archive, writeKa } from '../src/formats/ka/write.ts';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
 import {
+  canvasPixel,
   collectPageErrors,
   downloadedBytes,
   dropFiles,
@@ -111,3 +117,43 @@ test('a cut .dvpl shows its error with the offset; a good file beside it works',
   await expect(nestedRow(page, /^settings\.ka/)).toBeVisible();
   await expect(page.locator('.tree-nested-file-row')).toHaveCount(1);
 });
+
+/** An 8 × 8 A8R8G8B8 ramp: every pixel known exactly, the last ones part transparent. */
+const RAMP = rampPixels(8, 8);
+const rampDds = writeDdsTexture({
+  width: 8,
+  height: 8,
+  levels: 1,
+  format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
+  data: packPixels(RAMP, 4, [16, 8, 0, 24]),
+});
+
+for (const image of [
+  { name: 'tank.dds.dvpl', bytes: writeDvpl(rampDds, { type: 1 }) },
+  { name: 'tank.dds', bytes: rampDds },
+]) {
+  test(`a wrapped DAVA descriptor dropped with ${image.name} shows the texture`, async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await page.goto('/');
+    await dropFiles(page, [
+      { name: 'tank.tex.dvpl', bytes: writeDvpl(davaTexSeeds()[0]!, { type: 2 }) },
+      { name: image.name, bytes: image.bytes },
+    ]);
+    // The descriptor opens below its wrapper (in a worker of its own: slow on a loaded
+    // machine), selected, with the image it describes.
+    await expect(nestedRow(page, /^tank\.tex/)).toHaveAttribute('aria-selected', 'true', {
+      timeout: 30_000,
+    });
+    const view = page.getByTestId('texture-view');
+    await expect(view.getByTestId('texture-summary')).toContainText('8 × 8 px');
+    await expect(view.getByTestId('texture-facts')).toContainText('tank.dds');
+    await expect(view.getByTestId('texture-canvas')).toHaveAttribute('data-width', '8');
+    await expect.poll(() => canvasPixel(page, 0, 0)).toEqual(Array.from(RAMP.subarray(0, 4)));
+    // A part-transparent pixel: its alpha as written (colours are premultiplied on a canvas).
+    const at = (7 + 3 * 8) * 4;
+    await expect.poll(() => canvasPixel(page, 7, 3).then((pixel) => pixel[3])).toBe(RAMP[at + 3]);
+    expect(errors).toEqual([]);
+  });
+}

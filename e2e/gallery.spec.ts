@@ -5,19 +5,13 @@
  * the broken one says why in its cell, the keyboard moves through the grid and opens an image
  * in the image view, and "Save all as PNG" gives a zip whose PNGs equal the written pixels.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { encodeBc } from '../src/binary/pixels/bc-encode.ts';
 import { packPixels, rampPixels } from '../src/formats/dds/seeds.ts';
 import { writeDdsTexture } from '../src/formats/dds/write.ts';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
-import {
-  canvasPixel,
-  collectPageErrors,
-  downloadedBytes,
-  dropFiles,
-  selectRow,
-} from './helpers.ts';
+import { collectPageErrors, downloadedBytes, dropFiles, selectRow } from './helpers.ts';
 import { readPngRgba } from './png-pixels.ts';
 
 /** A 256 × 128 A8R8G8B8 ramp with two levels: a 128-pixel thumbnail is level 1 as it is. */
@@ -61,6 +55,25 @@ function quadrantDds(): Uint8Array {
   });
 }
 
+/**
+ * A pixel of a thumbnail's canvas, which shows an ImageBitmap (a `bitmaprenderer` context,
+ * with no 2D context to read): drawn 1:1 onto a canvas of its own and read there.
+ */
+function thumbnailPixel(x: number, y: number, canvas: Locator): Promise<number[]> {
+  return canvas.evaluate(
+    (element, [px, py]) => {
+      const shown = element as HTMLCanvasElement;
+      const scratch = document.createElement('canvas');
+      scratch.width = shown.width;
+      scratch.height = shown.height;
+      const context = scratch.getContext('2d')!;
+      context.drawImage(shown, 0, 0);
+      return Array.from(context.getImageData(px!, py!, 1, 1).data);
+    },
+    [x, y],
+  );
+}
+
 // A shared machine can be slow: each test does a good deal (a drop, decodes, a zip).
 test.describe.configure({ timeout: 90_000 });
 
@@ -101,15 +114,15 @@ test('the gallery of a folder of DDS textures: thumbnails, keyboard, image view,
   const ramp = cells.nth(1).getByTestId('gallery-thumb');
   await expect(ramp).toHaveAttribute('data-level', '1');
   await expect(ramp).toHaveAttribute('data-source-width', '256');
-  await expect.poll(() => canvasPixel(page, 0, 0, ramp)).toEqual([0, 0, 0, 255]);
+  await expect.poll(() => thumbnailPixel(0, 0, ramp)).toEqual([0, 0, 0, 255]);
   const lastOfRow = 127 * 4 + 3;
   await expect
-    .poll(() => canvasPixel(page, 127, 0, ramp).then((pixel) => pixel[3]))
+    .poll(() => thumbnailPixel(127, 0, ramp).then((pixel) => pixel[3]))
     .toBe(RAMP_LEVELS[1]![lastOfRow]);
   // The BC1 texture is smaller than a thumbnail: shown at its own size, each quadrant's colour.
   const quadrants = cells.nth(0).getByTestId('gallery-thumb');
-  await expect.poll(() => canvasPixel(page, 0, 0, quadrants)).toEqual([...QUADRANT_COLOURS[0]]);
-  await expect.poll(() => canvasPixel(page, 7, 7, quadrants)).toEqual([...QUADRANT_COLOURS[3]]);
+  await expect.poll(() => thumbnailPixel(0, 0, quadrants)).toEqual([...QUADRANT_COLOURS[0]]);
+  await expect.poll(() => thumbnailPixel(7, 7, quadrants)).toEqual([...QUADRANT_COLOURS[3]]);
   // The cut-short texture says why in its cell.
   await expect(cells.nth(2).getByTestId('gallery-error')).toContainText(/0x/);
 

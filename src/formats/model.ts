@@ -636,6 +636,13 @@ export interface FormatModule<Id extends string = string> {
   readonly sample?: () => Promise<Sample>;
   /** Gathering the files of a drop into sessions (a game folder: an index per file, volumes beside). */
   readonly gather?: () => Promise<FileGatherer>;
+  /**
+   * A wrapper's (a file around one other file, `Session.wrappedNode`): the name of the file
+   * it wraps, read from its own (`tank.tex.dvpl` → `tank.tex`); null when the name is not
+   * one of its files'. Drops are gathered by the names of what they wrap, and a file given
+   * as a source in a wrapper is handed over unwrapped (wrapped-sources.ts).
+   */
+  readonly wrappedName?: (name: string) => string | null;
   /** Warming up a spare decoder worker. */
   readonly warmUp?: () => Promise<WarmUpPlan>;
   /** What the format adds to the CLI (loaded on demand: the worker never needs it). */

@@ -175,3 +175,32 @@ export function withNestedFiles(
 export function inlineRegistryServices(formats: readonly FormatModule[] = FORMATS): FormatServices {
   return withNestedFiles(inlineServices(), formats);
 }
+
+/* Wrapped files by name (FormatModule.wrappedName); their bytes: wrapped-sources.ts. */
+
+/** Wrappers inside wrappers taken off a name, at most (`a.tex.dvpl.dvpl` is not a thing). */
+export const MAX_WRAPPERS = 4;
+
+/** The wrapper format whose files are named like `name`, and the name of what it wraps. */
+export function wrapperOfName(
+  name: string,
+  formats: readonly FormatModule[] = FORMATS,
+): { format: FormatModule; inner: string } | null {
+  for (const format of formats) {
+    const inner = format.wrappedName?.(name);
+    if (inner) return { format, inner };
+  }
+  return null;
+}
+
+/** A path with the wrappers of its last segment taken off: `maps/tank.tex.dvpl` → `maps/tank.tex`. */
+export function unwrappedPath(path: string, formats: readonly FormatModule[] = FORMATS): string {
+  const folder = path.slice(0, path.lastIndexOf('/') + 1);
+  let name = path.slice(folder.length);
+  for (let depth = 0; depth < MAX_WRAPPERS; depth += 1) {
+    const wrapper = wrapperOfName(name, formats);
+    if (!wrapper) break;
+    name = wrapper.inner;
+  }
+  return folder + name;
+}

@@ -6,6 +6,7 @@
  * gather goes with the first in the registry's order.
  */
 import type { FileGatherer, FormatModule } from '../formats/model.ts';
+import { unwrappedPath } from '../formats/registry.ts';
 import type { NamedSource } from '../worker/rpc/api.ts';
 import type { OpenItem } from './types.ts';
 
@@ -67,8 +68,13 @@ export async function gatherDrop(
     for (const gather of await gatherersOf(formats)) {
       const free = items.flatMap((_, index) => (taken.has(index) ? [] : [index]));
       if (free.length === 0) break;
+      // Wrapped files are gathered as what they wrap: `tank.tex.dvpl` beside `tank.dds.dvpl`
+      // is a descriptor beside its image (their sessions get them unwrapped).
       const found = gather(
-        free.map((index) => ({ path: items[index]!.path, size: items[index]!.file.size })),
+        free.map((index) => ({
+          path: unwrappedPath(items[index]!.path, formats),
+          size: items[index]!.file.size,
+        })),
       );
       for (const group of found) {
         const sets = group.choices.map((set) => set.files.map((at) => free[at]));

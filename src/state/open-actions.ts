@@ -104,7 +104,9 @@ export function createOpenActions(context: Context): OpenActions {
       context.queries.detectedFormat(fileId, node),
     );
     if (detected.status === 'ok' && detected.value === null) return;
-    await openNested(fileId, node);
+    // Files given with the wrapper go to the file it wraps (a descriptor's image beside it);
+    // that file's worker unwraps those that are wrapped too.
+    await openNested(fileId, node, context.getFile(fileId)?.sources.slice(1) ?? []);
   }
 
   /**
@@ -336,7 +338,11 @@ export function createOpenActions(context: Context): OpenActions {
     }
   }
 
-  async function openNested(fileId: string, entryIndex: number): Promise<void> {
+  async function openNested(
+    fileId: string,
+    entryIndex: number,
+    besides: readonly NamedSource[] = [],
+  ): Promise<void> {
     const file = context.liveFile(fileId);
     if (!file) return;
     const details = await context.queries.cache.fetch(
@@ -372,7 +378,7 @@ export function createOpenActions(context: Context): OpenActions {
       return;
     }
     // Errors of the nested file's own parse stay with it (its row shows them).
-    const child = addFile([{ name, blob: blob.value }], {
+    const child = addFile([{ name, blob: blob.value }, ...besides], {
       isExpanded: true,
       parentId: fileId,
       parentPath: path,
@@ -397,7 +403,7 @@ export function createOpenActions(context: Context): OpenActions {
     chooseFileSet,
     notify: (kind, message) => context.toast(kind, message),
     addSources: (fileId, files) => offerSources(fileId, files.map(named)),
-    openNested,
+    openNested: (fileId, entryIndex) => openNested(fileId, entryIndex),
     closeFile,
 
     async openFromUrl(url, name) {

@@ -30,6 +30,11 @@ export const dvplFormat = {
   detect: (_head: Uint8Array, name: string, tail?: FileTail) =>
     tail && hasFooter(tail) ? 'magic' : name.toLowerCase().endsWith('.dvpl') ? 'name' : null,
   open: async (request) => (await import('./session.ts')).openDvplSession(request),
+  // As the session names its entry (session.ts `dvplInnerName`), for a name that has more.
+  wrappedName: (name: string) =>
+    name.toLowerCase().endsWith('.dvpl') && name.length > '.dvpl'.length
+      ? name.slice(0, -'.dvpl'.length)
+      : null,
   fuzzTarget: async () => (await import('./fuzz-target.ts')).dvplFuzzTarget,
   cli: async () => (await import('./cli.ts')).dvplCli,
 } as const satisfies FormatModule<'dvpl'>;

@@ -1,7 +1,9 @@
 /**
  * One cell of the gallery: an image's thumbnail and name. The thumbnail is asked of the
  * worker when the cell mounts (it scrolled into view) and cancelled when it unmounts before
- * the answer; one made before is drawn at once. An image that fails says why in its cell.
+ * the answer; one made before is drawn at once. The worker hands over an ImageBitmap, which
+ * the cell's canvas takes as it is (a `bitmaprenderer` context). An image that fails says
+ * why in its cell.
  */
 import { memo, useEffect, useRef, useState, type CSSProperties, type ReactElement } from 'react';
 import type { CellComponentProps } from 'react-window';
@@ -114,11 +116,31 @@ const ThumbnailView = memo(function ThumbnailView({
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || state.status !== 'ok') return;
-    const { width, height, rgba } = state.thumbnail;
+    const { width, height, rgba, bitmap } = state.thumbnail;
     canvas.width = width;
     canvas.height = height;
-    const pixels = new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.length);
-    canvas.getContext('2d')?.putImageData(new ImageData(pixels, width, height), 0, 0);
+    if (!bitmap) {
+      const pixels = new Uint8ClampedArray(
+        rgba.buffer as ArrayBuffer,
+        rgba.byteOffset,
+        rgba.length,
+      );
+      canvas.getContext('2d')?.putImageData(new ImageData(pixels, width, height), 0, 0);
+      return;
+    }
+    // The canvas takes a copy of the bitmap (the kept one is shown again when scrolled back
+    // to): no pixels pass through this thread, and no 2D context is made per cell.
+    let isCurrent = true;
+    createImageBitmap(bitmap).then(
+      (copy) => {
+        if (isCurrent) canvas.getContext('bitmaprenderer')?.transferFromImageBitmap(copy);
+        else copy.close();
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
   }, [state]);
 
   if (state.status === 'error') {

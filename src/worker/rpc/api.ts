@@ -402,6 +402,11 @@ export interface Thumbnail extends DecodedImage {
   sourceHeight: number;
   /** The mip level it was made from. */
   level: number;
+  /**
+   * The pixels as a bitmap, where the worker can make one (a browser's): the page shows it
+   * without copying pixels on its thread, and `rgba` is then empty.
+   */
+  bitmap?: ImageBitmap;
 }
 
 /** Where a comparison has got to: nodes looked at of both sides, rows so far, their counts. */
@@ -521,7 +526,8 @@ export interface DecoderApi {
   /**
    * A thumbnail of some content's image: the smallest mip level that still has the
    * thumbnail's pixels, decoded and scaled down to fit `request.box` in the worker; the
-   * pixels are transferred. Thumbnails are made one at a time, in the order asked.
+   * pixels are transferred, as an ImageBitmap where the worker makes one. Thumbnails start
+   * in the order asked, several at once (on helper workers where there are some).
    */
   imageThumbnail(ref: ContentRef, request: ThumbnailRequest): Promise<Result<Thumbnail>>;
   /** Drops thumbnails asked for and no longer wanted: waiting ones never start, a running one stops. */

@@ -10,8 +10,11 @@ import { downscaleToFit } from '../../binary/pixels/downscale.ts';
 import { packPixels, rampPixels } from '../../formats/dds/seeds.ts';
 import { writeDdsTexture } from '../../formats/dds/write.ts';
 import { writeKiwad } from '../../formats/kiwad/write.ts';
-import { nodeRef, type Result } from './api.ts';
-import { createDecoderImpl } from './impl.ts';
+import { inlineRegistryServices } from '../../formats/registry.ts';
+import { thumbnailOfContent } from '../pools/thumbnail-make.ts';
+import type { ThumbnailHelpers } from '../pools/thumbnail-pool.ts';
+import { nodeRef, type Result, type Thumbnail } from './api.ts';
+import { createDecoderImpl, type DecoderOptions } from './impl.ts';
 
 function value<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(result.error.message);
@@ -37,7 +40,7 @@ function truncatedDds(): Uint8Array {
   return rampDds().subarray(0, 200);
 }
 
-async function openedArchive() {
+async function openedArchive(options: DecoderOptions = {}) {
   const archive = writeKiwad(
     [
       { name: 'Textures/a.dds', data: rampDds() },
@@ -48,7 +51,7 @@ async function openedArchive() {
     ],
     { version: 2, flags: 1 },
   );
-  const decoder = createDecoderImpl({ startsHelpersAhead: false });
+  const decoder = createDecoderImpl({ startsHelpersAhead: false, ...options });
   value(
     await decoder.open(
       [{ name: 'textures.wad', blob: new Blob([archive as Uint8Array<ArrayBuffer>]) }],
@@ -129,5 +132,56 @@ describe('gallery images', () => {
     const saving = decoder.galleryPngZip({ nodeIds: [], filter: '' }, () => undefined);
     decoder.cancel('png-zip');
     expect(await saving).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+  });
+
+  it('makes thumbnails on helpers, several at once in the order asked, and drops cancelled ones', async () => {
+    /** Helpers whose thumbnails finish when the test says: the registry's code, in this thread. */
+    const asked: { name: string; finish(): void }[] = [];
+    let started = 0;
+    const services = inlineRegistryServices();
+    const helpers: ThumbnailHelpers = {
+      isAvailable: true,
+      capacity: 2,
+      start: () => (started += 1),
+      make: (given, name, box) =>
+        new Promise<Thumbnail>((resolve, reject) => {
+          // The bytes move to the helper, as a worker's message moves them.
+          const bytes = structuredClone(given, { transfer: [given.buffer] });
+          asked.push({
+            name,
+            finish: () => thumbnailOfContent(services, bytes, name, box).then(resolve, reject),
+          });
+        }),
+    };
+    const decoder = await openedArchive({ thumbnailHelpers: helpers });
+    const items = value(await decoder.galleryImages({ nodeIds: [], filter: '' }));
+    expect(started).toBe(1);
+    const [c, a, b, broken] = items;
+    const answers = [c, a, b, broken].map((item, at) =>
+      decoder.imageThumbnail(nodeRef(item!.entryIndex), { box: 8, id: 10 + at }),
+    );
+    // The last one waits for a slot (two on the helpers, one here): cancelled, it answers so.
+    decoder.cancelThumbnails([13]);
+    expect(await answers[3]).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    // Two go to the helpers in the order asked; the third is made here meanwhile.
+    await expect.poll(() => asked.map((job) => job.name)).toEqual(['c.dds', 'a.dds']);
+    const madeHere = value(await answers[2]!);
+    expect(madeHere.rgba).toEqual(LEVELS[1]);
+    asked[1]!.finish();
+    const fromHelper = value(await answers[1]!);
+    expect([fromHelper.width, fromHelper.height, fromHelper.level]).toEqual([8, 4, 1]);
+    expect(fromHelper.rgba).toEqual(LEVELS[1]);
+    asked[0]!.finish();
+    expect((await answers[0]!).ok).toBe(true);
+    // The content the helper took was a copy: the entry's image still reads here.
+    const image = value(
+      await decoder.decodeImage(nodeRef(c!.entryIndex), { level: 0, layer: 0, face: 0 }),
+    );
+    expect(image.rgba).toEqual(LEVELS[0]);
+    // A helper's error is the answer's.
+    const failed = decoder.imageThumbnail(nodeRef(broken!.entryIndex), { box: 8, id: 20 });
+    await expect.poll(() => asked.length).toBe(3);
+    asked[2]!.finish();
+    expect(await failed).toMatchObject({ ok: false });
   });
 });

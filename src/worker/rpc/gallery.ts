@@ -7,15 +7,18 @@
  *
  * A thumbnail decodes the smallest mip level that still has its pixels and scales it down
  * here, so the page never receives a 4096 × 4096 surface for a 128-pixel cell. Thumbnails
- * are made one at a time in the order asked; the page cancels those it scrolled away from.
+ * are made in the order asked, several at once: an entry whose content is an image file is
+ * read here and opened, decoded and scaled on a thumbnail helper (pools/thumbnail-pool.ts),
+ * the rest here. The page cancels those it scrolled away from; a waiting one never starts.
  */
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
-import { downscaleToFit, thumbnailLevel } from '../../binary/pixels/downscale.ts';
 import type { DecodedImage } from '../../binary/pixels/types.ts';
 import type { ImageHolder } from '../../formats/image-holder.ts';
 import type { ContentRef, Session } from '../../formats/model.ts';
 import { PIXELS_HERE, type FormatServices } from '../../formats/services.ts';
 import { CancelToken, yieldBriefly } from '../jobs/jobs.ts';
+import { thumbnailOfHolder } from '../pools/thumbnail-make.ts';
+import type { ThumbnailHelpers } from '../pools/thumbnail-pool.ts';
 import { compileFilter } from '../tree/entry-tree.ts';
 import type { GalleryItem, GalleryScope, Thumbnail } from './api.ts';
 
@@ -48,9 +51,25 @@ export interface GalleryHost {
   holderOf(ref: ContentRef): Promise<ImageHolder | null>;
   /** A node's content, as read (inflated). */
   content(entryIndex: number): Promise<Uint8Array>;
+  /** Content whose image is that content opened as a file (images.ts `nestedFile`); else null. */
+  nestedFile(ref: ContentRef): Promise<{ bytes: Uint8Array; name: string } | null>;
   services: FormatServices;
   browserImages: BrowserImageDecoder | null;
+  /** Workers that make thumbnails of such content beside this one; null: all made here. */
+  helpers: ThumbnailHelpers | null;
 }
+
+/** A thumbnail asked for and not yet started. */
+interface WaitingThumbnail {
+  ref: ContentRef;
+  box: number;
+  token: CancelToken;
+  resolve(thumbnail: Thumbnail): void;
+  reject(error: unknown): void;
+}
+
+const cancelled = () =>
+  new FormatError({ code: ErrorCode.CANCELLED, offset: 0, detail: 'cancelled by the user' });
 
 /** Lower-case extension of a path's last segment, without the dot; '' when none. */
 export function extensionOfPath(path: string): string {
@@ -65,7 +84,10 @@ export type GalleryImage =
 
 export function createGallery(host: GalleryHost) {
   const thumbnailTokens = new Map<number, CancelToken>();
-  let queue: Promise<unknown> = Promise.resolve();
+  const waiting: WaitingThumbnail[] = [];
+  let running = 0;
+  /** Thumbnails given to helpers (or being read for them) and not answered yet. */
+  let onHelpers = 0;
 
   const nodeRef = (index: number): ContentRef => ({ kind: 'node', index });
 
@@ -102,25 +124,52 @@ export function createGallery(host: GalleryHost) {
       const full = await host.browserImages!.decode(bytes, box);
       return { ...full, sourceWidth: full.width, sourceHeight: full.height, level: 0 };
     }
-    const { images, index } = image.holder;
-    const info = await images.describe(index);
-    if (!info) {
-      throw new FormatError({ code: ErrorCode.BAD_VALUE, offset: 0, detail: 'no image' });
+    return thumbnailOfHolder(image.holder, box, host.services.pixels ?? PIXELS_HERE, token);
+  }
+
+  /**
+   * One thumbnail: on a helper when its image is an entry's content opened as a file and a
+   * helper has room; here otherwise (so a helper still starting up holds nothing back).
+   */
+  async function makeThumbnail(ref: ContentRef, box: number, token: CancelToken) {
+    const helpers = host.helpers;
+    if (helpers?.isAvailable && onHelpers < helpers.capacity) {
+      onHelpers += 1;
+      try {
+        const file = await host.nestedFile(ref);
+        token.throwIfCancelled();
+        // A file that is no texture (a PNG the browser decodes) is made here.
+        if (file && !BROWSER_IMAGE_EXTENSIONS.has(extensionOfPath(file.name))) {
+          // A copy moves to the helper: the content is the decoder's cached bytes too.
+          return await helpers.make(file.bytes.slice(), file.name, box);
+        }
+      } finally {
+        onHelpers -= 1;
+      }
     }
-    if (info.unsupported !== null) {
-      throw new FormatError({
-        code: ErrorCode.UNSUPPORTED_PIXEL_FORMAT,
-        offset: 0,
-        detail: info.unsupported,
-      });
+    return pixelsOf(await imageOf(ref), box, token);
+  }
+
+  /** Thumbnails worth making at once: what the helpers take, and one here. */
+  const slots = () => 1 + (host.helpers?.isAvailable ? host.helpers.capacity : 0);
+
+  /** Starts waiting thumbnails, oldest first, while slots are free; cancelled ones are dropped. */
+  function startWaiting(): void {
+    while (running < slots()) {
+      const next = waiting.shift();
+      if (!next) return;
+      if (next.token.isCancelled) {
+        next.reject(cancelled());
+        continue;
+      }
+      running += 1;
+      makeThumbnail(next.ref, next.box, next.token)
+        .then(next.resolve, next.reject)
+        .finally(() => {
+          running -= 1;
+          startWaiting();
+        });
     }
-    const level = box === null ? 0 : thumbnailLevel(info.levels, box);
-    const surface = await images.surface(index, { level, layer: 0, face: 0 });
-    token.throwIfCancelled();
-    const decoded = await (host.services.pixels ?? PIXELS_HERE).decode(surface);
-    token.throwIfCancelled();
-    const shown = box === null ? decoded : downscaleToFit(decoded, box);
-    return { ...shown, sourceWidth: info.width, sourceHeight: info.height, level };
   }
 
   return {
@@ -129,6 +178,8 @@ export function createGallery(host: GalleryHost) {
 
     /** The images of a scope, in tree order (see `DecoderApi.galleryImages`). */
     async list(scope: GalleryScope, token: CancelToken): Promise<GalleryItem[]> {
+      // The helpers start up while the images are listed: thumbnails are asked for next.
+      host.helpers?.start();
       const table = host.session().nodeTable();
       const matches = compileFilter(scope.filter);
       const byKind = new Map<string, number[]>();
@@ -163,27 +214,28 @@ export function createGallery(host: GalleryHost) {
         .map((index) => ({ entryIndex: index, path: host.pathOf(index), size: table.size(index) }));
     },
 
-    /** One thumbnail, made after those asked before it (see `DecoderApi.imageThumbnail`). */
+    /** One thumbnail, started after those asked before it (see `DecoderApi.imageThumbnail`). */
     thumbnail(ref: ContentRef, box: number, id: number): Promise<Thumbnail> {
       const token = new CancelToken();
       thumbnailTokens.set(id, token);
-      const made = queue.then(async () => {
-        try {
-          token.throwIfCancelled();
-          return await pixelsOf(await imageOf(ref), Math.max(1, Math.round(box)), token);
-        } finally {
-          thumbnailTokens.delete(id);
-        }
+      const made = new Promise<Thumbnail>((resolve, reject) => {
+        waiting.push({ ref, box: Math.max(1, Math.round(box)), token, resolve, reject });
       });
-      // A failed thumbnail does not hold up the next; the caller still sees its error.
-      queue = made.catch(() => undefined);
-      return made;
+      startWaiting();
+      return made.finally(() => thumbnailTokens.delete(id));
     },
 
     cancelThumbnails(ids: readonly number[]): void {
       for (const id of ids) {
         const token = thumbnailTokens.get(id);
         if (token) token.isCancelled = true;
+      }
+      // Waiting ones answer now, so the page hears of them without waiting for a slot.
+      for (let at = waiting.length - 1; at >= 0; at -= 1) {
+        const item = waiting[at]!;
+        if (!item.token.isCancelled) continue;
+        waiting.splice(at, 1);
+        item.reject(cancelled());
       }
     },
   };
@@ -211,4 +263,21 @@ export function browserImageDecoder(): BrowserImageDecoder | null {
       }
     },
   };
+}
+
+/**
+ * A thumbnail's pixels as an ImageBitmap, made here so the page neither copies pixels nor
+ * makes a 2D context per cell; null where there are no bitmaps (Node) or it fails.
+ */
+export async function thumbnailBitmap(thumbnail: Thumbnail): Promise<ImageBitmap | null> {
+  if (typeof createImageBitmap !== 'function' || typeof ImageData !== 'function') return null;
+  const { width, height, rgba } = thumbnail;
+  try {
+    const pixels = new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.length);
+    return await createImageBitmap(new ImageData(pixels, width, height), {
+      premultiplyAlpha: 'none',
+    });
+  } catch {
+    return null;
+  }
 }

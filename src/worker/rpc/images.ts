@@ -38,16 +38,25 @@ export interface ImageAccessHost {
 export function createImageAccess(host: ImageAccessHost) {
   const nested = new Map<number, Promise<ImageHolder | null>>();
 
+  /** A node's content and name, when it may be an image file; null when it cannot be one. */
+  async function nestedFileOf(
+    session: Session,
+    index: number,
+  ): Promise<{ bytes: Uint8Array; name: string } | null> {
+    const path = session.nodeTable().path(index);
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    // Content no format knows is not read whole, nor content larger than any texture.
+    if (session.nodeTable().size(index) > MAX_IMAGE_FILE) return null;
+    if ((await host.formatOf(index, name)) === RAW_FORMAT) return null;
+    return { bytes: await host.content(index), name };
+  }
+
   async function nestedImage(session: Session, index: number): Promise<ImageHolder | null> {
     const known = nested.get(index);
     if (known) return known;
     const opening = (async () => {
-      const path = session.nodeTable().path(index);
-      const name = path.slice(path.lastIndexOf('/') + 1);
-      // Content no format knows is not read whole, nor content larger than any texture.
-      if (session.nodeTable().size(index) > MAX_IMAGE_FILE) return null;
-      if ((await host.formatOf(index, name)) === RAW_FORMAT) return null;
-      return imageOfContent(host.services, await host.content(index), name);
+      const file = await nestedFileOf(session, index);
+      return file ? imageOfContent(host.services, file.bytes, file.name) : null;
     })();
     nested.set(index, opening);
     // A failed open is asked again next time; only the last few entries are kept.
@@ -82,6 +91,19 @@ export function createImageAccess(host: ImageAccessHost) {
   return {
     /** The node that holds some content's image, and the capability that reads it; null: none. */
     holderOf,
+
+    /**
+     * The content of a node whose image would be that content opened as a file of its own
+     * (a texture in an archive), with its name, for a helper to open; null for any other
+     * node (its session's own image, no content, content no format reads).
+     */
+    async nestedFile(ref: ContentRef): Promise<{ bytes: Uint8Array; name: string } | null> {
+      const session = host.session();
+      if (ref.kind !== 'node' || !session.content) return null;
+      if (await session.images?.describe(ref.index)) return null;
+      if (session.content.unavailable?.(ref.index)) return null;
+      return nestedFileOf(session, ref.index);
+    },
 
     describe: (ref: ContentRef): Promise<Result<ImageInfo | null>> =>
       attempt(async () => {

@@ -60,7 +60,8 @@ import type {
   ZipResult,
 } from './api.ts';
 import { ContentCache } from './content-cache.ts';
-import { browserImageDecoder, createGallery, extensionOfPath } from './gallery.ts';
+import { browserImageDecoder, createGallery, extensionOfPath, thumbnailBitmap } from './gallery.ts';
+import { ThumbnailPool, type ThumbnailHelpers } from '../pools/thumbnail-pool.ts';
 import { createImageAccess } from './images.ts';
 import { buildPngZip } from '../jobs/png-zip.ts';
 import { encodePngRgba } from '../../binary/tiny-png.ts';
@@ -101,6 +102,8 @@ export interface DecoderOptions {
   startsHelpersAhead?: boolean;
   /** The formats it reads: the registry's, or (tests) modules of their own first. */
   formats?: readonly FormatModule[];
+  /** Workers that make gallery thumbnails beside it (default: a pool sized to the cores). */
+  thumbnailHelpers?: ThumbnailHelpers | null;
 }
 
 /** A local file as a Blob source; a remote one read by Range requests with the worker's fetch. */
@@ -253,8 +256,11 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     },
     holderOf: (ref) => imageAccess.holderOf(ref),
     content: (index) => decoded({ kind: 'node', index }),
+    nestedFile: (ref) => imageAccess.nestedFile(ref),
     services,
     browserImages: browserImageDecoder(),
+    helpers:
+      options.thumbnailHelpers === undefined ? new ThumbnailPool() : options.thumbnailHelpers,
   });
 
   /** Some content read in slices, for searches: stored bytes by range, others decoded once. */
@@ -528,6 +534,11 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
     imageThumbnail: async (ref, request) => {
       const answer = await attempt(() => gallery.thumbnail(ref, request.box, request.id));
       if (!answer.ok) return answer;
+      const bitmap = await thumbnailBitmap(answer.value);
+      if (bitmap) {
+        const value = { ...answer.value, rgba: new Uint8Array(0), bitmap };
+        return transfer({ ok: true, value }, [bitmap]);
+      }
       // A thumbnail that is a view of a bigger buffer is copied: only its own bytes move.
       const { rgba } = answer.value;
       const own = rgba.byteLength === rgba.buffer.byteLength ? rgba : rgba.slice();

@@ -7,6 +7,7 @@ import type { ByteSource } from '../../binary/byte-source.ts';
 import type { FormatModule, Session, ViewCapability } from '../../formats/model.ts';
 import { FORMATS, detectFormat, formatModule, readDetectionBytes } from '../../formats/registry.ts';
 import { sideInputsOf, type FormatServices, type SideInputFile } from '../../formats/services.ts';
+import { unwrapSources } from '../../formats/wrapped-sources.ts';
 import { EntryTree } from '../tree/entry-tree.ts';
 import type { OpenOptions, OpenProgress } from './api.ts';
 import { injectFault, stallingSources } from './faults.ts';
@@ -48,7 +49,7 @@ async function withSideInputs(
 
 /**
  * Detects the format of `sources[0]` (or takes the one `options.format` names) and opens
- * the session, with the settings and side inputs `options` give. `onTree` gets the new tree as
+ * the session (the other sources unwrapped where they are wrappers: wrapped-sources.ts), with the settings and side inputs `options` give. `onTree` gets the new tree as
  * soon as it exists, so rows can be served while the table streams in; the promise ends
  * with the session once every node has been read.
  */
@@ -89,8 +90,10 @@ export async function openSession(
       ...(openingView === null ? {} : { view: openingView }),
     });
   };
+  // A file given beside a wrapped one is offered as what it wraps (`a.dds.dvpl` as `a.dds`).
+  const given = await unwrapSources(sources, services, formats);
   const session = await module.open({
-    sources: stallingSources(sources),
+    sources: stallingSources(given),
     services: await withSideInputs(services, module, options.sideInputs),
     ...(options.settings ? { settings: options.settings } : {}),
     sink: {
