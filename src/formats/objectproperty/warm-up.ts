@@ -1,7 +1,6 @@
 /**
  * The warm-up of a spare decoder worker, ObjectProperty's part (worker/rpc/warm-up.ts runs
- * it): a small generated `BINd` file (deep, compressed) with its type list, opened in two
- * rounds, so the typed walk is compiled as well as the generic one. Until then a
+ * it): a small generated `BINd` file (deep, compressed) with its type list, opened once, so the typed walk is compiled as well as the generic one. Until then a
  * dropped file waited for the session's modules to be fetched and compiled in its worker
  * (several hundred ms of its first rows on a loaded machine), and its walk ran in the
  * engine's slower tiers.
@@ -12,7 +11,7 @@ import { TYPE_LIST_INPUT } from './side-input-kinds.ts';
 
 /** A `BINd` file of a few objects, as the app's own generator writes them, and its type list. */
 export function makeWarmUpBind(): WarmUpSample {
-  const made = generateBindFile(40, { seed: 5 });
+  const made = generateBindFile(12, { seed: 5 });
   return {
     name: 'ObjectData.xml',
     blob: new Blob([made.bytes as Uint8Array<ArrayBuffer>]),
@@ -25,7 +24,7 @@ export function makeWarmUpBind(): WarmUpSample {
 export function objectPropertyWarmUp(): WarmUpPlan {
   let sample: WarmUpSample | null = null;
   return {
-    rounds: 2,
+    rounds: 1,
     sample: () => (sample ??= makeWarmUpBind()),
   };
 }
