@@ -392,6 +392,8 @@ export interface WarmUpSample {
   blob: Blob;
   /** A filter to run over its tree (a glob its names match). */
   filter?: string;
+  /** Side inputs it opens with, by kind (a type list its objects are decoded with). */
+  sideInputs?: Record<string, readonly { name: string; blob: Blob }[]>;
 }
 
 /**

@@ -47,10 +47,29 @@ export function namedPaths(paths: readonly string[]): string {
   return `${named.slice(0, -1).join(', ')} and ${named.at(-1)!}`;
 }
 
-/** The gatherers of the formats that have one, loaded (they are small modules). */
-async function gatherersOf(formats: readonly FormatModule[]): Promise<FileGatherer[]> {
-  const hooks = formats.flatMap((format) => (format.gather ? [format.gather] : []));
-  return Promise.all(hooks.map((load) => load()));
+/** The gatherers of each list of formats, loaded once. */
+const loadedGatherers = new WeakMap<readonly FormatModule[], Promise<FileGatherer[]>>();
+
+/**
+ * The gatherers of the formats that have one, loaded (they are small modules) once per list
+ * of formats: a drop that loaded them waited for their fetch, several hundred ms on a busy
+ * machine, before its file was even handed to a decoder.
+ */
+function gatherersOf(formats: readonly FormatModule[]): Promise<FileGatherer[]> {
+  let loaded = loadedGatherers.get(formats);
+  if (!loaded) {
+    const hooks = formats.flatMap((format) => (format.gather ? [format.gather] : []));
+    loaded = Promise.all(hooks.map((load) => load()));
+    // A load that failed is tried again at the next drop.
+    loaded.catch(() => loadedGatherers.delete(formats));
+    loadedGatherers.set(formats, loaded);
+  }
+  return loaded;
+}
+
+/** Loads the gatherers ahead of the first drop (the page calls it once idle). */
+export function preloadGatherers(formats: readonly FormatModule[]): void {
+  gatherersOf(formats).catch(() => undefined);
 }
 
 /**

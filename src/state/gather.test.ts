@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DroppedFile, FileGroup, FormatModule } from '../formats/model.ts';
 import { FORMATS, formatModule } from '../formats/registry.ts';
-import { gatherDrop } from './gather-drop.ts';
+import { gatherDrop, preloadGatherers } from './gather-drop.ts';
 import { MAX_FOLDER_FILES } from './open-actions.ts';
 import { createDelveState } from './store.ts';
 import { kiwadFile, twoPartFiles, twoPartFormat } from './testing/archives.ts';
@@ -151,5 +151,31 @@ describe('gathered drops', () => {
     const { groups, rest } = await gatherDrop(items, [bad]);
     expect(groups.map((group) => group.note)).toEqual(['ok']);
     expect(rest.map((item) => item.path)).toEqual(items.slice(1).map((item) => item.path));
+  });
+
+  it('loads the gatherers once, ahead of the first drop when preloaded', async () => {
+    const load = vi.fn(async () => gatherBuilds);
+    const formats: FormatModule[] = [{ ...twoPartFormat, gather: load }];
+    preloadGatherers(formats);
+    expect(load).toHaveBeenCalledTimes(1);
+    const first = await gatherDrop(gameFolder(), formats);
+    const second = await gatherDrop(gameFolder(), formats);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(first.groups.map((group) => group.note)).toEqual(['the newest of 2 builds']);
+    expect(second.groups.map((group) => group.note)).toEqual(['the newest of 2 builds']);
+  });
+
+  it('loads a gatherer again at the next drop when its load failed', async () => {
+    let fails = true;
+    const load = vi.fn(async () => {
+      if (fails) throw new Error('offline');
+      return gatherBuilds;
+    });
+    const formats: FormatModule[] = [{ ...twoPartFormat, gather: load }];
+    await expect(gatherDrop(gameFolder(), formats)).rejects.toThrow('offline');
+    fails = false;
+    const { groups } = await gatherDrop(gameFolder(), formats);
+    expect(groups).toHaveLength(1);
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

@@ -145,9 +145,13 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
       const before = context.getFile(id);
       if (!before) return;
       context.updateFile(id, () => ({ openProgress: progress }));
-      // A view that answers while the file is read has grown: what it shows is asked again.
+      // A view offered while the file is read is asked for at once, before the pane that
+      // shows it has mounted (its first rows wait on it); once held, it has grown with each
+      // report, and what it shows is asked again.
       if (progress.view !== undefined) {
-        context.queries.cache.refresh(context.queries.documentView(id));
+        const query = context.queries.documentView(id);
+        if (before.openProgress?.view === undefined) void context.queries.cache.fetch(query);
+        else context.queries.cache.refresh(query);
       }
       // New rows while the table is still being read: let the tree show the first ones now.
       // They land anywhere (folders are sorted), so selected row indices no longer hold.

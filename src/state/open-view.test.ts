@@ -52,4 +52,28 @@ describe('a view offered while its file is read', () => {
     const whole = await view();
     expect(whole.status === 'ok' && (whole.value as DocumentView).data).toEqual({ isWhole: true });
   });
+
+  it('is asked for as soon as a progress report says it is offered, before any pane asks', async () => {
+    const growing = growingViewFormat({ reportsOffer: true });
+    const state = createDelveState({
+      createDecoder: () => createTestDecoder({ formats: [growing.format, ...FORMATS] }),
+      saveBlob: vi.fn(),
+      fetch: vi.fn(),
+      now: () => 0,
+    });
+    const files = () => state.stores.files.getState().files;
+    const { queries } = state;
+    const opening = state.actions.openFiles([twoPartFiles().index]);
+    await growing.offered;
+    const id = files()[0]!.id;
+    const { key } = queries.documentView(id);
+    await until(() => queries.cache.read(key).status === 'ok');
+    expect(files()[0]!.openProgress?.view).toBe(GROWING_VIEW);
+    expect(queries.cache.read(key)).toEqual({
+      status: 'ok',
+      value: { kind: GROWING_VIEW, data: { isWhole: false } },
+    });
+    growing.finishRead();
+    await opening;
+  });
 });

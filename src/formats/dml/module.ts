@@ -47,6 +47,7 @@ export const dmlFormat = {
   // By its content only: `.bin` names many other files.
   detect: (head, _name, tail?) => (looksLikeDmlTables(head, tail) ? 'magic' : null),
   open: async (request) => (await import('./session.ts')).openDmlSession(request),
+  warmUp: async () => (await import('./warm-up.ts')).dmlWarmUp(),
   fuzzTarget: async () => (await import('./fuzz-target.ts')).dmlFuzzTarget,
   cli: async () => (await import('./cli.ts')).dmlCli,
 } as const satisfies FormatModule<'dml'>;

@@ -27,12 +27,20 @@ const FIRST_SLICE = 64 * 1024;
 /** Slices double up to this: fewer reads, and a table cut by a slice end is read again less. */
 const MOST_SLICE = 8 * 1024 * 1024;
 /**
- * Records read between two hand-overs to the tree (and pauses for other calls): few at
- * first, so the grid is offered and its first questions answered soon after the drop, then
- * doubling up to the most (fewer hand-overs, each with its cost, over a long list).
+ * Records read before the first hand-over to the tree: few, so the grid is offered and its
+ * first questions answered soon after the drop.
  */
 const FIRST_BATCH_RECORDS = 256;
-const MOST_BATCH_RECORDS = 4096;
+/**
+ * After it, records are read in steps of STEP_RECORDS until a batch has taken BATCH_MS (or
+ * holds MOST_BATCH_RECORDS), then handed over with a pause for other calls: a page of rows
+ * asked while the list is read waits for one batch at most, however busy the machine (a
+ * batch of a fixed 4,096 records took 100–400 ms on a loaded one), and a fast machine
+ * still reads in few hand-overs, each with its cost.
+ */
+const STEP_RECORDS = 1024;
+const MOST_BATCH_RECORDS = 32 * 1024;
+const BATCH_MS = 16;
 /** Characters of the Value column. */
 const VALUE_LIMIT = 80;
 
@@ -72,6 +80,28 @@ function sendNodes(nodes: DmlNodes, table: NodeTable, sink: OpenSink, from: numb
     sink.nodes(batch, end, 0);
   }
   return end;
+}
+
+/**
+ * Reads one batch of records over the bytes there are: the first (`isFirst`) small, the
+ * others in steps until BATCH_MS have passed. Answers why it stopped, as `read` does.
+ */
+function readBatch(
+  reader: DmlTableReader,
+  bytes: Uint8Array,
+  available: number,
+  isFinal: boolean,
+  isFirst: boolean,
+): DmlReadStop {
+  if (isFirst) return reader.read(bytes, available, isFinal, FIRST_BATCH_RECORDS);
+  const started = performance.now();
+  let records = 0;
+  for (;;) {
+    const stop = reader.read(bytes, available, isFinal, STEP_RECORDS);
+    records += STEP_RECORDS;
+    if (stop !== 'budget') return stop;
+    if (records >= MOST_BATCH_RECORDS || performance.now() - started >= BATCH_MS) return stop;
+  }
 }
 
 /**
@@ -121,12 +151,11 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
     let available = 0;
     let slice = FIRST_SLICE;
     let sent = 0;
-    let batch = FIRST_BATCH_RECORDS;
     for (;;) {
       const isFinal = available === bytes.length;
       let stop: DmlReadStop;
       try {
-        stop = reader.read(bytes, available, isFinal, batch);
+        stop = readBatch(reader, bytes, available, isFinal, sent === 0);
       } catch (error) {
         if (!(error instanceof FormatError)) throw error;
         fatal = dmlFatal(error);
@@ -143,7 +172,6 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
         available += length;
         slice = Math.min(MOST_SLICE, slice * 2);
       } else {
-        batch = Math.min(MOST_BATCH_RECORDS, batch * 2);
         await services.pause();
       }
     }

@@ -18,6 +18,7 @@ export const objectPropertyFormat = {
   extensions: ['.xml'],
   detect: (head) => (looksLikeBind(head) ? 'magic' : null),
   open: async (request) => (await import('./view.ts')).openObjectPropertyWithView(request),
+  warmUp: async () => (await import('./warm-up.ts')).objectPropertyWarmUp(),
   fuzzTarget: async () => (await import('./fuzz-target.ts')).objectPropertyFuzzTarget,
   cli: async () => (await import('./cli.ts')).objectPropertyCli,
   sideInputs: [TYPE_LIST_INPUT],

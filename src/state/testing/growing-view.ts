@@ -16,7 +16,11 @@ export interface ReadSoFar {
 
 export const GROWING_VIEW = 'test-growing';
 
-export function growingViewFormat() {
+/**
+ * `reportsOffer`: a progress report follows the offer (as a list's next batch does), so the
+ * page learns of the view before the open answers.
+ */
+export function growingViewFormat({ reportsOffer = false } = {}) {
   const offered = deferred();
   const finishRead = deferred();
   const format: FormatModule = {
@@ -30,6 +34,7 @@ export function growingViewFormat() {
         request: () => Promise.resolve({ ...read }),
       };
       request.sink.openingView?.(view);
+      if (reportsOffer) request.sink.nodes([], 0, 0);
       offered.resolve();
       await finishRead.promise;
       read.isWhole = true;

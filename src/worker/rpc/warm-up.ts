@@ -24,7 +24,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function exercise(makeDecoder: () => DecoderApi, plan: WarmUpPlan, round: number) {
   const sample = plan.sample(round);
   const decoder = makeDecoder();
-  const opened = await decoder.open([{ name: sample.name, blob: sample.blob }], () => undefined);
+  const opened = await decoder.open(
+    [{ name: sample.name, blob: sample.blob }],
+    () => undefined,
+    sample.sideInputs ? { sideInputs: sample.sideInputs } : undefined,
+  );
   if (!opened.ok) throw new Error(`warm-up ${sample.name} did not open: ${opened.error.message}`);
   decoder.getRows(0, 64);
   decoder.setAllExpanded(true);

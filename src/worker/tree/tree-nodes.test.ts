@@ -17,6 +17,20 @@ describe('TreeNodeColumns', () => {
     expect(nodes.capacity).toBe(start * 10 + 7);
   });
 
+  it('grows by half at least when a reserved hint grows again (a streamed count)', () => {
+    const nodes = new TreeNodeColumns();
+    let resizes = 0;
+    let capacity = nodes.capacity;
+    // A document read in 500 batches of 2,000 nodes, its hint the count so far each time.
+    for (let count = 2_000; count <= 1_000_000; count += 2_000) {
+      nodes.reserve(count);
+      if (nodes.capacity !== capacity) resizes++;
+      capacity = nodes.capacity;
+      expect(capacity).toBeGreaterThanOrEqual(count);
+    }
+    expect(resizes).toBeLessThan(20);
+  });
+
   it('keeps what the columns held, and no child past the old end', () => {
     const nodes = new TreeNodeColumns();
     nodes.parents[3] = 7;
@@ -69,5 +83,16 @@ describe('NodeOfEntry', () => {
     expect(ids.get(start)).toBe(9);
     expect(ids.get(start * 4 + 2)).toBe(-1);
     expect(ids.get(start * 4 + 3)).toBe(-1);
+  });
+
+  it('grows by half at least when a reserved hint grows again', () => {
+    const ids = new NodeOfEntry();
+    ids.reserve(5_000);
+    expect(ids.byteSize() / 4).toBe(5_000);
+    ids.set(4_999, 3);
+    ids.reserve(5_001);
+    expect(ids.byteSize() / 4).toBe(Math.ceil(5_000 * GROWTH));
+    expect(ids.get(4_999)).toBe(3);
+    expect(ids.get(5_000)).toBe(-1);
   });
 });

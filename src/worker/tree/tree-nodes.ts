@@ -57,6 +57,14 @@ function grownInt32(
   return next;
 }
 
+/**
+ * The capacity a reserve of `size` gives columns of `length`: `size` exactly the first time,
+ * at least `length × GROWTH` after an earlier reserve (a hint that grows as a file is read).
+ */
+function reservedCapacity(size: number, length: number, wasReserved: boolean): number {
+  return wasReserved ? Math.max(size, Math.ceil(length * GROWTH)) : size;
+}
+
 function grownFloat64(old: Float64Array<ArrayBuffer>, capacity: number): Float64Array<ArrayBuffer> {
   const next = new Float64Array(capacity);
   next.set(old);
@@ -101,12 +109,19 @@ export class TreeNodeColumns {
     this.resize(Math.max(size, Math.ceil(this.parents.length * GROWTH)));
   }
 
+  /** Whether a reserve has sized the columns: a later, larger one is a hint that grows. */
+  private isReserved = false;
+
   /**
-   * Makes room for node ids below `size` and no more: for a size the caller knows (or a
-   * source's hint), so the columns grow once, to it.
+   * Makes room for node ids below `size`: for a size the caller knows (or a source's hint),
+   * so the columns grow once, to it. A hint can grow as a file is read (a document's node
+   * count so far): a reserve past an earlier one grows by GROWTH at least, as `ensure`
+   * does, or every batch of a streamed open would copy every column again.
    */
   reserve(size: number): void {
-    if (size > this.parents.length) this.resize(size);
+    if (size <= this.parents.length) return;
+    this.resize(reservedCapacity(size, this.parents.length, this.isReserved));
+    this.isReserved = true;
   }
 
   /** Makes the size columns (sizes, storedSizes) if they are not made yet. */
@@ -246,9 +261,16 @@ export class NodeOfEntry {
     if (size > this.ids.length) this.resize(Math.max(size, Math.ceil(this.ids.length * GROWTH)));
   }
 
-  /** Makes room for entry indexes below `size` and no more (a count known or hinted). */
+  private isReserved = false;
+
+  /**
+   * Makes room for entry indexes below `size` (a count known or hinted): to it exactly the
+   * first time, by GROWTH at least when a hint has grown past an earlier one.
+   */
   reserve(size: number): void {
-    if (size > this.ids.length) this.resize(size);
+    if (size <= this.ids.length) return;
+    this.resize(reservedCapacity(size, this.ids.length, this.isReserved));
+    this.isReserved = true;
   }
 
   private resize(capacity: number): void {

@@ -7,16 +7,18 @@
  * tree (`node`) brings its table, with its row under the cursor. What it shows is kept for the
  * file (grid-state.ts), so the pane of a node starts where the file's pane was left.
  */
-import { useCallback, useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import type { ViewLinkStateHandle } from '../../../state/deep-link-hooks.ts';
-import { askView, useActions, useSelection } from '../../../state/hooks.ts';
+import { askView, prefetchViewAnswer, useActions, useSelection } from '../../../state/hooks.ts';
 import { formatCountOf } from '../../format.ts';
 import { useDebounced } from '../../use-debounced.ts';
 import type { ColumnDisplayOf } from './cell-format.ts';
 import { GridExport } from './GridExport.tsx';
 import { GridFind } from './GridFind.tsx';
 import {
+  PAGE_SIZE,
   locateQuery,
+  rowsQuery,
   tableTitle,
   type GridLocateAnswer,
   type GridMatch,
@@ -84,6 +86,24 @@ export function GridView({
   const settled = useDebounced(typed, FILTER_DEBOUNCE_MS);
   const isSameTable = settled.startsWith(`${tableIndex}:`);
   const filter = (isSameTable ? settled.slice(settled.indexOf(':') + 1) : view.filter).trim();
+  // The page of rows the grid shows first is asked for in this render: the grid's own
+  // hooks ask once the whole pane has rendered and mounted (the table list of a long file,
+  // the header, the find box), and the worker can answer meanwhile.
+  const firstPage =
+    table === undefined
+      ? null
+      : JSON.stringify(
+          rowsQuery(
+            tableIndex,
+            Math.floor(state.cursor / PAGE_SIZE),
+            view.sort,
+            filter,
+            table.rowCount,
+          ),
+        );
+  useMemo(() => {
+    if (firstPage !== null) prefetchViewAnswer(fileId, JSON.parse(firstPage));
+  }, [fileId, firstPage]);
   /** Bumped to give the grid the keyboard once it has rendered (a found row's table). */
   const [focusRequest, setFocusRequest] = useState(0);
   useEffect(() => {

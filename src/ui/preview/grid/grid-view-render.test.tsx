@@ -7,6 +7,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { delve } from '../../../state/app.ts';
 import type { DocumentView } from '../../../worker/rpc/api.ts';
 import { plainColumns } from './cell-format.ts';
 import {
@@ -64,9 +65,25 @@ function gridOf(sort: { column: number; descending: boolean } | null, filter = '
 const count = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].length;
 
 describe('the grid view', () => {
+  it('asks for its first page of rows in its render, before the grid has mounted', async () => {
+    const firstPage = rowsQuery(0, 0, null, '', summary.tables[0]!.rowCount);
+    const { key } = delve.queries.viewAnswer('f-first-page', JSON.stringify(firstPage), firstPage);
+    renderToStaticMarkup(
+      <GridView
+        fileId="f-first-page"
+        summary={summary}
+        displayOf={plainColumns}
+        rowNoun="record"
+      />,
+    );
+    // No effect runs here: only a request made while rendering has an answer (the file is
+    // closed, so a failure) rather than nothing asked.
+    await expect.poll(() => delve.queries.cache.read(key).status, { timeout: 2_000 }).toBe('error');
+  });
+
   it('lists the tables with their row counts, the first chosen', () => {
     const html = renderToStaticMarkup(
-      <GridView fileId="f-none" summary={summary} displayOf={plainColumns} rowNoun="record" />,
+      <GridView fileId="f-tables" summary={summary} displayOf={plainColumns} rowNoun="record" />,
     );
     expect(html).toContain('role="listbox"');
     expect(html).toContain('aria-label="Tables (3)"');
