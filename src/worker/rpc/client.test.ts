@@ -142,6 +142,34 @@ describe('FileDecoder.prewarm', () => {
     }
   });
 
+  it('does not start the next spare while the person pans, scrolls or types', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    const listeners = new Map<string, () => void>();
+    vi.stubGlobal('addEventListener', (type: string, listener: () => void) =>
+      listeners.set(type, listener),
+    );
+    try {
+      FileDecoder.prewarm();
+      const decoder = FileDecoder.start();
+      await decoder.open([{ name: 'a.wad', blob: new Blob(['x']) }], () => undefined);
+      // The decoder is quiet, but a drag goes on for three seconds: no spare meanwhile.
+      for (let step = 0; step < 12; step++) {
+        await vi.advanceTimersByTimeAsync(250);
+        listeners.get('pointermove')?.();
+        expect(FakeWorker.made).toHaveLength(1);
+      }
+      expect(listeners.has('wheel') && listeners.has('keydown')).toBe(true);
+      // A quiet second after the last move, then the page idle: the next spare.
+      await vi.advanceTimersByTimeAsync(SPARE_QUIET_MS + 100);
+      expect(FakeWorker.made).toHaveLength(2);
+      decoder.terminate();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts the next spare at once when the decoder that took it is closed', async () => {
     FileDecoder.prewarm();
     let release = () => undefined as void;

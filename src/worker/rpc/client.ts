@@ -183,8 +183,37 @@ function takeSpare(): Worker | null {
   return null;
 }
 
-/** Starts the next spare when the page has a moment, so it does not delay what runs now. */
+/** When the person last moved, scrolled, dragged or typed on the page (ms, Date.now). */
+let lastInputAt = -Infinity;
+let isWatchingInput = false;
+
+function watchInput(): void {
+  if (isWatchingInput || typeof addEventListener !== 'function') return;
+  isWatchingInput = true;
+  const note = () => {
+    lastInputAt = Date.now();
+  };
+  for (const type of ['pointermove', 'pointerdown', 'wheel', 'keydown', 'scroll']) {
+    addEventListener(type, note, { capture: true, passive: true });
+  }
+}
+
+/**
+ * Starts the next spare when the page has a moment, so it does not delay what runs now: its
+ * warm-up is seconds of a core's time, which a pan or a scroll of the file just opened would
+ * lose frames to on a two-core machine. It waits for SPARE_QUIET_MS without input, then idle.
+ */
 function prewarmWhenIdle(): void {
+  watchInput();
+  const sinceInput = Date.now() - lastInputAt;
+  if (sinceInput < SPARE_QUIET_MS) {
+    setTimeout(prewarmWhenIdle, SPARE_QUIET_MS - sinceInput);
+    return;
+  }
+  prewarmWhenPageIdle();
+}
+
+function prewarmWhenPageIdle(): void {
   if (typeof requestIdleCallback === 'function') {
     requestIdleCallback(() => prewarm(), { timeout: 2_000 });
   } else {
@@ -197,6 +226,8 @@ function prewarmWhenIdle(): void {
  * Worker support (tests under Node) it does nothing.
  */
 function prewarm(): void {
+  // From the first spare on, so that input before the next one is due is seen.
+  watchInput();
   if (spare !== null || typeof Worker === 'undefined') return;
   const worker = startWorker(true);
   const started: Spare = { worker, failure: null, stopListening: () => undefined };
@@ -245,7 +276,9 @@ class WorkerConnection {
     if (warm) {
       this.replaceSpare = () => {
         this.replaceSpare = null;
-        prewarmWhenIdle();
+        // A closed file is panned no more: its replacement need not wait for quiet input.
+        if (this.isTerminated) prewarmWhenPageIdle();
+        else prewarmWhenIdle();
       };
     }
     this.remote = wrap<DecoderApi>(this.worker);
