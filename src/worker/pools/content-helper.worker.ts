@@ -7,11 +7,11 @@
  */
 import { toErrorFields } from '../../binary/format-error.ts';
 import { inflate } from '../../binary/inflate.ts';
-import type { HelperReply, HelperRequest } from './content-pool.ts';
+import type { ContentReply, HelperRequest } from './content-pool.ts';
 
 self.onmessage = (event: MessageEvent<HelperRequest>) => {
   const request = event.data;
-  const reply = (message: HelperReply, transfer: Transferable[] = []) =>
+  const reply = (message: ContentReply, transfer: Transferable[] = []) =>
     self.postMessage(message, transfer);
   inflate(request.stored, request.inflate).then(
     (bytes) => {
@@ -20,7 +20,7 @@ self.onmessage = (event: MessageEvent<HelperRequest>) => {
         bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
           ? bytes
           : bytes.slice();
-      reply({ id: request.id, ok: true, bytes: own }, [own.buffer]);
+      reply({ id: request.id, ok: true, answer: own }, [own.buffer]);
     },
     (error: unknown) => reply({ id: request.id, ok: false, error: toErrorFields(error) }),
   );

@@ -7,8 +7,8 @@
  * every window twice, and parallel Blob reads are slower than one. Helpers start on first
  * use; sized to the cores: `hardwareConcurrency - 1`, at most 4.
  */
-import { ErrorCode, FormatError, type ErrorFields } from '../../binary/format-error.ts';
 import type { InflateOptions } from '../../binary/inflate.ts';
+import { openHelperChannel, type HelperChannel, type HelperReply } from './helper-channel.ts';
 
 export interface HelperRequest {
   id: number;
@@ -17,18 +17,10 @@ export interface HelperRequest {
   inflate: InflateOptions;
 }
 
-export type HelperReply =
-  | { id: number; ok: true; bytes: Uint8Array }
-  | {
-      id: number;
-      ok: false;
-      error: ErrorFields;
-    };
+/** A content helper's answer: the inflated bytes (transferred). */
+export type ContentReply = HelperReply<Uint8Array>;
 
-interface Helper {
-  worker: Worker;
-  pending: Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>;
-}
+type Helper = HelperChannel<Uint8Array>;
 
 /** Helpers worth starting here: none without Worker (Node, tests) or with a single core. */
 export function helperCount(): number {
@@ -60,30 +52,9 @@ export class ContentPool {
       const worker = new Worker(new URL('./content-helper.worker.ts', import.meta.url), {
         type: 'module',
       });
-      const helper: Helper = { worker, pending: new Map() };
-      worker.onmessage = (event: MessageEvent<HelperReply>) => {
-        const reply = event.data;
-        const waiter = helper.pending.get(reply.id);
-        if (!waiter) return;
-        helper.pending.delete(reply.id);
-        if (reply.ok) waiter.resolve(reply.bytes);
-        else waiter.reject(new FormatError(reply.error));
-      };
-      worker.onerror = (event) => {
-        // A helper that cannot run (load failure, crash): fail its reads, stop using the pool.
-        event.preventDefault();
+      const helper: Helper = openHelperChannel(worker, 'content helper', () => {
         this.isBroken = true;
-        for (const waiter of helper.pending.values()) {
-          waiter.reject(
-            new FormatError({
-              code: ErrorCode.INTERNAL,
-              offset: 0,
-              detail: `content helper stopped: ${event.message}`,
-            }),
-          );
-        }
-        helper.pending.clear();
-      };
+      });
       this.helpers.push(helper);
     }
   }

@@ -23,7 +23,7 @@ async function make(request: ThumbnailRequest): Promise<void> {
     const { rgba } = thumbnail;
     const own =
       rgba.byteOffset === 0 && rgba.byteLength === rgba.buffer.byteLength ? rgba : rgba.slice();
-    reply({ id: request.id, ok: true, thumbnail: { ...thumbnail, rgba: own } }, [own.buffer]);
+    reply({ id: request.id, ok: true, answer: { ...thumbnail, rgba: own } }, [own.buffer]);
   } catch (error) {
     reply({ id: request.id, ok: false, error: toErrorFields(error) });
   }

@@ -7,9 +7,9 @@
  * (when a gallery lists its images, so their start-up overlaps the listing) or first use;
  * sized to the cores like the content helpers: `hardwareConcurrency - 1`, at most 4.
  */
-import { ErrorCode, FormatError, type ErrorFields } from '../../binary/format-error.ts';
 import type { Thumbnail } from '../rpc/api.ts';
 import { helperCount } from './content-pool.ts';
+import { openHelperChannel, type HelperChannel, type HelperReply } from './helper-channel.ts';
 
 export interface ThumbnailRequest {
   id: number;
@@ -21,8 +21,8 @@ export interface ThumbnailRequest {
   box: number;
 }
 
-export type ThumbnailReply =
-  { id: number; ok: true; thumbnail: Thumbnail } | { id: number; ok: false; error: ErrorFields };
+/** A thumbnail helper's answer: the thumbnail, its pixels transferred. */
+export type ThumbnailReply = HelperReply<Thumbnail>;
 
 /** What the gallery needs of helpers (a test gives its own). */
 export interface ThumbnailHelpers {
@@ -39,10 +39,7 @@ export interface ThumbnailHelpers {
   make(bytes: Uint8Array, name: string, box: number): Promise<Thumbnail>;
 }
 
-interface Helper {
-  worker: Worker;
-  pending: Map<number, { resolve: (thumbnail: Thumbnail) => void; reject: (error: Error) => void }>;
-}
+type Helper = HelperChannel<Thumbnail>;
 
 export class ThumbnailPool implements ThumbnailHelpers {
   private readonly helpers: Helper[] = [];
@@ -65,30 +62,9 @@ export class ThumbnailPool implements ThumbnailHelpers {
         type: 'module',
         name: 'delve-thumbnails',
       });
-      const helper: Helper = { worker, pending: new Map() };
-      worker.onmessage = (event: MessageEvent<ThumbnailReply>) => {
-        const reply = event.data;
-        const waiter = helper.pending.get(reply.id);
-        if (!waiter) return;
-        helper.pending.delete(reply.id);
-        if (reply.ok) waiter.resolve(reply.thumbnail);
-        else waiter.reject(new FormatError(reply.error));
-      };
-      worker.onerror = (event) => {
-        // A helper that cannot run (load failure, crash): fail its thumbnails, stop using the pool.
-        event.preventDefault();
+      const helper: Helper = openHelperChannel(worker, 'thumbnail helper', () => {
         this.isBroken = true;
-        for (const waiter of helper.pending.values()) {
-          waiter.reject(
-            new FormatError({
-              code: ErrorCode.INTERNAL,
-              offset: 0,
-              detail: `thumbnail helper stopped: ${event.message}`,
-            }),
-          );
-        }
-        helper.pending.clear();
-      };
+      });
       this.helpers.push(helper);
     }
   }
