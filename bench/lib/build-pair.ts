@@ -5,7 +5,6 @@
  * in its stored CRC — the rest the same bytes. Written in one pass each (data is tiny).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KIWAD_STORED_MARKER } from '../../src/formats/kiwad/layout.ts';
 import {
@@ -14,7 +13,7 @@ import {
   writeKiwadRaw,
   type KiwadRawRecord,
 } from '../../src/formats/kiwad/write.ts';
-import { Random, nativeKiCrc, type GeneratedArchive } from './generate.ts';
+import { Random, nativeKiCrc, writeSynced, type GeneratedArchive } from './generate.ts';
 
 const EXTENSIONS = ['xml', 'dds', 'nif', 'txt', 'bin', 'json', 'dat'];
 const DATA_BYTES = 8;
@@ -61,13 +60,7 @@ async function writeBuild(
     records[at]!.dataOffset = tableSize + at * DATA_BYTES;
   });
   const archive = writeKiwadRaw({ header, records, data });
-  const handle = await open(path, 'w');
-  try {
-    await handle.write(archive, 0, archive.length, 0);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await writeSynced(path, archive);
   return {
     path,
     fileSize: archive.length,

@@ -202,6 +202,20 @@ export function planEntries(
 }
 
 /** Writes the archive at `options.path`; returns its facts. */
+/**
+ * Writes `bytes` to `path` and waits until they are on disk: the kernel writing them back in
+ * the background would take CPU and I/O from the first measurements.
+ */
+export async function writeSynced(path: string, bytes: Uint8Array): Promise<void> {
+  const handle = await open(path, 'w');
+  try {
+    await handle.write(bytes, 0, bytes.length, 0);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function generateArchive(options: GenerateOptions): Promise<GeneratedArchive> {
   const seed = options.seed ?? 1;
   const corpus = makeCorpus(CORPUS_SIZE, seed);
@@ -338,13 +352,7 @@ export async function generateManyEntries(
     records[i]!.crc = nativeKiCrc(bytes);
   }
   const archive = writeKiwadRaw({ header, records, data });
-  const handle = await open(path, 'w');
-  try {
-    await handle.write(archive, 0, archive.length, 0);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await writeSynced(path, archive);
   return {
     path,
     fileSize: archive.length,
