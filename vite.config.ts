@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -64,8 +63,5 @@ export default defineConfig({
     environment: 'node',
     // A shared machine can run a test several times slower than a quiet one.
     testTimeout: 60000,
-    // Vitest runs one file at a time on two cores (its default leaves a core free); most of
-    // a file's time is loading its modules, which two files at once overlap well.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
