@@ -157,3 +157,28 @@ for (const image of [
     expect(errors).toEqual([]);
   });
 }
+
+test('a wrapped descriptor dropped alone names its image, and shows it once the wrapped image is dropped', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await dropFiles(page, [
+    { name: 'tank.tex.dvpl', bytes: writeDvpl(davaTexSeeds()[0]!, { type: 2 }) },
+  ]);
+  const descriptor = nestedRow(page, /^tank\.tex/);
+  await expect(descriptor).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  await expect(page.getByTestId('missing-sources')).toContainText(
+    'tank.dds or tank.pvr or tank.ktx — needed by 1 node',
+  );
+  // Dropped later, in its wrapper: it goes to the descriptor that lacks it, unwrapped.
+  await dropFiles(page, [{ name: 'tank.dds.dvpl', bytes: writeDvpl(rampDds, { type: 1 }) }]);
+  await expect(page.getByTestId('missing-sources')).toHaveCount(0);
+  await expect(treeItem(page, /^tank\.dds\.dvpl/)).toHaveCount(0);
+  await expect(descriptor).toHaveAttribute('aria-selected', 'true');
+  const view = page.getByTestId('texture-view');
+  await expect(view.getByTestId('texture-summary')).toContainText('8 × 8 px');
+  await expect(view.getByTestId('texture-facts')).toContainText('tank.dds');
+  await expect.poll(() => canvasPixel(page, 0, 0)).toEqual(Array.from(RAMP.subarray(0, 4)));
+  expect(errors).toEqual([]);
+});

@@ -291,6 +291,8 @@ export interface InstallCheckCapability {
 /** A source the session names but has not been given (a `.pkg` volume of an `.idx`). */
 export interface MissingSource {
   name: string;
+  /** Other names, any one of which serves instead (a descriptor's `.pvr` for its `.dds`). */
+  alternatives?: readonly string[];
   /** Nodes that need it. */
   nodeCount: number;
 }

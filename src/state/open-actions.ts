@@ -5,7 +5,8 @@
  * lists them as missing; an entry's content can be opened as a file of its own, nested under
  * the entry.
  */
-import { FORMATS } from '../formats/registry.ts';
+import type { FormatModule } from '../formats/model.ts';
+import { FORMATS, unwrappedPath } from '../formats/registry.ts';
 import { nodeRef, type NamedBlob, type NamedSource } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { createSessionOpener, TOP_LEVEL, type Placement } from './open-session.ts';
@@ -88,8 +89,22 @@ interface Drop {
   claimed: Set<NamedSource>;
 }
 
+/**
+ * Whether a file named `name` is one of `missing` (from missingNames): by its name, or by the
+ * name of the file it wraps (`tank.dds.dvpl` serves for `tank.dds`).
+ */
+function servesMissing(
+  missing: ReadonlySet<string>,
+  name: string,
+  formats: readonly FormatModule[],
+): boolean {
+  const lower = name.toLowerCase();
+  return missing.has(lower) || missing.has(unwrappedPath(lower, formats));
+}
+
 export function createOpenActions(context: Context): OpenActions {
   const { stores, deps } = context;
+  const formats = deps.formats ?? FORMATS;
   const { addFile, runOpen, dropJobsOf } = createSessionOpener(context, {
     openWrapped: (fileId, node) => void openWrapped(fileId, node),
   });
@@ -121,7 +136,7 @@ export function createOpenActions(context: Context): OpenActions {
     const wanted: NamedSource[] = [];
     for (const other of missing.size > 0 ? drop.files : []) {
       if (other === group.main || drop.claimed.has(other)) continue;
-      if (!missing.has(other.name.toLowerCase())) continue;
+      if (!servesMissing(missing, other.name, formats)) continue;
       const otherId = drop.ids.get(other);
       // Only a file this drop opened on its own (not one a session took) may move.
       if (otherId !== undefined && context.getFile(otherId)?.sources.length !== 1) continue;
@@ -144,14 +159,13 @@ export function createOpenActions(context: Context): OpenActions {
 
   /** The open session that lists `name` as a source it lacks. */
   function sessionMissing(name: string): string | undefined {
-    const lower = name.toLowerCase();
     return stores.files
       .getState()
       .files.find(
         (file) =>
           !file.hasCrashed &&
           file.summary !== null &&
-          missingNames(file.summary.missingSources).has(lower),
+          servesMissing(missingNames(file.summary.missingSources), name, formats),
       )?.id;
   }
 
@@ -173,7 +187,7 @@ export function createOpenActions(context: Context): OpenActions {
       if (owner) toAdd.set(owner, [...(toAdd.get(owner) ?? []), source]);
       else toOpen.push(item);
     }
-    const gathered = await gatherDrop(toOpen, deps.formats ?? FORMATS);
+    const gathered = await gatherDrop(toOpen, formats);
     const rest = leaveFolderRest(gathered.rest, gathered.groups.length > 0);
     const drop: Drop = {
       files: rest.map(namedBlobOf),
@@ -285,8 +299,11 @@ export function createOpenActions(context: Context): OpenActions {
     }
     const summary = result.value;
     const takenNames = new Set(summary.sources);
-    const taken = offered.filter((source) => takenNames.has(source.name));
-    const refused = offered.filter((source) => !takenNames.has(source.name));
+    // A wrapped source is used under the name of the file it wraps.
+    const isTaken = (source: NamedSource) =>
+      takenNames.has(source.name) || takenNames.has(unwrappedPath(source.name, formats));
+    const taken = offered.filter(isTaken);
+    const refused = offered.filter((source) => !isTaken(source));
     context.updateFile(fileId, (before) => {
       const sources = [...before.sources, ...taken];
       const remoteUrls = remoteUrlsOf(sources);

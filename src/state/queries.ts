@@ -243,7 +243,8 @@ export function createQueries(getFile: (fileId: string) => OpenFile | undefined)
     }),
 
     contentChanged(fileId) {
-      cache.invalidate(fileId, ['content', 'view'], { onlyFailed: true });
+      // Content a source lacked may read now, and an image or format not found may be found.
+      cache.invalidate(fileId, ['content', 'view'], { onlyFailed: true, alsoEmpty: true });
       // Details say why content is unavailable; that may have changed.
       cache.invalidate(fileId, ['details']);
       pages.retryFailed(fileId);

@@ -135,6 +135,39 @@ describe('query cache', () => {
     expect(cache.read('f1/bad')).toEqual({ status: 'ok', value: 'there now' });
   });
 
+  it('with alsoEmpty, loads again what answered nothing too, and leaves what answered', async () => {
+    const cache = createQueryCache();
+    const good = manualQuery('f1/good');
+    // A query that may answer nothing (null), as an image description of a file without one.
+    const empty = { loads: [] as Deferred<Result<string | null>>[] };
+    const emptyQuery: Query<string | null> = {
+      key: 'f1/empty',
+      fileId: 'f1',
+      topic: 'content',
+      load: () => {
+        const load = deferred<Result<string | null>>();
+        empty.loads.push(load);
+        return load.promise;
+      },
+    };
+    cache.subscribe(good.query, () => undefined);
+    cache.subscribe(emptyQuery, () => undefined);
+    await settle();
+    good.loads[0]!.resolve(ok('here'));
+    empty.loads[0]!.resolve(ok(null));
+    await settle();
+    cache.invalidate('f1', ['content'], { onlyFailed: true });
+    await settle();
+    expect(empty.loads).toHaveLength(1);
+    cache.invalidate('f1', ['content'], { onlyFailed: true, alsoEmpty: true });
+    await settle();
+    expect(good.loads).toHaveLength(1);
+    expect(empty.loads).toHaveLength(2);
+    empty.loads[1]!.resolve(ok('an image now'));
+    await settle();
+    expect(cache.read('f1/empty')).toEqual({ status: 'ok', value: 'an image now' });
+  });
+
   it('forgets a closed file: unwatched values go, watched ones load again', async () => {
     const cache = createQueryCache();
     const watched = manualQuery('f1/w');

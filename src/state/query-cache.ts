@@ -46,12 +46,13 @@ export interface QueryCache {
   /**
    * What a file's queries of these topics read has changed: watched ones load again (keeping
    * their value until the new one comes; a failed one shows loading), unwatched ones are
-   * forgotten. `onlyFailed` touches only the queries that failed.
+   * forgotten. `onlyFailed` touches only the queries that failed, and with `alsoEmpty` those
+   * that answered nothing (null) as well: a source added since may hold what they asked for.
    */
   invalidate(
     fileId: string,
     topics: readonly QueryTopic[],
-    options?: { onlyFailed?: boolean },
+    options?: { onlyFailed?: boolean; alsoEmpty?: boolean },
   ): void;
   /** Forgets all of a file (closed, or its worker died); watched queries load again and fail. */
   dropFile(fileId: string): void;
@@ -67,6 +68,11 @@ export interface QueryCacheLimits {
   idleEntries: number;
   /** Bytes their values may hold together. */
   idleBytes: number;
+}
+
+/** Whether `options` asks for empty answers too and the entry's is one (null). */
+function isEmptyAnswer(entry: Entry, options: { alsoEmpty?: boolean }): boolean {
+  return options.alsoEmpty === true && entry.state.status === 'ok' && entry.state.value === null;
 }
 
 const DEFAULT_LIMITS: QueryCacheLimits = { idleEntries: 300, idleBytes: 64 * 1024 * 1024 };
@@ -231,7 +237,13 @@ export function createQueryCache(limits: QueryCacheLimits = DEFAULT_LIMITS): Que
     invalidate(fileId, topics, options = {}) {
       for (const [key, entry] of entriesOf(fileId)) {
         if (!topics.includes(entry.query.topic)) continue;
-        if (options.onlyFailed && entry.state.status !== 'error') continue;
+        if (
+          options.onlyFailed &&
+          entry.state.status !== 'error' &&
+          !isEmptyAnswer(entry, options)
+        ) {
+          continue;
+        }
         if (entry.listeners.size === 0 && entry.pending === null) forget(key, entry);
         else reload(key, entry, entry.state.status === 'error');
       }

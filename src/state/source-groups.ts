@@ -58,6 +58,12 @@ export function groupSources<T extends Named>(files: readonly T[]): SourceGroup<
 }
 
 /** The names a session lists as missing, lower-cased, for matching dropped files. */
-export function missingNames(missing: readonly { name: string }[]): Set<string> {
-  return new Set(missing.map((source) => source.name.toLowerCase()));
+export function missingNames(
+  missing: readonly { name: string; alternatives?: readonly string[] }[],
+): Set<string> {
+  return new Set(
+    missing.flatMap((source) =>
+      [source.name, ...(source.alternatives ?? [])].map((name) => name.toLowerCase()),
+    ),
+  );
 }

@@ -6,7 +6,7 @@
 import type { ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { openDocument } from '../document-session.ts';
-import type { ImageCapability, OpenRequest, Session } from '../model.ts';
+import type { ImageCapability, MissingSource, OpenRequest, Session } from '../model.ts';
 import type { NestedFile } from '../services.ts';
 import { descriptorBase, isSiblingImage } from './sibling.ts';
 import type { Fact } from '../model.ts';
@@ -40,6 +40,12 @@ const openDescriptor = openDocument({
   },
 });
 
+/** The image a descriptor lacks until one is given: its `.dds`, or a `.pvr` or `.ktx`. */
+function missingImage(base: string, isGiven: boolean): MissingSource[] {
+  if (isGiven || base === '') return [];
+  return [{ name: `${base}.dds`, alternatives: [`${base}.pvr`, `${base}.ktx`], nodeCount: 1 }];
+}
+
 /**
  * The descriptor, and the image it describes when a source beside it is one (sibling.ts):
  * opened as a file of its own, its image capability is the descriptor's. A sibling may also
@@ -65,7 +71,11 @@ export async function openDavaTexSession(request: OpenRequest): Promise<Session>
     image ? ((await image).session.images ?? null) : null;
   return {
     ...session,
-    sources: { used: () => [...used], missing: () => [], add: take },
+    sources: {
+      used: () => [...used],
+      missing: () => missingImage(base, image !== null),
+      add: take,
+    },
     images: {
       async describe() {
         const images = await nestedImages();

@@ -3,7 +3,7 @@
  * the ones it lacks (with a way to add them), a check of a game folder when the file lists an
  * install's files, the issues found while reading, and the fatal error when reading stopped early.
  */
-import { useRef, type ChangeEvent, type ReactElement } from 'react';
+import { Fragment, useRef, type ChangeEvent, type ReactElement } from 'react';
 import { useActions } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
 import type { Issue } from '../../worker/rpc/api.ts';
@@ -165,7 +165,14 @@ function MissingSources({ file }: { file: OpenFile }): ReactElement | null {
       <ul className="issues">
         {missing.map((source) => (
           <li key={source.name}>
-            <code>{source.name}</code> — needed by {formatCountOf(source.nodeCount, 'node')}
+            <code>{source.name}</code>
+            {source.alternatives?.map((name) => (
+              <Fragment key={name}>
+                {' '}
+                or <code>{name}</code>
+              </Fragment>
+            ))}{' '}
+            — needed by {formatCountOf(source.nodeCount, 'node')}
           </li>
         ))}
       </ul>

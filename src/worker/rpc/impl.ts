@@ -68,6 +68,7 @@ import { encodePngRgba } from '../../binary/tiny-png.ts';
 import { transfer } from 'comlink';
 import { attempt, attemptNow } from './result.ts';
 import { openSession } from './open-file.ts';
+import { unwrapSource } from '../../formats/wrapped-sources.ts';
 import { NodeStatuses } from '../jobs/statuses.ts';
 import { sessionTotals } from './totals.ts';
 import { createCompareMethods } from './compare.ts';
@@ -439,7 +440,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
       }),
 
     addSources: (files: NamedSource[]) =>
-      attempt(() => {
+      attempt(async () => {
         const session = sessionOf();
         const taker = session.sources;
         if (!taker) {
@@ -449,7 +450,10 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
             detail: `a ${session.label} takes no other files`,
           });
         }
-        for (const file of files) taker.add(sourceOf(file, 0));
+        // A wrapped file (`tank.dds.dvpl`) is offered as the file it wraps, as at the open.
+        for (const file of files) {
+          taker.add(await unwrapSource(sourceOf(file, 0), services, formats));
+        }
         // Content that failed for want of a source may read now, and nodes that were missing
         // can be checked: their state says so, not "missing" still.
         cache.clear();

@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { writeTwoPart } from '../../formats/testing/two-part-write.ts';
 import { twoPartFormat } from '../../formats/testing/two-part.ts';
 import { unzipSync } from 'fflate';
-import { nodeRef, storedRef, type NamedBlob, type Result } from './api.ts';
+import { davaTexSeeds } from '../../formats/dava-tex/fixtures/make-fixtures.ts';
+import { packPixels, rampPixels } from '../../formats/dds/seeds.ts';
+import { writeDdsTexture } from '../../formats/dds/write.ts';
+import { writeDvpl } from '../../formats/dvpl/write.ts';
+import { FILE_REF, nodeRef, storedRef, type NamedBlob, type Result } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
 
 const text = (value: string) => new TextEncoder().encode(value);
@@ -114,5 +118,50 @@ describe('a session of several files', () => {
     const result = await raw.addSources([volume('data.001')]);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('BAD_VALUE');
+  });
+
+  describe('a wrapped source added later', () => {
+    const pixels = rampPixels(4, 4);
+    const dds = writeDdsTexture({
+      width: 4,
+      height: 4,
+      levels: 1,
+      format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
+      data: packPixels(pixels, 4, [16, 8, 0, 24]),
+    });
+    it('a descriptor opened alone names its image as missing, and takes it wrapped later', async () => {
+      const decoder = createDecoderImpl();
+      const opened = await decoder.open(
+        [{ name: 'tank.tex', blob: blob(davaTexSeeds()[0]!) }],
+        () => undefined,
+      );
+      if (!opened.ok) throw new Error(opened.error.message);
+      expect(opened.value.missingSources).toEqual([
+        { name: 'tank.dds', alternatives: ['tank.pvr', 'tank.ktx'], nodeCount: 1 },
+      ]);
+      const before = await decoder.describeImage(FILE_REF);
+      expect(before.ok ? before.value : before.error.code).toBeNull();
+
+      // Not the image's name: refused, and still missing.
+      const other = await decoder.addSources([
+        { name: 'hull.dds.dvpl', blob: blob(writeDvpl(dds, { type: 1 })) },
+      ]);
+      if (!other.ok) throw new Error(other.error.message);
+      expect(other.value.sources).toEqual(['tank.tex']);
+      expect(other.value.missingSources).toHaveLength(1);
+
+      const added = await decoder.addSources([
+        { name: 'tank.dds.dvpl', blob: blob(writeDvpl(dds, { type: 2 })) },
+      ]);
+      if (!added.ok) throw new Error(added.error.message);
+      expect(added.value.sources).toEqual(['tank.tex', 'tank.dds']);
+      expect(added.value.missingSources).toEqual([]);
+      const info = await decoder.describeImage(FILE_REF);
+      if (!info.ok) throw new Error(info.error.message);
+      expect(info.value).toMatchObject({ width: 4, height: 4 });
+      const decoded = await decoder.decodeImage(FILE_REF, { level: 0, layer: 0, face: 0 });
+      if (!decoded.ok) throw new Error(decoded.error.message);
+      expect(decoded.value.rgba).toEqual(pixels);
+    });
   });
 });

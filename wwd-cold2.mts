@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { createDecoderImpl } from './src/worker/rpc/impl.ts';
+import { warmUp } from './src/worker/rpc/warm-up.ts';
+import { makeWarmUpLevel } from './src/formats/wwd/warm-up.ts';
+const [objects, rounds] = [Number(process.argv[2]), Number(process.argv[3])];
+const t = performance.now();
+if (rounds > 0) await warmUp(() => createDecoderImpl(), [{ rounds, sample: (r: number) => ({ name: 'w.wwd', blob: makeWarmUpLevel(objects, r % 2 === 1) }) }]);
+const warmMs = performance.now() - t;
+await new Promise((r) => setTimeout(r, 200));
+const bytes = readFileSync('/work/shared/fixtures/wwd/RETAIL03_nocompress.WWD');
+const d = createDecoderImpl();
+const c0 = process.cpuUsage();
+const t0 = performance.now();
+const opened = await d.open([{ name: 'RETAIL03.WWD', blob: new Blob([bytes]) }], () => undefined);
+d.getRows(0, 64);
+const v = d.documentView();
+const c1 = process.cpuUsage(c0);
+console.log(`objects ${objects} rounds ${rounds}: warm-up ${warmMs.toFixed(0)} ms; open+view ${(performance.now() - t0).toFixed(1)} ms wall, ${((c1.user + c1.system) / 1000).toFixed(1)} ms cpu`, opened.ok && v.ok);
