@@ -188,3 +188,47 @@ test('ObjectProperty: a BINd entry, a type list kept across a reload, a pasted b
   await expect(page.getByTestId('side-inputs-button')).toHaveText('Side inputs…');
   expect(errors).toEqual([]);
 });
+
+test('ObjectProperty: a type list kept by an earlier version of the storage is read back', async ({
+  page,
+}) => {
+  // Before the app's first start on this origin: the storage as version 1 kept it, whole
+  // entries (record and Blob) in one store.
+  await page.goto('/manifest.webmanifest');
+  await page.evaluate(
+    async (list) => {
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('delve', 1);
+        request.onupgradeneeded = () =>
+          request.result.createObjectStore('side-inputs', { keyPath: 'id' });
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error ?? new Error('no storage'));
+      });
+      const transaction = database.transaction('side-inputs', 'readwrite');
+      transaction.objectStore('side-inputs').put({
+        id: 'kept-v1',
+        kind: 'type-lists',
+        name: 'types.json',
+        size: list.length,
+        blob: new Blob([new Uint8Array(list)]),
+        addedAt: 1,
+      });
+      await new Promise((resolve) => (transaction.oncomplete = resolve));
+      database.close();
+    },
+    Array.from(fixture('objectproperty/types.json')),
+  );
+  // The app's own page, from here on, has no errors (the one above asks for a favicon).
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  await expect(page.getByTestId('side-inputs-button')).toHaveText('Side inputs (1)…');
+  await dropFiles(page, [{ name: 'Outer.xml', bytes: bindFile() }]);
+  await expect(opView(page)).toHaveAttribute('data-kind', 'typed');
+  await expect(opRow(page, 'class DeepSizeBoundary/m_first')).toContainText('286331153');
+  // Moved for good: the next start reads it from the new stores.
+  await page.reload();
+  await expect(page.getByTestId('side-inputs-button')).toHaveText('Side inputs (1)…');
+  await dropFiles(page, [{ name: 'Outer.xml', bytes: bindFile() }]);
+  await expect(opRow(page, 'class DeepSizeBoundary/m_first')).toContainText('286331153');
+  expect(errors).toEqual([]);
+});

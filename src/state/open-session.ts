@@ -15,7 +15,7 @@ import { errorInfoOf, internalError } from './errors.ts';
 import { remoteUrlsOf } from './remote-urls.ts';
 import { ROW_PAGE_SIZE } from './row-cache.ts';
 import { createThrottle } from './throttle.ts';
-import { sideInputBlobs } from './side-inputs.ts';
+import { readySideInputBlobs } from './side-inputs.ts';
 import type { FileSetChoice, OpenAs, OpenFile } from './types.ts';
 
 /**
@@ -244,9 +244,12 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
     return runOpen(addFile(sources, placement));
   }
 
-  /** What the worker is told besides the files: the side inputs kept, and a format forced. */
-  function openOptionsOf(file: OpenFile): OpenOptions {
-    const sideInputs = sideInputBlobs(stores.sideInputs.getState().entries);
+  /**
+   * What the worker is told besides the files: the side inputs kept (once their bytes are
+   * read, a step after a reload lists them), and a format forced.
+   */
+  async function openOptionsOf(file: OpenFile): Promise<OpenOptions> {
+    const sideInputs = await readySideInputBlobs(stores.sideInputs);
     return file.openAs
       ? { sideInputs, format: file.openAs.format, settings: file.openAs.settings }
       : { sideInputs };
@@ -273,7 +276,7 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
     let result: Result<FileSummary> | null;
     try {
       result = await Promise.race([
-        decoder.open([...sources], progress.report, openOptionsOf(file)),
+        openOptionsOf(file).then((options) => decoder.open([...sources], progress.report, options)),
         crashed,
         closed,
       ]);

@@ -23,6 +23,12 @@ function setup(storage: SideInputStorage = memorySideInputStorage()) {
   return { state, actions: state.actions, entries, files };
 }
 
+/** What the storage keeps: each record with its body. */
+async function keptEntries(storage: SideInputStorage) {
+  const bodies = new Map((await storage.loadBodies()).map((body) => [body.id, body]));
+  return (await storage.loadRecords()).map((record) => ({ ...record, ...bodies.get(record.id) }));
+}
+
 /** The shared ObjectProperty fixtures, read where they are (`../shared` beside the repository). */
 const FIXTURES = new URL('../../../shared/fixtures/objectproperty/', import.meta.url);
 const fixtureBytes = (name: string) => new Uint8Array(readFileSync(new URL(name, FIXTURES)));
@@ -49,13 +55,13 @@ describe('side inputs', () => {
       ['type-lists', 'types.json', typeListBytes.length],
       ['type-lists', 'b.xml', 4],
     ]);
-    expect((await storage.load()).map((entry) => entry.name).sort()).toEqual([
+    expect((await keptEntries(storage)).map((entry) => entry.name).sort()).toEqual([
       'b.xml',
       'types.json',
     ]);
     await actions.removeSideInput(entries()[1]!.id);
     expect(entries().map((entry) => entry.name)).toEqual(['types.json']);
-    expect((await storage.load()).map((entry) => entry.name)).toEqual(['types.json']);
+    expect((await keptEntries(storage)).map((entry) => entry.name)).toEqual(['types.json']);
   });
 
   it('a new page restores what the storage kept, in the order added', async () => {
@@ -76,7 +82,8 @@ describe('side inputs', () => {
 
   it('a storage that refuses says so, and the file still lasts the visit', async () => {
     const refusing: SideInputStorage = {
-      load: () => Promise.reject(new Error('storage is off')),
+      loadRecords: () => Promise.reject(new Error('storage is off')),
+      loadBodies: () => Promise.reject(new Error('storage is off')),
       put: () => Promise.reject(new Error('quota exceeded')),
       remove: () => Promise.resolve(),
     };
@@ -135,7 +142,7 @@ describe('side inputs', () => {
     await actions.restoreSideInputs();
     await actions.openFiles([new File([bindBytes], 'Item.xml')]);
     await actions.addSideInputs('type-lists', [typeList()]);
-    const [kept] = await storage.load();
+    const [kept] = await keptEntries(storage);
     // The original stays for the panel; the prepared image (`DTLI`) is what opens read.
     expect(kept!.size).toBe(typeListBytes.length);
     const head = new Uint8Array(await kept!.prepared!.slice(0, 4).arrayBuffer());
@@ -144,7 +151,7 @@ describe('side inputs', () => {
     expect(fact(files()[0]!.summary?.facts, 'Root class')).toBe('class DeepSizeBoundary');
     // A list that cannot be read is kept as it is: its opens say why.
     await actions.addSideInputs('type-lists', [new File(['{"a": '], 'broken.json')]);
-    const broken = (await storage.load()).find((entry) => entry.name === 'broken.json');
+    const broken = (await keptEntries(storage)).find((entry) => entry.name === 'broken.json');
     expect(broken?.prepared).toBeUndefined();
   });
 
@@ -162,6 +169,48 @@ describe('side inputs', () => {
     const { actions, entries } = setup(storage);
     await actions.restoreSideInputs();
     expect(entries()[0]!.prepared).toBeInstanceOf(Blob);
-    expect((await storage.load())[0]!.prepared).toBe(entries()[0]!.prepared);
+    expect((await keptEntries(storage))[0]!.prepared).toBe(entries()[0]!.prepared);
+  });
+
+  it('a new page lists kept files from their records at once; opens wait for their bytes', async () => {
+    const storage = memorySideInputStorage();
+    const first = setup(storage);
+    await first.actions.restoreSideInputs();
+    await first.actions.addSideInputs('type-lists', [typeList()]);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow: SideInputStorage = {
+      ...storage,
+      loadBodies: async () => {
+        await held;
+        return storage.loadBodies();
+      },
+    };
+    const second = setup(slow);
+    const restored = second.actions.restoreSideInputs();
+    await expect.poll(() => second.state.stores.sideInputs.getState().status).toBe('ready');
+    expect(second.entries().map((entry) => [entry.name, entry.size, entry.blob])).toEqual([
+      ['types.json', typeListBytes.length, undefined],
+    ]);
+    const opening = second.actions.openFiles([new File([bindBytes], 'Item.xml')]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(second.files()[0]!.summary).toBeNull();
+    release();
+    await Promise.all([opening, restored]);
+    expect(second.entries()[0]!.prepared).toBeInstanceOf(Blob);
+    expect(fact(second.files()[0]!.summary?.facts, 'Root class')).toBe('class DeepSizeBoundary');
+  });
+
+  it('a kept record whose bytes are gone is dropped, and opens do not wait for it', async () => {
+    const storage = memorySideInputStorage();
+    const first = setup(storage);
+    await first.actions.restoreSideInputs();
+    await first.actions.addSideInputs('type-lists', [typeList()]);
+    const bodiesGone: SideInputStorage = { ...storage, loadBodies: () => Promise.resolve([]) };
+    const second = setup(bodiesGone);
+    await second.actions.restoreSideInputs();
+    expect(second.entries()).toEqual([]);
+    await second.actions.openFiles([new File([bindBytes], 'Item.xml')]);
+    expect(fact(second.files()[0]!.summary?.facts, 'Type lists')).toBe('none');
   });
 });

@@ -6,18 +6,22 @@
  * opened again, so what they show follows the set. A kind whose format prepares its files
  * (`SideInputKind.prepare`: a type list's compact image) has each prepared once, in a
  * worker, when it is added; the prepared form is kept beside the file and handed over
- * instead, so neither an open nor a reload parses the file again.
+ * instead, so neither an open nor a reload parses the file again. A new page reads what is
+ * kept in two steps: the records (name, kind, size) at once, for the panel, then the files
+ * themselves (their Blobs: reading them back is what takes the storage its time), which
+ * opens wait for.
  */
 import { formatReads, FORMATS, sideInputKinds } from '../formats/registry.ts';
 import type { FormatModule, SideInputKind } from '../formats/model.ts';
 import type { SideInputBlob } from '../worker/rpc/api.ts';
+import type { StoreApi } from 'zustand/vanilla';
 import type { Context } from './context.ts';
 
 /** The kinds the formats read, for the panel that keeps them (`FormatModule.sideInputs`). */
 export const SIDE_INPUT_KINDS: readonly SideInputKind[] = sideInputKinds();
 
-/** One kept file. */
-export interface SideInputEntry {
+/** What is kept of a file apart from its bytes: all a new page reads before it is ready. */
+export interface SideInputRecord {
   /** Unique within the store (and the storage's key). */
   id: string;
   /** The kind it is given as (`FormatModule.sideInputs`). */
@@ -25,12 +29,38 @@ export interface SideInputEntry {
   name: string;
   /** Bytes. */
   size: number;
-  blob: Blob;
-  /** What the kind's `prepare` made of it, kept and handed over instead of `blob`; absent until made. */
-  prepared?: Blob;
   /** When it was added (ms since the epoch): the files of a kind are handed over in this order. */
   addedAt: number;
 }
+
+/** A kept file's bytes: the file, and what its kind's `prepare` made of it. */
+export interface SideInputBody {
+  id: string;
+  blob: Blob;
+  /** What the kind's `prepare` made of it, kept and handed over instead of `blob`; absent until made. */
+  prepared?: Blob;
+}
+
+/** One kept file; after a reload its bytes (`blob`, `prepared`) come a step after its record. */
+export type SideInputEntry = SideInputRecord & Partial<Omit<SideInputBody, 'id'>>;
+
+/** An entry whose bytes have been read. */
+type EntryWithBody = SideInputEntry & { blob: Blob };
+const hasBody = (entry: SideInputEntry): entry is EntryWithBody => entry.blob !== undefined;
+
+export const recordOf = ({ id, kind, name, size, addedAt }: SideInputRecord): SideInputRecord => ({
+  id,
+  kind,
+  name,
+  size,
+  addedAt,
+});
+
+export const bodyOf = ({ id, blob, prepared }: EntryWithBody): SideInputBody => ({
+  id,
+  blob,
+  ...(prepared ? { prepared } : {}),
+});
 
 export interface SideInputsState {
   /** `loading` until what the browser kept has been read. */
@@ -40,18 +70,23 @@ export interface SideInputsState {
   storageError: string | null;
 }
 
-/** Where the entries are kept between visits. */
+/** Where the entries are kept between visits: records apart from bodies, read in that order. */
 export interface SideInputStorage {
-  load(): Promise<SideInputEntry[]>;
-  put(entry: SideInputEntry): Promise<void>;
+  loadRecords(): Promise<SideInputRecord[]>;
+  loadBodies(): Promise<SideInputBody[]>;
+  /** Keeps an entry whose bytes are read, record and body together. */
+  put(entry: SideInputEntry & { blob: Blob }): Promise<void>;
   remove(id: string): Promise<void>;
 }
 
 /** Storage in memory: for tests, and where the browser keeps nothing. */
-export function memorySideInputStorage(initial: readonly SideInputEntry[] = []): SideInputStorage {
+export function memorySideInputStorage(
+  initial: readonly (SideInputEntry & { blob: Blob })[] = [],
+): SideInputStorage {
   const kept = new Map(initial.map((entry) => [entry.id, entry]));
   return {
-    load: () => Promise.resolve([...kept.values()]),
+    loadRecords: () => Promise.resolve([...kept.values()].map(recordOf)),
+    loadBodies: () => Promise.resolve([...kept.values()].map(bodyOf)),
     put(entry) {
       kept.set(entry.id, entry);
       return Promise.resolve();
@@ -80,7 +115,7 @@ export function sideInputBlobs(
   const known = blobsCache.get(entries);
   if (known) return known;
   const byKind: Record<string, SideInputBlob[]> = {};
-  for (const entry of [...entries].sort(byAdded)) {
+  for (const entry of [...entries].filter(hasBody).sort(byAdded)) {
     (byKind[entry.kind] ??= []).push({
       name: entry.name,
       blob: entry.blob,
@@ -89,6 +124,24 @@ export function sideInputBlobs(
   }
   blobsCache.set(entries, byKind);
   return byKind;
+}
+
+/**
+ * The entries as an open hands them over, once every entry listed has its bytes (after a
+ * reload they come a step after the records; an entry whose bytes cannot be read is dropped).
+ */
+export function readySideInputBlobs(
+  store: StoreApi<SideInputsState>,
+): Promise<Record<string, SideInputBlob[]>> {
+  const isReady = (state: SideInputsState) => state.entries.every(hasBody);
+  if (isReady(store.getState())) return Promise.resolve(sideInputBlobs(store.getState().entries));
+  return new Promise((resolve) => {
+    const stop = store.subscribe((state) => {
+      if (!isReady(state)) return;
+      stop();
+      resolve(sideInputBlobs(state.entries));
+    });
+  });
 }
 
 export interface SideInputActions {
@@ -129,8 +182,8 @@ export function createSideInputActions(
    * (one after another: each is a large parse). An entry is returned as it was when its
    * preparation gives nothing.
    */
-  async function prepared(entries: readonly SideInputEntry[]): Promise<SideInputEntry[]> {
-    const done: SideInputEntry[] = [];
+  async function prepared(entries: readonly EntryWithBody[]): Promise<EntryWithBody[]> {
+    const done: EntryWithBody[] = [];
     for (const entry of entries) {
       const made =
         !entry.prepared && preparedKinds.has(entry.kind)
@@ -139,6 +192,32 @@ export function createSideInputActions(
       done.push(made ? { ...entry, prepared: made } : entry);
     }
     return done;
+  }
+
+  /**
+   * Reads the bytes of the entries `ids` listed from the storage into the store; an entry
+   * whose bytes are not there (or a storage that fails) is dropped, so no open waits for it.
+   */
+  async function readBodies(ids: ReadonlySet<string>): Promise<EntryWithBody[]> {
+    let bodies: SideInputBody[] = [];
+    try {
+      bodies = await storage.loadBodies();
+    } catch (error) {
+      store.setState({ storageError: messageOf(error) });
+    }
+    const byId = new Map(bodies.map((body) => [body.id, body]));
+    const read: EntryWithBody[] = [];
+    store.setState((state) => ({
+      entries: state.entries.flatMap((entry) => {
+        if (!ids.has(entry.id) || hasBody(entry)) return [entry];
+        const body = byId.get(entry.id);
+        if (!body) return [];
+        const withBody = { ...entry, ...body };
+        read.push(withBody);
+        return [withBody];
+      }),
+    }));
+    return read;
   }
 
   /** Puts entries made anew in the store in place of their older forms. */
@@ -172,17 +251,22 @@ export function createSideInputActions(
 
   return {
     async restoreSideInputs() {
-      let loaded: SideInputEntry[] = [];
+      let loaded: SideInputRecord[] = [];
       try {
-        loaded = await storage.load();
+        loaded = await storage.loadRecords();
       } catch (error) {
         store.setState({ storageError: messageOf(error) });
       }
+      // Listed at once; their bytes follow, and opens wait for them (readySideInputBlobs).
       const entries = [...loaded, ...store.getState().entries].sort(byAdded);
       store.setState({ status: 'ready', entries });
-      if (loaded.length > 0) await reopenReaders(new Set(loaded.map((entry) => entry.kind)));
+      if (loaded.length === 0) return;
+      const withBodies = readBodies(new Set(loaded.map((entry) => entry.id)));
+      await Promise.all([reopenReaders(new Set(loaded.map((entry) => entry.kind))), withBodies]);
       // Files kept before their kind was prepared are prepared now, for the next opens.
-      const unprepared = loaded.filter((entry) => !entry.prepared && preparedKinds.has(entry.kind));
+      const unprepared = (await withBodies).filter(
+        (entry) => !entry.prepared && preparedKinds.has(entry.kind),
+      );
       const made = (await prepared(unprepared)).filter((entry) => entry.prepared);
       if (made.length === 0) return;
       replaceEntries(made);
@@ -194,7 +278,7 @@ export function createSideInputActions(
     async addSideInputs(kind, files) {
       if (files.length === 0) return;
       const now = Date.now();
-      const added = files.map((file, at): SideInputEntry => ({
+      const added = files.map((file, at): EntryWithBody => ({
         // Kept across visits, so unique across them too.
         id: crypto.randomUUID(),
         kind,

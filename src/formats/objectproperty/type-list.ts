@@ -2,100 +2,18 @@
  * Type lists (spec.md "Type lists"): wiztype JSON v1 (classes by name) and v2 (classes by
  * hash), and KingsIsle's XML ClassList (no hashes: class hashes are string IDs of the names,
  * property hashes the spec's formula). Several lists merge into one `TypeIndex`. Pure: it
- * runs in a worker (no DOM; XML through the project's small reader). A list that cannot be
- * read is a FormatError at the offset of the problem (the character, for text).
+ * runs in a worker (no DOM; XML through the project's small reader; JSON scanned from its
+ * bytes, type-list-json.ts). A list that cannot be read is a FormatError at the offset of
+ * the problem (the byte, for JSON; the character, for XML).
  */
-import { ErrorCode, FormatError } from '../../binary/format-error.ts';
+import { skipWhitespace } from '../../binary/json-bytes.ts';
 import { parseXml, type XmlElement } from '../../binary/xml.ts';
 import { OBJECT_PROPERTY_FORMAT } from './errors.ts';
 import { propertyHash, stringId } from './hashes.ts';
 import { ImageClassMap, TypeImage, TypeImageWriter } from './type-image.ts';
-import type { ClassesByHash, EnumOption, TypeClass, TypeIndex, TypeProperty } from './types.ts';
-
-/** Options every enum dump carries that are no value of it. */
-const SPECIAL_OPTIONS = new Set(['__DEFAULT', '__BASECLASS']);
-
-const listError = (offset: number, detail: string) =>
-  new FormatError({ code: ErrorCode.BAD_VALUE, offset, detail, format: OBJECT_PROPERTY_FORMAT });
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A number a list gives as a number or as text (`"7"`, `"0x10"`, `"-1"`), as u32. */
-function u32Of(value: unknown, what: string): number {
-  const number = typeof value === 'string' ? Number(value.trim()) : value;
-  if (typeof number !== 'number' || !Number.isInteger(number)) {
-    throw listError(0, `${what} is not an integer: ${JSON.stringify(value)}`);
-  }
-  return number >>> 0;
-}
-
-function enumOptionsOf(options: Iterable<[string, unknown]>, what: string): EnumOption[] {
-  const list: EnumOption[] = [];
-  for (const [name, value] of options) {
-    if (SPECIAL_OPTIONS.has(name)) continue;
-    list.push({ name, value: u32Of(value, `${what} option ${name}`) });
-  }
-  return list;
-}
-
-function jsonProperty(name: string, raw: unknown, className: string): TypeProperty {
-  const what = `${className}.${name}`;
-  if (!isObject(raw) || typeof raw.type !== 'string') {
-    throw listError(0, `property ${what} has no type`);
-  }
-  const options = isObject(raw.enum_options) ? Object.entries(raw.enum_options) : [];
-  return {
-    name,
-    type: raw.type,
-    id: u32Of(raw.id ?? 0, `${what} id`),
-    flags: u32Of(raw.flags ?? 0, `${what} flags`),
-    container: typeof raw.container === 'string' ? raw.container : 'Static',
-    isDynamic: raw.dynamic === true,
-    isPointer: raw.pointer === true,
-    hash: raw.hash === undefined ? propertyHash(raw.type, name) : u32Of(raw.hash, `${what} hash`),
-    enumOptions: enumOptionsOf(options, what),
-  };
-}
-
-function jsonClass(writer: TypeImageWriter, name: string, raw: unknown, hashKey?: string): void {
-  if (!isObject(raw)) throw listError(0, `class ${name} is not an object`);
-  const properties = isObject(raw.properties) ? Object.entries(raw.properties) : [];
-  const bases = Array.isArray(raw.bases) ? raw.bases.filter((b) => typeof b === 'string') : [];
-  // Always the dump's hash: Pirate101's class hashes are not string IDs.
-  const given = raw.hash ?? hashKey;
-  const hash = given === undefined ? stringId(name) : u32Of(given, `class ${name} hash`);
-  writer.addClass(
-    name,
-    hash,
-    bases,
-    properties.map(([property, value]) => jsonProperty(property, value, name)),
-  );
-}
-
-/** A wiztype dump, v1 (`{name: class}`) or v2 (`{version: 2, classes: {hash: class}}`). */
-function jsonClasses(text: string, writer: TypeImageWriter): void {
-  let root: unknown;
-  try {
-    root = JSON.parse(text);
-  } catch (error) {
-    const at = /position (\d+)/.exec(String(error));
-    throw listError(at ? Number(at[1]) : 0, 'not JSON');
-  }
-  if (!isObject(root)) throw listError(0, 'a type list is a JSON object');
-  if (root.version === 2) {
-    if (!isObject(root.classes)) throw listError(0, 'a v2 type list needs "classes"');
-    for (const hash in root.classes) {
-      const raw = root.classes[hash];
-      const name = isObject(raw) && typeof raw.name === 'string' ? raw.name : null;
-      if (name === null) throw listError(0, `class ${hash} has no name`);
-      jsonClass(writer, name, raw, hash);
-    }
-    return;
-  }
-  for (const name in root) jsonClass(writer, name, root[name]);
-}
+import { scannedJsonClasses } from './type-list-json.ts';
+import { enumOptionsOf, listError, u32Of } from './type-list-values.ts';
+import type { ClassesByHash, TypeClass, TypeIndex, TypeProperty } from './types.ts';
 
 /** Type names in KingsIsle's dump are escaped twice (`&amp;lt;`): the second layer. */
 const unescapeType = (type: string) =>
@@ -148,18 +66,28 @@ function xmlClasses(text: string, writer: TypeImageWriter): void {
   }
 }
 
+/** Where a UTF-8 text starts: past a byte order mark, which a decoder drops. */
+const textStart = (bytes: Uint8Array) =>
+  bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+
 /**
  * One type list, JSON or XML (told apart by the first character), as its image
  * (type-image.ts): what the app keeps beside the list so that it is not parsed again.
  */
 export function compileTypeList(bytes: Uint8Array): Uint8Array {
+  const writer = new TypeImageWriter();
+  const jsonStart = skipWhitespace(bytes, textStart(bytes));
+  if (bytes[jsonStart] === 0x7b) {
+    scannedJsonClasses(bytes, jsonStart, writer);
+    return writer.finish();
+  }
   const text = new TextDecoder('utf-8').decode(bytes);
   const start = text.search(/\S/);
   if (start < 0) throw listError(0, 'an empty type list');
-  const writer = new TypeImageWriter();
+  // Text whitespace before a `{` that JSON does not allow (a no-break space): not JSON.
+  if (text[start] === '{') throw listError(jsonStart, 'not JSON: expected a value');
   // A browser-saved XML file has a note before its first `<`; the XML reader skips it.
-  if (text[start] === '{') jsonClasses(text, writer);
-  else xmlClasses(text, writer);
+  xmlClasses(text, writer);
   return writer.finish();
 }
 
