@@ -8,6 +8,10 @@
  * Rows are addressed by table (its index in `GridSummary.tables`) and row (its index in the
  * table, in file order); `node` is the session node a row is, so a view can select it in the
  * tree and its bytes in the hex view.
+ *
+ * The page of rows a grid view asks for (`gridRowsQuery`) is made here, on the format's side
+ * of the seam, so a session can answer a view's first questions before it asks them
+ * (`gridFirstQueries`, `ViewCapability.firstQueries`) under the very same query.
  */
 
 /**
@@ -165,3 +169,37 @@ export interface GridCellSpansAnswer {
 
 export type GridAnswer =
   GridRowsAnswer | GridFindAnswer | GridExportAnswer | GridLocateAnswer | GridCellSpansAnswer;
+
+/** Rows a grid view asks for at a time: a page fills a tall screen twice over. */
+export const GRID_PAGE_ROWS = 100;
+
+/**
+ * The page `page` of a table's rows in the order `sort` and `filter` give; `known`, the
+ * table's row count the view holds, asks again once a table read so far has grown.
+ */
+export function gridRowsQuery(
+  table: number,
+  page: number,
+  sort: GridSort | null,
+  filter: string,
+  known?: number,
+): GridQuery {
+  return {
+    kind: 'rows',
+    table,
+    offset: page * GRID_PAGE_ROWS,
+    count: GRID_PAGE_ROWS,
+    ...(sort ? { sort } : {}),
+    ...(filter === '' ? {} : { filter }),
+    ...(known === undefined ? {} : { known }),
+  };
+}
+
+/**
+ * What a grid view first shown for `summary` asks before anything is chosen: the first
+ * page of its first table, in file order.
+ */
+export function gridFirstQueries(summary: GridSummary): GridQuery[] {
+  const first = summary.tables[0];
+  return first ? [gridRowsQuery(0, 0, null, '', first.rowCount)] : [];
+}

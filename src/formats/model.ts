@@ -17,6 +17,7 @@ import type { ListedFile } from './install-types.ts';
 import type { FormatServices } from './services.ts';
 
 export type * from './grid.ts';
+export { GRID_PAGE_ROWS, gridFirstQueries, gridRowsQuery } from './grid.ts';
 export type * from './install-types.ts';
 export type * from './image-types.ts';
 
@@ -266,6 +267,13 @@ export interface ViewCapability {
    * progress and stops when cancelled (`job`). Throws FormatError.
    */
   request?(query: unknown, job: ViewJob): Promise<unknown>;
+  /**
+   * The questions the view's pane asks first when it shows `data` (what `data()` answered),
+   * e.g. a grid's first page of rows: while the file opens, the host answers them with the
+   * view's offer, so the pane shows them without asking. Queries as `request` takes them,
+   * made the way the pane makes its own (the same text), or they are asked again.
+   */
+  firstQueries?(data: unknown): unknown[];
 }
 
 /** What a long view request is given: cancel, pause between chunks, report progress. */

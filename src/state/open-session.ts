@@ -9,6 +9,7 @@ import type {
   OpenProgress,
   Result,
   FileSummary,
+  ViewOffer,
 } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
 import { errorInfoOf, internalError } from './errors.ts';
@@ -135,6 +136,15 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
     return openFile;
   }
 
+  /** What a view answered ahead (OpenProgress.viewOffer), kept as the answers to its queries. */
+  function keepViewOffer(id: string, offer: ViewOffer): void {
+    const { queries } = context;
+    queries.cache.seed(queries.documentView(id), offer.view);
+    for (const { query, answer } of offer.answers) {
+      queries.cache.seed(queries.viewAnswer(id, JSON.stringify(query), query), answer);
+    }
+  }
+
   /** Progress reports, throttled; none once the open has answered. */
   function progressOf(id: string) {
     // Progress comes through its own message port, so a report can arrive after the result:
@@ -167,6 +177,9 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
     return {
       report(progress: OpenProgress) {
         if (isOpened || !context.getFile(id)) return;
+        // A view's first answers are kept at once, whichever report the throttle applies:
+        // the pane that shows the view finds them when it first renders.
+        if (progress.viewOffer) keepViewOffer(id, progress.viewOffer);
         latest = progress;
         // The first rows are shown at once; later reports wait for the interval.
         throttle.push(progress, progress.rowCount > 0 && context.getFile(id)?.rowCount === 0);

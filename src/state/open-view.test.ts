@@ -8,7 +8,12 @@ import type { DocumentView } from '../worker/rpc/api.ts';
 import { FORMATS } from '../formats/registry.ts';
 import { createDelveState } from './store.ts';
 import { twoPartFiles } from './testing/archives.ts';
-import { GROWING_VIEW, growingViewFormat, type ReadSoFar } from './testing/growing-view.ts';
+import {
+  FIRST_QUESTION,
+  GROWING_VIEW,
+  growingViewFormat,
+  type ReadSoFar,
+} from './testing/growing-view.ts';
 import { createTestDecoder } from './testing/test-decoder.ts';
 
 async function until(check: () => boolean): Promise<void> {
@@ -67,12 +72,49 @@ describe('a view offered while its file is read', () => {
     await growing.offered;
     const id = files()[0]!.id;
     const { key } = queries.documentView(id);
-    await until(() => queries.cache.read(key).status === 'ok');
+    // The report that offers the view carries its data (kept at once, before the throttled
+    // report is applied).
+    await until(
+      () =>
+        queries.cache.read(key).status === 'ok' && files()[0]?.openProgress?.view === GROWING_VIEW,
+    );
     expect(files()[0]!.openProgress?.view).toBe(GROWING_VIEW);
     expect(queries.cache.read(key)).toEqual({
       status: 'ok',
       value: { kind: GROWING_VIEW, data: { isWhole: false } },
     });
+    growing.finishRead();
+    await opening;
+  });
+
+  it('comes with its first answers: the pane finds them without asking the worker', async () => {
+    const growing = growingViewFormat({ reportsOffer: true, firstQuery: true });
+    const state = createDelveState({
+      createDecoder: () => createTestDecoder({ formats: [growing.format, ...FORMATS] }),
+      saveBlob: vi.fn(),
+      fetch: vi.fn(),
+      now: () => 0,
+    });
+    const files = () => state.stores.files.getState().files;
+    const { queries } = state;
+    const opening = state.actions.openFiles([twoPartFiles().index]);
+    await growing.offered;
+    const id = files()[0]!.id;
+    await until(() => files()[0]?.openProgress?.view === GROWING_VIEW);
+    // Taken once each by the worker for the offer, and not asked again by the page.
+    expect(growing.calls).toEqual({ data: 1, requests: 1 });
+    const first = queries.viewAnswer<ReadSoFar>(id, JSON.stringify(FIRST_QUESTION), FIRST_QUESTION);
+    expect(queries.cache.read(first.key)).toEqual({ status: 'ok', value: { isWhole: false } });
+    expect(await queries.cache.fetch(queries.documentView(id))).toEqual({
+      status: 'ok',
+      value: { kind: GROWING_VIEW, data: { isWhole: false } },
+    });
+    expect(growing.calls).toEqual({ data: 1, requests: 1 });
+    // Another question is asked as before.
+    const other = { kind: 'read' };
+    const asked = queries.viewAnswer<ReadSoFar>(id, JSON.stringify(other), other);
+    expect(await queries.cache.fetch(asked)).toEqual({ status: 'ok', value: { isWhole: false } });
+    expect(growing.calls.requests).toBe(2);
     growing.finishRead();
     await opening;
   });

@@ -26,6 +26,39 @@ function manualQuery(key: string, options: { fileId?: string; topic?: QueryTopic
 }
 
 describe('query cache', () => {
+  it('keeps an answer sent ahead: no load for it, and a value held already stays', async () => {
+    const cache = createQueryCache();
+    const ahead = manualQuery('f1/a');
+    cache.seed(ahead.query, 'sent ahead');
+    const watcher = vi.fn();
+    cache.subscribe(ahead.query, watcher);
+    expect(await cache.fetch(ahead.query)).toEqual({ status: 'ok', value: 'sent ahead' });
+    expect(ahead.loads).toHaveLength(0);
+    expect(watcher).toHaveBeenCalled();
+
+    const held = manualQuery('f1/b');
+    cache.subscribe(held.query, () => undefined);
+    await settle();
+    held.loads[0]!.resolve(ok('loaded'));
+    await settle();
+    cache.seed(held.query, 'older');
+    expect(cache.read('f1/b')).toEqual({ status: 'ok', value: 'loaded' });
+  });
+
+  it('shows an answer sent ahead of a load in flight, and the load’s answer when it lands', async () => {
+    const cache = createQueryCache();
+    const { query, loads } = manualQuery('f1/a');
+    const watcher = vi.fn();
+    cache.subscribe(query, watcher);
+    await settle();
+    cache.seed(query, 'sent ahead');
+    expect(cache.read('f1/a')).toEqual({ status: 'ok', value: 'sent ahead' });
+    expect(watcher).toHaveBeenCalledTimes(1);
+    loads[0]!.resolve(ok('loaded'));
+    await settle();
+    expect(cache.read('f1/a')).toEqual({ status: 'ok', value: 'loaded' });
+  });
+
   it('loads once for every watcher, and tells them when the answer comes', async () => {
     const cache = createQueryCache();
     const { query, loads } = manualQuery('f1/a');

@@ -61,6 +61,11 @@ export interface QueryCache {
    * held and not loading already, keeping its value until the new one comes.
    */
   refresh(query: Query<unknown>): void;
+  /**
+   * An answer the worker sent ahead of the question (with a report): the query's value, if
+   * it has none yet. A load in flight still lands after it, as the newer answer.
+   */
+  seed<T>(query: Query<T>, value: T): void;
 }
 
 export interface QueryCacheLimits {
@@ -168,14 +173,9 @@ export function createQueryCache(limits: QueryCacheLimits = DEFAULT_LIMITS): Que
     return settled;
   }
 
-  function ensure(query: Query<unknown>): Entry {
-    let entry = entries.get(query.key);
-    if (entry) {
-      // The latest definition loads it next time (it closes over the same file and args).
-      entry.query = query;
-      return entry;
-    }
-    entry = {
+  /** A new entry for `query`, loading, not loaded yet. */
+  function added(query: Query<unknown>): Entry {
+    const entry: Entry = {
       query,
       state: LOADING,
       generation: 0,
@@ -184,6 +184,17 @@ export function createQueryCache(limits: QueryCacheLimits = DEFAULT_LIMITS): Que
       weight: DEFAULT_WEIGHT,
     };
     entries.set(query.key, entry);
+    return entry;
+  }
+
+  function ensure(query: Query<unknown>): Entry {
+    let entry = entries.get(query.key);
+    if (entry) {
+      // The latest definition loads it next time (it closes over the same file and args).
+      entry.query = query;
+      return entry;
+    }
+    entry = added(query);
     void load(query.key, entry);
     return entry;
   }
@@ -247,6 +258,16 @@ export function createQueryCache(limits: QueryCacheLimits = DEFAULT_LIMITS): Que
         if (entry.listeners.size === 0 && entry.pending === null) forget(key, entry);
         else reload(key, entry, entry.state.status === 'error');
       }
+    },
+
+    seed(query, value) {
+      let entry = entries.get(query.key);
+      if (entry && entry.state !== LOADING) return;
+      entry ??= added(query as Query<unknown>);
+      entry.state = { status: 'ok', value };
+      entry.weight = query.weigh?.(value) ?? DEFAULT_WEIGHT;
+      notify(entry);
+      settleIdle(query.key, entry);
     },
 
     refresh(query) {

@@ -1,5 +1,5 @@
 /**
- * The grid's sort: u32 columns take the packed native sort, other numbers the comparator;
+ * The grid's sort: u32 columns take the radix sort, other numbers the comparator;
  * both give the order the grid promises (by value, ties in file order, no value last).
  */
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,24 @@ describe('sortedRows of a number column', () => {
 
   it.each([false, true])('u32 values, ties and no values (descending %s)', (isDescending) => {
     expect([...sortedRows('number', u32, isDescending)]).toEqual(expected(u32, isDescending));
+  });
+
+  // A radix pass is skipped when every key has the same digit there: keys that differ only
+  // in their low 16 bits, only in their high 16 bits, or not at all.
+  it.each([
+    ['low digits', (row: number) => Math.floor(scattered(row) * 40_000)],
+    ['high digits', (row: number) => Math.floor(scattered(row) * 40_000) * 65_536],
+    ['one value', () => 123_456_789],
+    ['both digits, few ties', (row: number) => Math.floor(scattered(row) * 2 ** 32)],
+  ])('u32 values differing in %s', (_, valueOf) => {
+    const values = Array.from({ length: 3_000 }, (_, row): Value =>
+      row % 89 === 0 ? null : valueOf(row),
+    );
+    for (const isDescending of [false, true]) {
+      expect([...sortedRows('number', values, isDescending)]).toEqual(
+        expected(values, isDescending),
+      );
+    }
   });
 
   it.each([false, true])(

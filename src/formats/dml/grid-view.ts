@@ -11,6 +11,7 @@
  * table keeps its last filtered order, so paging through it costs nothing more.
  */
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
+import { gridFirstQueries } from '../grid.ts';
 import type {
   GridCellSpansAnswer,
   GridColumn,
@@ -416,5 +417,6 @@ export function dmlGridView(grid: DmlGrid): ViewCapability {
     kind: DML_TABLES_VIEW,
     data: () => grid.summary(),
     request: (query, job) => grid.answer(query as GridQuery, job),
+    firstQueries: (data) => gridFirstQueries(data as GridSummary),
   };
 }

@@ -16,13 +16,19 @@ export interface ReadSoFar {
 
 export const GROWING_VIEW = 'test-growing';
 
+/** The question the view's pane asks first, when the view says so (`firstQuery`). */
+export const FIRST_QUESTION = { kind: 'read', first: true };
+
 /**
  * `reportsOffer`: a progress report follows the offer (as a list's next batch does), so the
- * page learns of the view before the open answers.
+ * page learns of the view before the open answers. `firstQuery`: the view names
+ * FIRST_QUESTION as what its pane asks first (`ViewCapability.firstQueries`).
  */
-export function growingViewFormat({ reportsOffer = false } = {}) {
+export function growingViewFormat({ reportsOffer = false, firstQuery = false } = {}) {
   const offered = deferred();
   const finishRead = deferred();
+  /** How often the view's data was taken and its questions answered. */
+  const calls = { data: 0, requests: 0 };
   const format: FormatModule = {
     ...twoPartFormat,
     open: async (request) => {
@@ -30,8 +36,15 @@ export function growingViewFormat({ reportsOffer = false } = {}) {
       const read: ReadSoFar = { isWhole: false };
       const view: ViewCapability = {
         kind: GROWING_VIEW,
-        data: () => ({ ...read }),
-        request: () => Promise.resolve({ ...read }),
+        data: () => {
+          calls.data++;
+          return { ...read };
+        },
+        request: () => {
+          calls.requests++;
+          return Promise.resolve({ ...read });
+        },
+        ...(firstQuery ? { firstQueries: () => [FIRST_QUESTION] } : {}),
       };
       request.sink.openingView?.(view);
       if (reportsOffer) request.sink.nodes([], 0, 0);
@@ -47,5 +60,6 @@ export function growingViewFormat({ reportsOffer = false } = {}) {
     offered: offered.promise,
     /** Lets the open read the rest and answer. */
     finishRead: () => finishRead.resolve(),
+    calls,
   };
 }

@@ -12,6 +12,7 @@
  * took the main thread right when the first rows of a big archive were due.
  */
 import { useDeferredValue, type ReactElement } from 'react';
+import { paneSelection } from './pane-selection.ts';
 import { useGalleryTarget } from '../../state/gallery.ts';
 import {
   useActions,
@@ -38,10 +39,10 @@ import { StoredBytesView } from './StoredBytesView.tsx';
 import { SurfaceNodeView } from './SurfaceNodeView.tsx';
 
 export function DetailsPane(): ReactElement {
-  // Deferred: the pane renders after the tree, in a render React can interrupt. Opening a
-  // file mounts the whole workspace in one task otherwise, and moving through the tree with
-  // the keyboard would wait for each entry's details and preview.
-  const selection = useDeferredValue(useSelection(), null);
+  // An entry's pane deferred (moving through the tree does not wait for it), a file's not
+  // (pane-selection.ts says why).
+  const selected = useSelection();
+  const selection = paneSelection(selected, useDeferredValue(selected, null));
   const file = useFile(selection?.fileId);
   // The file's preview (a hex view of it) mounts once the file is read, after the frame
   // that shows its summary and enables Verify all.

@@ -206,6 +206,18 @@ export interface OpenProgress {
    * (`documentView` and `viewRequest` then answer for what was read so far); absent: none.
    */
   view?: string;
+  /**
+   * With the report that first says `view`: what `documentView` answers then, and the
+   * answers to the questions its pane asks first (`ViewCapability.firstQueries`), so the
+   * pane shows them without a round trip to a worker busy reading.
+   */
+  viewOffer?: ViewOffer;
+}
+
+/** A view's data and its first questions answered, as a file still being read has them. */
+export interface ViewOffer {
+  view: DocumentView;
+  answers: { query: unknown; answer: unknown }[];
 }
 
 /** Everything about one node for the details pane, with its checksum state. */

@@ -4,13 +4,15 @@
  * names a format: any view whose data is a `GridSummary` and that answers `GridQuery` shows
  * in the grid.
  */
-import type {
-  GridColumn,
-  GridExportFormat,
-  GridQuery,
-  GridSort,
-  GridSummary,
-  GridTable,
+import {
+  GRID_PAGE_ROWS,
+  gridRowsQuery,
+  type GridColumn,
+  type GridExportFormat,
+  type GridQuery,
+  type GridSort,
+  type GridSummary,
+  type GridTable,
 } from '../../../formats/model.ts';
 import type { DocumentView } from '../../../worker/rpc/api.ts';
 
@@ -32,32 +34,17 @@ export type {
   GridTable,
 } from '../../../formats/model.ts';
 
-/** Rows asked for at a time: a page fills a tall screen twice over. */
-export const PAGE_SIZE = 100;
+/** Rows asked for at a time: a page fills a tall screen twice over (formats/grid.ts). */
+export const PAGE_SIZE = GRID_PAGE_ROWS;
 /** Matches a search of every table lists at most; the rest are counted. */
 export const FIND_LIMIT = 100;
 
 /**
  * A page of a table's rows in the order `sort` and `filter` give; `known`, the table's row
- * count the view holds, asks again once a table read so far has grown.
+ * count the view holds, asks again once a table read so far has grown. Made on the format's
+ * side of the seam, so the first page a session answers ahead is this very query.
  */
-export function rowsQuery(
-  table: number,
-  page: number,
-  sort: GridSort | null,
-  filter: string,
-  known?: number,
-): GridQuery {
-  return {
-    kind: 'rows',
-    table,
-    offset: page * PAGE_SIZE,
-    count: PAGE_SIZE,
-    ...(sort ? { sort } : {}),
-    ...(filter === '' ? {} : { filter }),
-    ...(known === undefined ? {} : { known }),
-  };
-}
+export const rowsQuery = gridRowsQuery;
 
 export const findQuery = (text: string): GridQuery => ({ kind: 'find', text, limit: FIND_LIMIT });
 
