@@ -1,8 +1,9 @@
 /**
- * Comparing two open files: a decoder worker of its own opens both (from the sources each
- * was opened from) and diffs them (worker/rpc/compare.ts); this store keeps where that
- * stands — counts, the statuses and filter shown, the row selected — and the page pulls
- * rows of the diff tree from that worker as it does a file's.
+ * Comparing two open files: a decoder worker of its own diffs them (worker/rpc/compare.ts)
+ * from what each file's own decoder already read of its nodes (`nodeFacts`), opening them
+ * from their sources only for what those do not tell; this store keeps where that stands —
+ * counts, the statuses and filter shown, the row selected — and the page pulls rows of the
+ * diff tree from that worker as it does a file's.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
@@ -13,6 +14,7 @@ import type {
   DiffStatus,
   DiffTreeRow,
   NamedSource,
+  NodeFacts,
   Result,
 } from '../worker/rpc/api.ts';
 import type { FileDecoder } from '../worker/rpc/client.ts';
@@ -25,6 +27,9 @@ export interface CompareSides {
   newName: string;
   oldSources: readonly NamedSource[];
   newSources: readonly NamedSource[];
+  /** The open files they are, whose decoders can tell their nodes' facts at once. */
+  oldFileId?: string;
+  newFileId?: string;
   /** The web addresses they were opened from, when both were: a link can name them. */
   oldUrls?: readonly string[];
   newUrls?: readonly string[];
@@ -102,6 +107,18 @@ export function createCompareState(context: Context): {
     return decoder;
   };
 
+  /** What a side's own decoder read of its nodes; null when it cannot tell (closed, failed). */
+  async function factsOf(fileId: string | undefined): Promise<NodeFacts | null> {
+    const file = fileId === undefined ? undefined : context.getFile(fileId);
+    if (!file) return null;
+    try {
+      const result = await file.decoder.nodeFacts();
+      return result.ok ? result.value : null;
+    } catch {
+      return null;
+    }
+  }
+
   async function show(statuses: readonly DiffStatus[], filter: string): Promise<void> {
     const comparison = current();
     if (!comparison || !decoder) return;
@@ -129,6 +146,8 @@ export function createCompareState(context: Context): {
           newName: newFile.name,
           oldSources: oldFile.sources,
           newSources: newFile.sources,
+          oldFileId,
+          newFileId,
           ...(oldFile.remoteUrls ? { oldUrls: oldFile.remoteUrls } : {}),
           ...(newFile.remoteUrls ? { newUrls: newFile.remoteUrls } : {}),
         },
@@ -166,15 +185,25 @@ export function createCompareState(context: Context): {
           total: 0,
         },
         () => void started.cancel('compare'),
-        (report) =>
-          started.compare([...sides.oldSources], [...sides.newSources], (progress) => {
-            report(progress.done, progress.total);
-            update(id, {
-              counts: progress.counts,
-              rowCount: progress.rowCount,
-              rowsVersion: ++rowsVersion,
-            });
-          }),
+        async (report) => {
+          const [oldFacts, newFacts] = await Promise.all([
+            factsOf(sides.oldFileId),
+            factsOf(sides.newFileId),
+          ]);
+          return started.compare(
+            [...sides.oldSources],
+            [...sides.newSources],
+            (progress) => {
+              report(progress.done, progress.total);
+              update(id, {
+                counts: progress.counts,
+                rowCount: progress.rowCount,
+                rowsVersion: ++rowsVersion,
+              });
+            },
+            oldFacts && newFacts ? { old: oldFacts, new: newFacts } : null,
+          );
+        },
       );
       if (current()?.id !== id || !outcome) return;
       const { result } = outcome;
@@ -202,6 +231,8 @@ export function createCompareState(context: Context): {
           newName: sides.oldName,
           oldSources: sides.newSources,
           newSources: sides.oldSources,
+          ...(sides.newFileId ? { oldFileId: sides.newFileId } : {}),
+          ...(sides.oldFileId ? { newFileId: sides.oldFileId } : {}),
           ...(sides.newUrls ? { oldUrls: sides.newUrls } : {}),
           ...(sides.oldUrls ? { newUrls: sides.oldUrls } : {}),
         },

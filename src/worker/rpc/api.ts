@@ -30,9 +30,11 @@ import type {
   SurfaceRef,
 } from '../../formats/model.ts';
 import type { FormatId } from '../../formats/registry.ts';
+import type { NodeFacts } from '../../compare/node-facts.ts';
 import type { DiffCounts, DiffRow, DiffStatus } from '../../compare/types.ts';
 
 export type {
+  NodeFacts,
   DiffCounts,
   DiffRow,
   DiffStatus,
@@ -617,15 +619,23 @@ export interface DecoderApi {
   /** The report of the last install check as a file (install-report.ts): JSON or CSV. */
   installReport(kind: InstallReportKind): Result<Blob>;
   /**
-   * Compares two files' sessions (each opened here from its sources, as `open` would):
-   * every node added, removed, changed or unchanged, matched by path (compare/). Rows
-   * stream into the diff tree as they are decided; progress tells how many. Cancellable
-   * (`compare`).
+   * The facts the diff reads of every node of the open file (path, size, stored checksum),
+   * as arrays transferred to the caller, which hands them to a comparison (`compare`).
+   */
+  nodeFacts(): Result<NodeFacts>;
+  /**
+   * Compares two files' sessions: every node added, removed, changed or unchanged, matched
+   * by path (compare/). `facts`: what each file's own decoder read of its nodes (`nodeFacts`);
+   * the diff then starts at once, and a file is opened here from its sources only for what
+   * they do not tell (content, the change view). Without them both are opened here first, as
+   * `open` would. Rows stream into the diff tree as they are decided; progress tells how
+   * many. Cancellable (`compare`).
    */
   compare(
     oldFiles: NamedSource[],
     newFiles: NamedSource[],
     onProgress: (progress: CompareProgress) => void,
+    facts?: { old: NodeFacts; new: NodeFacts } | null,
   ): Promise<Result<CompareSummary>>;
   /** Visible rows `[start, start + count)` of the diff tree. */
   diffRows(start: number, count: number): DiffTreeRow[];

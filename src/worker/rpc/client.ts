@@ -76,6 +76,7 @@ const METHOD_KINDS = {
   addFolderFiles: 'tracked',
   checkInstall: 'tracked',
   installReport: 'tracked',
+  nodeFacts: 'tracked',
   compare: 'tracked',
   diffRows: 'tracked',
   diffShow: 'tracked',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../binary/format-error.ts';
 import { writeKiwad } from '../../formats/kiwad/write.ts';
 import type { CompareProgress, NamedSource, Result } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
@@ -34,6 +35,88 @@ async function compared() {
   const summary = value(await decoder.compare(oldFiles, newFiles, (p) => progress.push(p)));
   return { decoder, summary, progress };
 }
+
+/** A Blob that counts the reads of its bytes. */
+class CountedBlob extends Blob {
+  reads = 0;
+  override slice(start?: number, end?: number, type?: string): Blob {
+    this.reads++;
+    return super.slice(start, end, type);
+  }
+}
+
+function counted(files: NamedSource[]): { files: NamedSource[]; blob: CountedBlob } {
+  const source = files[0]!;
+  if (!('blob' in source)) throw new Error('a local file was expected');
+  const blob = new CountedBlob([source.blob]);
+  return { files: [{ name: source.name, blob }], blob };
+}
+
+/** A file's own decoder, with the file open: it tells the facts of its nodes. */
+async function openedDecoder(files: NamedSource[]) {
+  const decoder = createDecoderImpl({ startsHelpersAhead: false });
+  value(await decoder.open(files, () => undefined));
+  return decoder;
+}
+
+describe("compare from the facts the files' own decoders hold", () => {
+  it('diffs without reading either file, then opens both for the change view', async () => {
+    const oldSide = counted(oldFiles);
+    const newSide = counted(newFiles);
+    const facts = {
+      old: value((await openedDecoder(oldFiles)).nodeFacts()),
+      new: value((await openedDecoder(newFiles)).nodeFacts()),
+    };
+    const decoder = createDecoderImpl({ startsHelpersAhead: false });
+    const firstRows: number[] = [];
+    const summary = value(
+      await decoder.compare(
+        oldSide.files,
+        newSide.files,
+        (progress) => {
+          if (progress.rowCount > 0 && firstRows.length === 0) {
+            firstRows.push(oldSide.blob.reads + newSide.blob.reads);
+          }
+        },
+        facts,
+      ),
+    );
+    expect(firstRows).toEqual([0]);
+    expect(summary).toMatchObject({
+      counts: { added: 1, removed: 1, changed: 1, unchanged: 1 },
+      hasContent: true,
+    });
+    decoder.diffShow(['changed'], '');
+    const row = decoder.diffRows(1, 1)[0]!.diff!;
+    const oldView = value(await decoder.diffSide('old', row.oldIndex, 1024));
+    expect(new TextDecoder().decode(oldView.bytes!)).toBe('<a>1</a>');
+    expect(oldSide.blob.reads).toBeGreaterThan(0);
+  });
+
+  it('refuses a side whose read stopped, and facts of two formats', async () => {
+    const decoder = createDecoderImpl({ startsHelpersAhead: false });
+    const facts = value((await openedDecoder(oldFiles)).nodeFacts());
+    const stopped = {
+      ...facts,
+      fatal: { code: ErrorCode.UNEXPECTED_EOF, message: 'cut', offset: 40, format: '', path: '' },
+    };
+    const partly = await decoder.compare(oldFiles, newFiles, () => undefined, {
+      old: facts,
+      new: stopped,
+    });
+    expect(partly).toMatchObject({ ok: false, error: { code: ErrorCode.UNEXPECTED_EOF } });
+    const other = await decoder.compare(oldFiles, newFiles, () => undefined, {
+      old: facts,
+      new: { ...facts, format: 'other', label: 'Other' },
+    });
+    expect(other).toMatchObject({ ok: false, error: { code: ErrorCode.BAD_VALUE } });
+  });
+
+  it('tells no facts while nothing is open', () => {
+    const decoder = createDecoderImpl({ startsHelpersAhead: false });
+    expect(decoder.nodeFacts().ok).toBe(false);
+  });
+});
 
 describe('compare in the decoder worker', () => {
   it('opens both files, counts each status and shows every change, unchanged hidden', async () => {

@@ -71,6 +71,7 @@ import { openSession } from './open-file.ts';
 import { NodeStatuses } from '../jobs/statuses.ts';
 import { sessionTotals } from './totals.ts';
 import { createCompareMethods } from './compare.ts';
+import { nodeFactsBuffers, nodeFactsOf } from '../../compare/node-facts.ts';
 
 /** Paths cut out per step after an open (EntryTree.preparePaths): ~2 ms each. */
 const PREPARE_PATHS_STEP = 25_000;
@@ -403,6 +404,10 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
       jobs,
       sourceOf: (file) => sourceOf(file, 0),
     }),
+    nodeFacts() {
+      const result = attemptNow(() => nodeFactsOf(sessionOf()));
+      return result.ok ? transfer(result, nodeFactsBuffers(result.value)) : result;
+    },
     open: (files, onProgress, openOptions = {}) =>
       attempt(async () => {
         if (files.length === 0) throw internal('no file to open');
