@@ -47,43 +47,66 @@ describe('node facts', () => {
     expect(arrived).toMatchObject({ format: session.format, hasContent: true, fatal: null });
   });
 
-  it('keep paths whole whatever their characters, a lone surrogate too', () => {
+  it('keep paths whole whatever their characters, over blocks ASCII and not', () => {
+    /** A session of these paths only: what the facts read of one. */
+    const sessionOf = (paths: readonly string[]) =>
+      ({
+        format: 'f',
+        label: 'F',
+        layout: 'archive',
+        fatal: null,
+        nodeCount: () => paths.length,
+        nodeTable: () => ({
+          path: (index: number) => paths[index]!,
+          size: (index: number) => index,
+          storedSize: () => 0,
+          checksum: () => 7,
+        }),
+      }) as unknown as Session;
+    const path = fc.oneof(
+      fc.stringMatching(/^[a-z/]{0,12}$/),
+      fc.string({ unit: 'binary', maxLength: 6 }),
+    );
     fc.assert(
       fc.property(
-        fc.array(fc.string({ unit: 'binary', maxLength: 6 }), { maxLength: 20 }),
-        (paths) => {
-          const encoded = new TextEncoder().encode(paths.join(''));
-          const decoded = new TextDecoder().decode(encoded);
-          const ends = new Uint32Array(paths.length);
-          let end = 0;
-          paths.forEach((path, index) => (ends[index] = end += path.length));
-          const facts: NodeFacts = {
-            format: 'f',
-            label: 'F',
-            count: paths.length,
-            pathBytes: encoded,
-            pathEnds: ends,
-            sizes: new Float64Array(paths.length),
-            checksums: new Float64Array(paths.length).fill(Number.NaN),
-            hasContent: false,
-            fatal: null,
-          };
-          const side = sideOfFacts(facts, () => Promise.reject(new Error('not opened')));
-          const read = paths.map((_, index) => side.path(index));
-          expect(read.join('')).toBe(decoded);
-          expect(read.map((path) => path.length)).toEqual(paths.map((path) => path.length));
-          expect(paths.map((_, index) => side.checksum(index))).toEqual(paths.map(() => null));
+        fc.array(path, { maxLength: 40 }),
+        fc.nat({ max: 2500 }),
+        fc.nat({ max: 2500 }),
+        (some, asciiCount, at) => {
+          // Blocks of plain names with the drawn ones among them, somewhere.
+          const plain = Array.from({ length: asciiCount }, (_, index) => `d${index % 7}/f${index}`);
+          const paths = [...plain.slice(0, at), ...some, ...plain.slice(at)];
+          const side = sideOfFacts(sent(nodeFactsOf(sessionOf(paths))), () =>
+            Promise.reject(new Error('not opened')),
+          );
+          // A lone surrogate arrives as U+FFFD, as the encoder writes it; all else as it was.
+          const wellFormed = (text: string) =>
+            new TextDecoder().decode(new TextEncoder().encode(text));
+          const read = Array.from({ length: side.count }, (_, index) => side.path(index));
+          expect(read).toEqual(paths.map(wellFormed));
+          expect(side.size(paths.length - 1)).toBe(paths.length - 1);
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 30 },
     );
+  });
+
+  it('keep paths longer than the room first made for them', async () => {
+    const long = `${'é'.repeat(3000)}/${'x'.repeat(5000)}`;
+    const session = await openMemory(archive({ [long]: '1', short: '2' }), 'a.wad');
+    const side = sideOfFacts(sent(nodeFactsOf(session)), () => Promise.resolve(session));
+    expect([side.path(0), side.path(1)]).toEqual([
+      sideOf(session).path(0),
+      sideOf(session).path(1),
+    ]);
+    expect([side.path(0), side.path(1)]).toContain(long);
   });
 
   it('refuse arrays that do not fit their count', async () => {
     const facts = nodeFactsOf(await openMemory(archive({ a: '1', b: '2' }), 'a.wad'));
     const short = { ...facts, sizes: new Float64Array(1) };
     expect(() => sideOfFacts(short, () => Promise.reject(new Error('no')))).toThrow(RangeError);
-    const cut = { ...facts, pathEnds: Uint32Array.of(1, 5) };
+    const cut = { ...facts, pathEnds: Uint32Array.of(1, facts.pathBytes.length + 1) };
     expect(() => sideOfFacts(cut, () => Promise.reject(new Error('no')))).toThrow(RangeError);
   });
 
