@@ -1,9 +1,11 @@
 /**
- * Comparing two open files: a decoder worker of its own diffs them (worker/rpc/compare.ts)
- * from what each file's own decoder already read of its nodes (`nodeFacts`), opening them
- * from their sources only for what those do not tell; this store keeps where that stands —
- * counts, the statuses and filter shown, the row selected — and the page pulls rows of the
- * diff tree from that worker as it does a file's.
+ * Comparing two open files: the old file's own decoder diffs its open session against what
+ * the new file's decoder already read of its nodes (`nodeFacts`, worker/rpc/compare.ts), so
+ * the first rows wait for no worker to start and no table to be read again. Files no longer
+ * open (a comparison whose old file was closed) are compared by a decoder of its own, which
+ * opens both from their sources. This store keeps where the comparison stands — counts, the
+ * statuses and filter shown, the row selected — and the page pulls rows of the diff tree
+ * from that decoder as it does a file's.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
@@ -14,11 +16,12 @@ import type {
   DiffStatus,
   DiffTreeRow,
   NamedSource,
-  NodeFacts,
+  CompareFacts,
   Result,
 } from '../worker/rpc/api.ts';
 import type { FileDecoder } from '../worker/rpc/client.ts';
 import type { Context } from './context.ts';
+import type { OpenFile } from './types.ts';
 import { createJobRunner } from './run-job.ts';
 
 /** What a comparison compares: two lists of sources (a file and the volumes it took), named. */
@@ -27,7 +30,7 @@ export interface CompareSides {
   newName: string;
   oldSources: readonly NamedSource[];
   newSources: readonly NamedSource[];
-  /** The open files they are, whose decoders can tell their nodes' facts at once. */
+  /** The open files they are: the old one's decoder compares, the new one's tells its facts. */
   oldFileId?: string;
   newFileId?: string;
   /** The web addresses they were opened from, when both were: a link can name them. */
@@ -95,6 +98,8 @@ export function createCompareState(context: Context): {
   const store = createStore<CompareState>(() => ({ comparison: null, pickerFileId: null }));
   const { runJob } = createJobRunner(context);
   let decoder: FileDecoder | null = null;
+  /** The open file whose decoder runs the comparison; null: a decoder of its own does. */
+  let hostFileId: string | null = null;
   let lastId = 0;
 
   const update = (id: number, change: Partial<Comparison>) =>
@@ -107,17 +112,45 @@ export function createCompareState(context: Context): {
     return decoder;
   };
 
-  /** What a side's own decoder read of its nodes; null when it cannot tell (closed, failed). */
-  async function factsOf(fileId: string | undefined): Promise<NodeFacts | null> {
-    const file = fileId === undefined ? undefined : context.getFile(fileId);
-    if (!file) return null;
+  /** Ends the comparison in its decoder: a borrowed one forgets it, one of its own ends. */
+  function releaseDecoder(): void {
+    const last = decoder;
+    decoder = null;
+    if (last && hostFileId === null) last.terminate();
+    else if (last) {
+      void last.cancel('compare').catch(() => undefined);
+      void last.diffRelease().catch(() => undefined);
+    }
+    hostFileId = null;
+  }
+
+  /**
+   * What the comparing decoder gets of each side: its own file, and the new file's facts;
+   * null (both opened from their sources) when the new file's decoder cannot tell them.
+   */
+  async function factsFor(oldFile: OpenFile, newFile: OpenFile): Promise<CompareFacts | null> {
+    if (newFile.id === oldFile.id) return { old: 'open-file', new: 'open-file' };
     try {
-      const result = await file.decoder.nodeFacts();
-      return result.ok ? result.value : null;
+      const result = await newFile.decoder.nodeFacts();
+      return result.ok ? { old: 'open-file', new: result.value } : null;
     } catch {
       return null;
     }
   }
+
+  // The file whose decoder compares was closed, or its worker died: the comparison runs
+  // again in a decoder of its own, from the sources both were opened from.
+  context.stores.files.subscribe(({ files }) => {
+    if (hostFileId === null) return;
+    const host = files.find((file) => file.id === hostFileId);
+    if (host && !host.hasCrashed && host.decoder === decoder) return;
+    decoder = null;
+    hostFileId = null;
+    const comparison = current();
+    if (!comparison) return;
+    const { oldFileId: _old, newFileId: _new, ...sides } = comparison.sides;
+    void actions.compareSides(sides, comparison.selectedPath);
+  });
 
   async function show(statuses: readonly DiffStatus[], filter: string): Promise<void> {
     const comparison = current();
@@ -156,9 +189,13 @@ export function createCompareState(context: Context): {
     },
 
     async compareSides(sides, selectedPath = null) {
-      decoder?.terminate();
-      const started = context.deps.createDecoder();
+      releaseDecoder();
+      const oldFile = sides.oldFileId ? context.liveFile(sides.oldFileId) : undefined;
+      const newFile = sides.newFileId ? context.liveFile(sides.newFileId) : undefined;
+      const host = oldFile && newFile ? oldFile : null;
+      const started = host ? host.decoder : context.deps.createDecoder();
       decoder = started;
+      hostFileId = host ? host.id : null;
       const id = ++lastId;
       store.setState({
         comparison: {
@@ -186,10 +223,7 @@ export function createCompareState(context: Context): {
         },
         () => void started.cancel('compare'),
         async (report) => {
-          const [oldFacts, newFacts] = await Promise.all([
-            factsOf(sides.oldFileId),
-            factsOf(sides.newFileId),
-          ]);
+          const facts = oldFile && newFile ? await factsFor(oldFile, newFile) : null;
           return started.compare(
             [...sides.oldSources],
             [...sides.newSources],
@@ -201,7 +235,7 @@ export function createCompareState(context: Context): {
                 rowsVersion: ++rowsVersion,
               });
             },
-            oldFacts && newFacts ? { old: oldFacts, new: newFacts } : null,
+            facts,
           );
         },
       );
@@ -241,8 +275,7 @@ export function createCompareState(context: Context): {
     },
 
     closeComparison() {
-      decoder?.terminate();
-      decoder = null;
+      releaseDecoder();
       store.setState({ comparison: null });
     },
 

@@ -84,6 +84,7 @@ const METHOD_KINDS = {
   diffRowOfPath: 'tracked',
   diffSide: 'tracked',
   diffExport: 'tracked',
+  diffRelease: 'tracked',
   ping: 'untracked',
   cancel: 'untracked',
 } as const satisfies Record<DecoderMethod, 'tracked' | 'untracked'>;

@@ -93,6 +93,43 @@ describe("compare from the facts the files' own decoders hold", () => {
     expect(oldSide.blob.reads).toBeGreaterThan(0);
   });
 
+  it('runs in the old file\'s own decoder: its open session, the new file\'s facts', async () => {
+    const host = await openedDecoder(oldFiles);
+    const oldSide = counted(oldFiles);
+    const newSide = counted(newFiles);
+    const facts = value((await openedDecoder(newFiles)).nodeFacts());
+    let readsAtFirstRows = -1;
+    const summary = value(
+      await host.compare(
+        oldSide.files,
+        newSide.files,
+        (progress) => {
+          if (progress.rowCount > 0 && readsAtFirstRows < 0) {
+            readsAtFirstRows = oldSide.blob.reads + newSide.blob.reads;
+          }
+        },
+        { old: 'open-file', new: facts },
+      ),
+    );
+    expect(readsAtFirstRows).toBe(0);
+    expect(summary.counts).toEqual({ added: 1, removed: 1, changed: 1, unchanged: 1 });
+    const at = host.diffRowOfPath('b/edit.xml');
+    const row = host.diffRows(at, 1)[0]!.diff!;
+    const [oldView, newView] = [
+      value(await host.diffSide('old', row.oldIndex, 1024)),
+      value(await host.diffSide('new', row.newIndex, 1024)),
+    ];
+    expect(new TextDecoder().decode(oldView.bytes!)).toBe('<a>1</a>');
+    expect(new TextDecoder().decode(newView.bytes!)).toBe('<a>2</a>');
+    // Its own file was read from its own sources, never opened again.
+    expect(oldSide.blob.reads).toBe(0);
+    // Released, the comparison is gone; the file's own tree is not.
+    host.diffRelease();
+    expect(host.diffRows(0, 10)).toEqual([]);
+    expect(host.diffExport('csv').ok).toBe(false);
+    expect(host.getRows(0, 1)).toHaveLength(1);
+  });
+
   it('refuses a side whose read stopped, and facts of two formats', async () => {
     const decoder = createDecoderImpl({ startsHelpersAhead: false });
     const facts = value((await openedDecoder(oldFiles)).nodeFacts());

@@ -3,11 +3,13 @@
  * (compare/diff-sessions.ts) streamed into a tree of its own, which the page pages through
  * as it does a file's tree, filtered by status and by path. Generic over sessions.
  *
- * The page hands over what each file's own decoder already read of its nodes (NodeFacts),
- * so the first rows wait for no table to be read again; each file is opened here from its
- * sources only for what those facts do not tell (a pair's content, a side's details in the
- * change view), and once the diff is done, so that view answers at once. Without facts (a
- * file whose decoder could not tell them) both are opened here first, side by side.
+ * The page runs it in the decoder of one of the two files, whose open session is that side
+ * (`'open-file'`), and hands over what the other file's decoder already read of its nodes
+ * (NodeFacts): the first rows wait for no worker to start and no table to be read again.
+ * A side known by its facts only is opened here from its sources for what they do not tell
+ * (a pair's content, its details in the change view), and once the diff is done, so that
+ * view answers at once. Without facts (files no longer open) both are opened here first,
+ * side by side.
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
@@ -34,6 +36,8 @@ export interface CompareHost {
   formats: readonly FormatModule[];
   jobs: JobRegistry<JobKind>;
   sourceOf(file: NamedSource): ByteSource;
+  /** The session of the file this worker has open; null: none (yet). */
+  ownSession(): Session | null;
 }
 
 type CompareMethods = Pick<
@@ -45,6 +49,7 @@ type CompareMethods = Pick<
   | 'diffRowOfPath'
   | 'diffSide'
   | 'diffExport'
+  | 'diffRelease'
 >;
 
 const CHANGES: readonly DiffStatus[] = ['added', 'removed', 'changed'];
@@ -106,6 +111,14 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
     if (shown.length > start) tree.addEntryRange(table, start, shown.length);
   }
 
+  /** Forgets the comparison: its rows, its tree, the sessions opened for it. */
+  function release(): void {
+    sides = null;
+    rows = [];
+    folders = new Map();
+    rebuild();
+  }
+
   /** A new tree of the rows shown, every folder open (a diff is read whole, not browsed). */
   function rebuild(): number {
     shown = [];
@@ -130,8 +143,23 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
     return session;
   }
 
-  /** A side from its decoder's facts: its session opened here only when first asked for. */
-  function sideFromFacts(files: NamedSource[], facts: NodeFacts): OpenSide {
+  /**
+   * A side from its decoder's facts, its session opened here only when first asked for; or
+   * the file open in this worker.
+   */
+  function sideFromFacts(files: NamedSource[], facts: NodeFacts | 'open-file'): OpenSide {
+    if (facts === 'open-file') {
+      const session = host.ownSession();
+      if (!session)
+        throw new FormatError({
+          code: ErrorCode.INTERNAL,
+          offset: 0,
+          detail: 'no file is open here',
+        });
+      if (session.fatal) throw partlyRead(files[0]!.name, session.fatal);
+      const { format, label } = session;
+      return { side: sideOf(session), format, label, hasContent: session.content !== undefined };
+    }
     if (facts.fatal) throw partlyRead(files[0]!.name, facts.fatal);
     const { format, label, hasContent } = facts;
     return { side: sideOfFacts(facts, () => openSide(files)), format, label, hasContent };
@@ -152,7 +180,7 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
     compare: (oldFiles, newFiles, onProgress, facts) =>
       attempt(() =>
         host.jobs.run('compare', async (token) => {
-          sides = null;
+          release();
           const [oldSide, newSide] = facts
             ? [sideFromFacts(oldFiles, facts.old), sideFromFacts(newFiles, facts.new)]
             : await Promise.all([sideFromSources(oldFiles), sideFromSources(newFiles)]);
@@ -268,6 +296,8 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
           warning: read.warning,
         };
       }),
+
+    diffRelease: release,
 
     diffExport: (kind) =>
       attemptNow(() => {

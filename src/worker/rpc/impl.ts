@@ -403,6 +403,7 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
       formats,
       jobs,
       sourceOf: (file) => sourceOf(file, 0),
+      ownSession: () => opened?.session ?? null,
     }),
     nodeFacts() {
       const result = attemptNow(() => nodeFactsOf(sessionOf()));
