@@ -79,6 +79,15 @@ export function sideOf(session: Session): ComparedSide {
   };
 }
 
+/** LazyKeys.find read its budget without finding the key. */
+const NOT_YET = -2;
+/**
+ * Nodes of the old side read at most between two pauses: a lookup that misses (an added
+ * node) reads the whole of it, over a second of a loaded machine for 100,000 nodes, during
+ * which the host could answer no call (the page's request for the first rows).
+ */
+export const KEY_SCAN_STEP = 8_192;
+
 /**
  * The match keys of one side's nodes (its path, and `\0n` for the n-th repeat of a path),
  * read only as far as a lookup needs: two sides in the same order stay in step, so the
@@ -90,12 +99,16 @@ class LazyKeys {
 
   constructor(private readonly side: ComparedSide) {}
 
-  /** The index of the node with `key`, or -1. */
-  find(key: string): number {
+  /**
+   * The index of the node with `key`, or -1; NOT_YET when `budget` more nodes were read
+   * without finding it (the caller lets the host answer calls, then asks again).
+   */
+  find(key: string, budget = Infinity): number {
     const found = this.keys.get(key);
     if (found !== undefined) return found;
     const { side, keys } = this;
-    while (this.read < side.count) {
+    const stop = Math.min(side.count, this.read + budget);
+    while (this.read < stop) {
       const index = this.read++;
       const path = side.path(index);
       let own = path;
@@ -103,7 +116,7 @@ class LazyKeys {
       keys.set(own, index);
       if (own === key) return index;
     }
-    return -1;
+    return this.read < side.count ? NOT_YET : -1;
   }
 }
 
@@ -229,7 +242,16 @@ export async function diffSides(
     let key = path;
     for (let repeat = 1; seen.has(key); repeat++) key = `${path}\0${repeat}`;
     seen.add(key);
-    const oldIndex = oldKeys.find(key);
+    let oldIndex = oldKeys.find(key, KEY_SCAN_STEP);
+    while (oldIndex === NOT_YET) {
+      // The rows decided so far go out first: a miss early on must not hold back the first.
+      if (batch.length > 0) await flush();
+      else {
+        await options.pause?.();
+        options.signal?.throwIfCancelled();
+      }
+      oldIndex = oldKeys.find(key, KEY_SCAN_STEP);
+    }
     const newSize = newSide.size(newIndex);
     const newCrc = newSide.checksum(newIndex);
     if (oldIndex < 0) {
