@@ -40,6 +40,18 @@ describe('comparing two open files', () => {
     expect(rows.map((row) => row.path)).toContain('c/new.txt');
   });
 
+  it('asks the files the picker offers for their facts as it opens, and compares from them', async () => {
+    const { state, oldFile, newFile, comparison } = await setUp();
+    const factsAsked = vi.spyOn(newFile.decoder, 'nodeFacts');
+    const ownAsked = vi.spyOn(oldFile.decoder, 'nodeFacts');
+    state.compare.actions.openComparePicker(oldFile.id);
+    expect(factsAsked).toHaveBeenCalledTimes(1);
+    await state.compare.actions.compareFiles(oldFile.id, newFile.id);
+    expect(comparison()).toMatchObject({ status: 'done', counts: COUNTS });
+    expect(factsAsked).toHaveBeenCalledTimes(1);
+    expect(ownAsked).not.toHaveBeenCalled();
+  });
+
   it('runs again in a decoder of its own when the old file is closed', async () => {
     const { state, createDecoder, oldFile, newFile, comparison, settled } = await setUp();
     await state.compare.actions.compareFiles(oldFile.id, newFile.id, 'b/edit.txt');

@@ -17,6 +17,7 @@ import type {
   DiffTreeRow,
   NamedSource,
   CompareFacts,
+  NodeFacts,
   Result,
 } from '../worker/rpc/api.ts';
 import type { FileDecoder } from '../worker/rpc/client.ts';
@@ -72,6 +73,22 @@ export const DIFF_STATUS_ORDER: readonly DiffStatus[] = [
 
 /** Statuses shown at first: what changed (unchanged rows hidden). */
 export const CHANGED_STATUSES: readonly DiffStatus[] = ['added', 'removed', 'changed'];
+
+/** Files the picker offers whose node facts are asked for as it opens, at most. */
+const MAX_FACTS_AHEAD = 4;
+
+/** The open files `file` can be compared with: read, of its format, their workers alive. */
+export function comparableWith(file: OpenFile, files: readonly OpenFile[]): OpenFile[] {
+  const format = file.summary?.format;
+  return files.filter(
+    (other) =>
+      other.id !== file.id &&
+      !other.hasCrashed &&
+      other.status !== 'opening' &&
+      other.summary !== null &&
+      other.summary.format === format,
+  );
+}
 
 export interface CompareActions {
   openComparePicker(fileId: string): void;
@@ -130,13 +147,27 @@ export function createCompareState(context: Context): {
    */
   async function factsFor(oldFile: OpenFile, newFile: OpenFile): Promise<CompareFacts | null> {
     if (newFile.id === oldFile.id) return { old: 'open-file', new: 'open-file' };
+    const asked = factsAhead.get(newFile.id);
+    factsAhead.clear();
+    const facts = await (asked?.decoder === newFile.decoder ? asked.facts : factsOf(newFile));
+    return facts ? { old: 'open-file', new: facts } : null;
+  }
+
+  /** What a file's decoder read of its nodes; null when it cannot tell them. */
+  async function factsOf(file: OpenFile): Promise<NodeFacts | null> {
     try {
-      const result = await newFile.decoder.nodeFacts();
-      return result.ok ? { old: 'open-file', new: result.value } : null;
+      const result = await file.decoder.nodeFacts();
+      return result.ok ? result.value : null;
     } catch {
       return null;
     }
   }
+
+  /**
+   * Node facts asked for when the picker opened, of each file it offers: while the user
+   * picks one, its decoder reads them, and the comparison starts from them at once.
+   */
+  const factsAhead = new Map<string, { decoder: FileDecoder; facts: Promise<NodeFacts | null> }>();
 
   // The file whose decoder compares was closed, or its worker died: the comparison runs
   // again in a decoder of its own, from the sources both were opened from.
@@ -165,8 +196,22 @@ export function createCompareState(context: Context): {
   }
 
   const actions: CompareActions = {
-    openComparePicker: (fileId) => store.setState({ pickerFileId: fileId }),
-    closeComparePicker: () => store.setState({ pickerFileId: null }),
+    openComparePicker(fileId) {
+      store.setState({ pickerFileId: fileId });
+      const file = context.getFile(fileId);
+      const candidates = file ? comparableWith(file, context.stores.files.getState().files) : [];
+      factsAhead.clear();
+      // Many candidates: none is asked ahead, rather than every decoder reading its table.
+      if (candidates.length > MAX_FACTS_AHEAD) return;
+      for (const candidate of candidates) {
+        const { decoder: candidateDecoder } = candidate;
+        factsAhead.set(candidate.id, { decoder: candidateDecoder, facts: factsOf(candidate) });
+      }
+    },
+    closeComparePicker() {
+      factsAhead.clear();
+      store.setState({ pickerFileId: null });
+    },
 
     async compareFiles(oldFileId, newFileId, selectedPath = null) {
       const oldFile = context.getFile(oldFileId);
