@@ -93,7 +93,7 @@ describe("compare from the facts the files' own decoders hold", () => {
     expect(oldSide.blob.reads).toBeGreaterThan(0);
   });
 
-  it('runs in the old file\'s own decoder: its open session, the new file\'s facts', async () => {
+  it("runs in the old file's own decoder: its open session, the new file's facts", async () => {
     const host = await openedDecoder(oldFiles);
     const oldSide = counted(oldFiles);
     const newSide = counted(newFiles);
