@@ -7,7 +7,13 @@ import { writeKiwad } from '../formats/kiwad/write.ts';
 import { KaType } from '../formats/ka/types.ts';
 import { intValue, textValue, v1Archive, writeKa } from '../formats/ka/write.ts';
 import type { CancelSignal } from '../formats/model.ts';
-import { diffSessions, FIRST_BATCH } from './diff-sessions.ts';
+import {
+  diffSessions,
+  diffSides,
+  FIRST_BATCH,
+  KEY_SCAN_STEP,
+  type ComparedSide,
+} from './diff-sessions.ts';
 import { openMemory } from './testing/open-memory.ts';
 import type { DiffRow } from './types.ts';
 
@@ -127,6 +133,31 @@ describe('diffSessions over archives', () => {
     expect(batches.slice(0, 3)).toEqual([FIRST_BATCH, FIRST_BATCH * 2, FIRST_BATCH * 4]);
     expect(Math.max(...batches)).toBe(2000);
     expect(batches.reduce((sum, n) => sum + n, 0)).toBe(5000);
+  });
+
+  it('sends the rows before an early miss at once, and pauses while it reads the old side', async () => {
+    /** Paths in order, each with a checksum that decides, no session needed. */
+    const sideOfPaths = (paths: readonly string[]): ComparedSide => ({
+      count: paths.length,
+      path: (index) => paths[index]!,
+      size: () => 1,
+      checksum: () => 1,
+      session: () => Promise.reject(new Error('the checksums decide')),
+    });
+    const oldPaths = Array.from(
+      { length: KEY_SCAN_STEP * 3 },
+      (_, i) => `f${String(i).padStart(6, '0')}`,
+    );
+    const newPaths = [...oldPaths.slice(0, 3), 'added', ...oldPaths.slice(3)];
+    const events: string[] = [];
+    const { counts } = await diffSides(sideOfPaths(oldPaths), sideOfPaths(newPaths), {
+      onRows: (batch) => events.push(`rows ${batch.length}`),
+      pause: () => (events.push('pause'), Promise.resolve()),
+    });
+    expect(counts).toEqual({ added: 1, removed: 0, changed: 0, unchanged: oldPaths.length });
+    // The three rows decided before the miss go out (a pause after them), then a pause after
+    // each further step of the scan: three steps read the old side to its end.
+    expect(events.slice(0, 4)).toEqual(['rows 3', 'pause', 'pause', `rows ${FIRST_BATCH * 2}`]);
   });
 
   it('stops with CANCELLED when cancelled between batches', async () => {

@@ -43,16 +43,22 @@ const DEFAULT_BATCH = 2_000;
  */
 export const FIRST_BATCH = 64;
 
-/** What the diff reads of one side: its table's facts, with details only where it must. */
-interface Side {
-  session: Session;
+/**
+ * What the diff reads of one side: its table's facts (path, size, stored checksum), and its
+ * session only for a pair those do not decide (content, values). The facts may come from
+ * the session itself (`sideOf`) or from elsewhere (node-facts.ts), the session then opened
+ * only when first asked for.
+ */
+export interface ComparedSide {
   count: number;
   path(index: number): string;
   size(index: number): number;
+  /** Stored checksum, unsigned; null where the node keeps none. */
   checksum(index: number): number | null;
+  session(): Session | Promise<Session>;
 }
 
-function sideOf(session: Session): Side {
+export function sideOf(session: Session): ComparedSide {
   const table = session.nodeTable();
   const tableChecksum = table.checksum;
   // An archive whose table does not tell checksums may still keep them in its details.
@@ -62,7 +68,6 @@ function sideOf(session: Session): Side {
       ? (index) => session.details(index).checksum
       : () => null;
   return {
-    session,
     count: session.nodeCount(),
     path: (index) => table.path(index),
     size: (index) => table.size(index),
@@ -70,8 +75,18 @@ function sideOf(session: Session): Side {
       const value = checksum(index);
       return value === null ? null : value >>> 0;
     },
+    session: () => session,
   };
 }
+
+/** LazyKeys.find read its budget without finding the key. */
+const NOT_YET = -2;
+/**
+ * Nodes of the old side read at most between two pauses: a lookup that misses (an added
+ * node) reads the whole of it, over a second of a loaded machine for 100,000 nodes, during
+ * which the host could answer no call (the page's request for the first rows).
+ */
+export const KEY_SCAN_STEP = 8_192;
 
 /**
  * The match keys of one side's nodes (its path, and `\0n` for the n-th repeat of a path),
@@ -82,14 +97,18 @@ class LazyKeys {
   private readonly keys = new Map<string, number>();
   private read = 0;
 
-  constructor(private readonly side: Side) {}
+  constructor(private readonly side: ComparedSide) {}
 
-  /** The index of the node with `key`, or -1. */
-  find(key: string): number {
+  /**
+   * The index of the node with `key`, or -1; NOT_YET when `budget` more nodes were read
+   * without finding it (the caller lets the host answer calls, then asks again).
+   */
+  find(key: string, budget = Infinity): number {
     const found = this.keys.get(key);
     if (found !== undefined) return found;
     const { side, keys } = this;
-    while (this.read < side.count) {
+    const stop = Math.min(side.count, this.read + budget);
+    while (this.read < stop) {
       const index = this.read++;
       const path = side.path(index);
       let own = path;
@@ -97,7 +116,7 @@ class LazyKeys {
       keys.set(own, index);
       if (own === key) return index;
     }
-    return -1;
+    return this.read < side.count ? NOT_YET : -1;
   }
 }
 
@@ -108,8 +127,8 @@ function equalBytes(left: Uint8Array, right: Uint8Array): boolean {
 }
 
 /** The content of a node, or null when that side cannot read it (no content, a missing volume). */
-async function contentOf(side: Side, index: number): Promise<Uint8Array | null> {
-  const content = side.session.content;
+async function contentOf(session: Session, index: number): Promise<Uint8Array | null> {
+  const content = session.content;
   if (!content || (content.unavailable?.(index) ?? null) !== null) return null;
   try {
     return (await content.read(index)).bytes;
@@ -119,8 +138,7 @@ async function contentOf(side: Side, index: number): Promise<Uint8Array | null> 
 }
 
 /** What a node shows besides its bytes: its column cells and fields, as one comparable text. */
-function valuesOf(side: Side, index: number): string {
-  const { session } = side;
+function valuesOf(session: Session, index: number): string {
   const columnSet = session.columnSetOf?.(index) ?? 'default';
   const cells = (session.columnSets[columnSet] ?? []).map((column) =>
     session.cell ? session.cell(index, column.id) : null,
@@ -135,9 +153,9 @@ function valuesOf(side: Side, index: number): string {
  * archives asks it of every pair, and an `await` for each would cost more than the answer.
  */
 function checksumVerdict(
-  oldSide: Side,
+  oldSide: ComparedSide,
   oldIndex: number,
-  newSide: Side,
+  newSide: ComparedSide,
   newIndex: number,
   compareContent: boolean,
 ): boolean | null {
@@ -153,9 +171,9 @@ function checksumVerdict(
  * (the UI names the evidence).
  */
 export async function comparePair(
-  oldSide: Side,
+  oldSide: ComparedSide,
   oldIndex: number,
-  newSide: Side,
+  newSide: ComparedSide,
   newIndex: number,
   compareContent = false,
 ): Promise<{ isChanged: boolean; evidence: ChangeEvidence }> {
@@ -163,29 +181,35 @@ export async function comparePair(
   if (byChecksum !== null) return { isChanged: byChecksum, evidence: 'checksum' };
   if (oldSide.size(oldIndex) !== newSide.size(newIndex))
     return { isChanged: true, evidence: 'content' };
-  const oldBytes = await contentOf(oldSide, oldIndex);
-  const newBytes = oldBytes ? await contentOf(newSide, newIndex) : null;
+  const [oldSession, newSession] = await Promise.all([oldSide.session(), newSide.session()]);
+  const oldBytes = await contentOf(oldSession, oldIndex);
+  const newBytes = oldBytes ? await contentOf(newSession, newIndex) : null;
   if (oldBytes && newBytes)
     return { isChanged: !equalBytes(oldBytes, newBytes), evidence: 'content' };
   return {
-    isChanged: valuesOf(oldSide, oldIndex) !== valuesOf(newSide, newIndex),
+    isChanged: valuesOf(oldSession, oldIndex) !== valuesOf(newSession, newIndex),
     evidence: 'values',
   };
 }
-
-export { sideOf as diffSide, type Side as DiffSide };
 
 /**
  * Diffs `oldSession` against `newSession`: every node of either side once, matched by path.
  * Throws a CANCELLED FormatError when the signal is cancelled.
  */
-export async function diffSessions(
+export function diffSessions(
   oldSession: Session,
   newSession: Session,
   options: DiffOptions = {},
 ): Promise<DiffResult> {
-  const oldSide = sideOf(oldSession);
-  const newSide = sideOf(newSession);
+  return diffSides(sideOf(oldSession), sideOf(newSession), options);
+}
+
+/** The same over two sides (`ComparedSide`), wherever they were read. */
+export async function diffSides(
+  oldSide: ComparedSide,
+  newSide: ComparedSide,
+  options: DiffOptions = {},
+): Promise<DiffResult> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
   let nextBatchSize = Math.min(FIRST_BATCH, batchSize);
   const total = oldSide.count + newSide.count;
@@ -218,7 +242,16 @@ export async function diffSessions(
     let key = path;
     for (let repeat = 1; seen.has(key); repeat++) key = `${path}\0${repeat}`;
     seen.add(key);
-    const oldIndex = oldKeys.find(key);
+    let oldIndex = oldKeys.find(key, KEY_SCAN_STEP);
+    while (oldIndex === NOT_YET) {
+      // The rows decided so far go out first: a miss early on must not hold back the first.
+      if (batch.length > 0) await flush();
+      else {
+        await options.pause?.();
+        options.signal?.throwIfCancelled();
+      }
+      oldIndex = oldKeys.find(key, KEY_SCAN_STEP);
+    }
     const newSize = newSide.size(newIndex);
     const newCrc = newSide.checksum(newIndex);
     if (oldIndex < 0) {

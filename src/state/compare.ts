@@ -1,8 +1,11 @@
 /**
- * Comparing two open files: a decoder worker of its own opens both (from the sources each
- * was opened from) and diffs them (worker/rpc/compare.ts); this store keeps where that
- * stands — counts, the statuses and filter shown, the row selected — and the page pulls
- * rows of the diff tree from that worker as it does a file's.
+ * Comparing two open files: the old file's own decoder diffs its open session against what
+ * the new file's decoder already read of its nodes (`nodeFacts`, worker/rpc/compare.ts), so
+ * the first rows wait for no worker to start and no table to be read again. Files no longer
+ * open (a comparison whose old file was closed) are compared by a decoder of its own, which
+ * opens both from their sources. This store keeps where the comparison stands — counts, the
+ * statuses and filter shown, the row selected — and the page pulls rows of the diff tree
+ * from that decoder as it does a file's.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
@@ -13,10 +16,13 @@ import type {
   DiffStatus,
   DiffTreeRow,
   NamedSource,
+  CompareFacts,
+  NodeFacts,
   Result,
 } from '../worker/rpc/api.ts';
 import type { FileDecoder } from '../worker/rpc/client.ts';
 import type { Context } from './context.ts';
+import type { OpenFile } from './types.ts';
 import { createJobRunner } from './run-job.ts';
 
 /** What a comparison compares: two lists of sources (a file and the volumes it took), named. */
@@ -25,6 +31,9 @@ export interface CompareSides {
   newName: string;
   oldSources: readonly NamedSource[];
   newSources: readonly NamedSource[];
+  /** The open files they are: the old one's decoder compares, the new one's tells its facts. */
+  oldFileId?: string;
+  newFileId?: string;
   /** The web addresses they were opened from, when both were: a link can name them. */
   oldUrls?: readonly string[];
   newUrls?: readonly string[];
@@ -65,6 +74,22 @@ export const DIFF_STATUS_ORDER: readonly DiffStatus[] = [
 /** Statuses shown at first: what changed (unchanged rows hidden). */
 export const CHANGED_STATUSES: readonly DiffStatus[] = ['added', 'removed', 'changed'];
 
+/** Files the picker offers whose node facts are asked for as it opens, at most. */
+const MAX_FACTS_AHEAD = 4;
+
+/** The open files `file` can be compared with: read, of its format, their workers alive. */
+export function comparableWith(file: OpenFile, files: readonly OpenFile[]): OpenFile[] {
+  const format = file.summary?.format;
+  return files.filter(
+    (other) =>
+      other.id !== file.id &&
+      !other.hasCrashed &&
+      other.status !== 'opening' &&
+      other.summary !== null &&
+      other.summary.format === format,
+  );
+}
+
 export interface CompareActions {
   openComparePicker(fileId: string): void;
   closeComparePicker(): void;
@@ -90,6 +115,8 @@ export function createCompareState(context: Context): {
   const store = createStore<CompareState>(() => ({ comparison: null, pickerFileId: null }));
   const { runJob } = createJobRunner(context);
   let decoder: FileDecoder | null = null;
+  /** The open file whose decoder runs the comparison; null: a decoder of its own does. */
+  let hostFileId: string | null = null;
   let lastId = 0;
 
   const update = (id: number, change: Partial<Comparison>) =>
@@ -101,6 +128,60 @@ export function createCompareState(context: Context): {
     if (!decoder) throw new Error('nothing is compared');
     return decoder;
   };
+
+  /** Ends the comparison in its decoder: a borrowed one forgets it, one of its own ends. */
+  function releaseDecoder(): void {
+    const last = decoder;
+    decoder = null;
+    if (last && hostFileId === null) last.terminate();
+    else if (last) {
+      void last.cancel('compare').catch(() => undefined);
+      void last.diffRelease().catch(() => undefined);
+    }
+    hostFileId = null;
+  }
+
+  /**
+   * What the comparing decoder gets of each side: its own file, and the new file's facts;
+   * null (both opened from their sources) when the new file's decoder cannot tell them.
+   */
+  async function factsFor(oldFile: OpenFile, newFile: OpenFile): Promise<CompareFacts | null> {
+    if (newFile.id === oldFile.id) return { old: 'open-file', new: 'open-file' };
+    const asked = factsAhead.get(newFile.id);
+    factsAhead.clear();
+    const facts = await (asked?.decoder === newFile.decoder ? asked.facts : factsOf(newFile));
+    return facts ? { old: 'open-file', new: facts } : null;
+  }
+
+  /** What a file's decoder read of its nodes; null when it cannot tell them. */
+  async function factsOf(file: OpenFile): Promise<NodeFacts | null> {
+    try {
+      const result = await file.decoder.nodeFacts();
+      return result.ok ? result.value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Node facts asked for when the picker opened, of each file it offers: while the user
+   * picks one, its decoder reads them, and the comparison starts from them at once.
+   */
+  const factsAhead = new Map<string, { decoder: FileDecoder; facts: Promise<NodeFacts | null> }>();
+
+  // The file whose decoder compares was closed, or its worker died: the comparison runs
+  // again in a decoder of its own, from the sources both were opened from.
+  context.stores.files.subscribe(({ files }) => {
+    if (hostFileId === null) return;
+    const host = files.find((file) => file.id === hostFileId);
+    if (host && !host.hasCrashed && host.decoder === decoder) return;
+    decoder = null;
+    hostFileId = null;
+    const comparison = current();
+    if (!comparison) return;
+    const { oldFileId: _old, newFileId: _new, ...sides } = comparison.sides;
+    void actions.compareSides(sides, comparison.selectedPath);
+  });
 
   async function show(statuses: readonly DiffStatus[], filter: string): Promise<void> {
     const comparison = current();
@@ -115,8 +196,22 @@ export function createCompareState(context: Context): {
   }
 
   const actions: CompareActions = {
-    openComparePicker: (fileId) => store.setState({ pickerFileId: fileId }),
-    closeComparePicker: () => store.setState({ pickerFileId: null }),
+    openComparePicker(fileId) {
+      store.setState({ pickerFileId: fileId });
+      const file = context.getFile(fileId);
+      const candidates = file ? comparableWith(file, context.stores.files.getState().files) : [];
+      factsAhead.clear();
+      // Many candidates: none is asked ahead, rather than every decoder reading its table.
+      if (candidates.length > MAX_FACTS_AHEAD) return;
+      for (const candidate of candidates) {
+        const { decoder: candidateDecoder } = candidate;
+        factsAhead.set(candidate.id, { decoder: candidateDecoder, facts: factsOf(candidate) });
+      }
+    },
+    closeComparePicker() {
+      factsAhead.clear();
+      store.setState({ pickerFileId: null });
+    },
 
     async compareFiles(oldFileId, newFileId, selectedPath = null) {
       const oldFile = context.getFile(oldFileId);
@@ -129,6 +224,8 @@ export function createCompareState(context: Context): {
           newName: newFile.name,
           oldSources: oldFile.sources,
           newSources: newFile.sources,
+          oldFileId,
+          newFileId,
           ...(oldFile.remoteUrls ? { oldUrls: oldFile.remoteUrls } : {}),
           ...(newFile.remoteUrls ? { newUrls: newFile.remoteUrls } : {}),
         },
@@ -137,9 +234,13 @@ export function createCompareState(context: Context): {
     },
 
     async compareSides(sides, selectedPath = null) {
-      decoder?.terminate();
-      const started = context.deps.createDecoder();
+      releaseDecoder();
+      const oldFile = sides.oldFileId ? context.liveFile(sides.oldFileId) : undefined;
+      const newFile = sides.newFileId ? context.liveFile(sides.newFileId) : undefined;
+      const host = oldFile && newFile ? oldFile : null;
+      const started = host ? host.decoder : context.deps.createDecoder();
       decoder = started;
+      hostFileId = host ? host.id : null;
       const id = ++lastId;
       store.setState({
         comparison: {
@@ -166,15 +267,22 @@ export function createCompareState(context: Context): {
           total: 0,
         },
         () => void started.cancel('compare'),
-        (report) =>
-          started.compare([...sides.oldSources], [...sides.newSources], (progress) => {
-            report(progress.done, progress.total);
-            update(id, {
-              counts: progress.counts,
-              rowCount: progress.rowCount,
-              rowsVersion: ++rowsVersion,
-            });
-          }),
+        async (report) => {
+          const facts = oldFile && newFile ? await factsFor(oldFile, newFile) : null;
+          return started.compare(
+            [...sides.oldSources],
+            [...sides.newSources],
+            (progress) => {
+              report(progress.done, progress.total);
+              update(id, {
+                counts: progress.counts,
+                rowCount: progress.rowCount,
+                rowsVersion: ++rowsVersion,
+              });
+            },
+            facts,
+          );
+        },
       );
       if (current()?.id !== id || !outcome) return;
       const { result } = outcome;
@@ -202,6 +310,8 @@ export function createCompareState(context: Context): {
           newName: sides.oldName,
           oldSources: sides.newSources,
           newSources: sides.oldSources,
+          ...(sides.newFileId ? { oldFileId: sides.newFileId } : {}),
+          ...(sides.oldFileId ? { newFileId: sides.oldFileId } : {}),
           ...(sides.newUrls ? { oldUrls: sides.newUrls } : {}),
           ...(sides.oldUrls ? { newUrls: sides.oldUrls } : {}),
         },
@@ -210,8 +320,7 @@ export function createCompareState(context: Context): {
     },
 
     closeComparison() {
-      decoder?.terminate();
-      decoder = null;
+      releaseDecoder();
       store.setState({ comparison: null });
     },
 

@@ -4,21 +4,10 @@
  */
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useFiles } from '../../state/hooks.ts';
-import type { OpenFile } from '../../state/types.ts';
+import { comparableWith } from '../../state/compare.ts';
 import { compareActions, usePickerFileId } from './use-compare.ts';
 
-/** Open files that can be compared with `file`: read, of its format, not it. */
-export function comparableWith(file: OpenFile, files: readonly OpenFile[]): OpenFile[] {
-  const format = file.summary?.format;
-  return files.filter(
-    (other) =>
-      other.id !== file.id &&
-      !other.hasCrashed &&
-      other.status !== 'opening' &&
-      other.summary !== null &&
-      other.summary.format === format,
-  );
-}
+export { comparableWith };
 
 export function ComparePicker(): ReactElement | null {
   const fileId = usePickerFileId();

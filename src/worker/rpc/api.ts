@@ -30,9 +30,11 @@ import type {
   SurfaceRef,
 } from '../../formats/model.ts';
 import type { FormatId } from '../../formats/registry.ts';
+import type { NodeFacts } from '../../compare/node-facts.ts';
 import type { DiffCounts, DiffRow, DiffStatus } from '../../compare/types.ts';
 
 export type {
+  NodeFacts,
   DiffCounts,
   DiffRow,
   DiffStatus,
@@ -456,6 +458,12 @@ export interface DiffTreeRow {
   counts: DiffCounts;
 }
 
+/** What a comparison knows of each side: its decoder's node facts, or the file open there. */
+export interface CompareFacts {
+  old: NodeFacts | 'open-file';
+  new: NodeFacts | 'open-file';
+}
+
 /** A side of a comparison. */
 export type DiffSide = 'old' | 'new';
 
@@ -629,15 +637,24 @@ export interface DecoderApi {
   /** The report of the last install check as a file (install-report.ts): JSON or CSV. */
   installReport(kind: InstallReportKind): Result<Blob>;
   /**
-   * Compares two files' sessions (each opened here from its sources, as `open` would):
-   * every node added, removed, changed or unchanged, matched by path (compare/). Rows
-   * stream into the diff tree as they are decided; progress tells how many. Cancellable
-   * (`compare`).
+   * The facts the diff reads of every node of the open file (path, size, stored checksum),
+   * as arrays transferred to the caller, which hands them to a comparison (`compare`).
+   */
+  nodeFacts(): Result<NodeFacts>;
+  /**
+   * Compares two files' sessions: every node added, removed, changed or unchanged, matched
+   * by path (compare/). `facts`: for each side, what its file's own decoder read of its
+   * nodes (`nodeFacts`), or the file open in this decoder; the diff then starts at once, and
+   * a side known by its facts is opened here from its sources only for what they do not tell
+   * (content, the change view). Without them both are opened here first, as `open` would.
+   * Rows stream into the diff tree as they are decided; progress tells how many. Cancellable
+   * (`compare`). A new comparison replaces the last one.
    */
   compare(
     oldFiles: NamedSource[],
     newFiles: NamedSource[],
     onProgress: (progress: CompareProgress) => void,
+    facts?: CompareFacts | null,
   ): Promise<Result<CompareSummary>>;
   /** Visible rows `[start, start + count)` of the diff tree. */
   diffRows(start: number, count: number): DiffTreeRow[];
@@ -652,6 +669,8 @@ export interface DecoderApi {
   diffRowOfPath(path: string): number;
   /** A node of one side (`DiffRow.oldIndex`/`newIndex`): its details and up to `maxBytes` of its content. */
   diffSide(side: DiffSide, index: number, maxBytes: number): Promise<Result<DiffSideView>>;
+  /** Forgets the comparison (its rows, tree and sessions): the page closed or moved it. */
+  diffRelease(): void;
   /** The rows shown (statuses and filter) as a file: CSV or the JSON of `delve diff --json`. */
   diffExport(kind: 'csv' | 'json'): Result<Blob>;
   /** Answers at once unless the worker is stuck: the client's watchdog calls it. */

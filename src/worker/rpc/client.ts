@@ -76,6 +76,7 @@ const METHOD_KINDS = {
   addFolderFiles: 'tracked',
   checkInstall: 'tracked',
   installReport: 'tracked',
+  nodeFacts: 'tracked',
   compare: 'tracked',
   diffRows: 'tracked',
   diffShow: 'tracked',
@@ -83,6 +84,7 @@ const METHOD_KINDS = {
   diffRowOfPath: 'tracked',
   diffSide: 'tracked',
   diffExport: 'tracked',
+  diffRelease: 'tracked',
   ping: 'untracked',
   cancel: 'untracked',
 } as const satisfies Record<DecoderMethod, 'tracked' | 'untracked'>;

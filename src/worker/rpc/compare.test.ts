@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../binary/format-error.ts';
 import { writeKiwad } from '../../formats/kiwad/write.ts';
 import type { CompareProgress, NamedSource, Result } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
@@ -34,6 +35,125 @@ async function compared() {
   const summary = value(await decoder.compare(oldFiles, newFiles, (p) => progress.push(p)));
   return { decoder, summary, progress };
 }
+
+/** A Blob that counts the reads of its bytes. */
+class CountedBlob extends Blob {
+  reads = 0;
+  override slice(start?: number, end?: number, type?: string): Blob {
+    this.reads++;
+    return super.slice(start, end, type);
+  }
+}
+
+function counted(files: NamedSource[]): { files: NamedSource[]; blob: CountedBlob } {
+  const source = files[0]!;
+  if (!('blob' in source)) throw new Error('a local file was expected');
+  const blob = new CountedBlob([source.blob]);
+  return { files: [{ name: source.name, blob }], blob };
+}
+
+/** A file's own decoder, with the file open: it tells the facts of its nodes. */
+async function openedDecoder(files: NamedSource[]) {
+  const decoder = createDecoderImpl({ startsHelpersAhead: false });
+  value(await decoder.open(files, () => undefined));
+  return decoder;
+}
+
+describe("compare from the facts the files' own decoders hold", () => {
+  it('diffs without reading either file, then opens both for the change view', async () => {
+    const oldSide = counted(oldFiles);
+    const newSide = counted(newFiles);
+    const facts = {
+      old: value((await openedDecoder(oldFiles)).nodeFacts()),
+      new: value((await openedDecoder(newFiles)).nodeFacts()),
+    };
+    const decoder = createDecoderImpl({ startsHelpersAhead: false });
+    const firstRows: number[] = [];
+    const summary = value(
+      await decoder.compare(
+        oldSide.files,
+        newSide.files,
+        (progress) => {
+          if (progress.rowCount > 0 && firstRows.length === 0) {
+            firstRows.push(oldSide.blob.reads + newSide.blob.reads);
+          }
+        },
+        facts,
+      ),
+    );
+    expect(firstRows).toEqual([0]);
+    expect(summary).toMatchObject({
+      counts: { added: 1, removed: 1, changed: 1, unchanged: 1 },
+      hasContent: true,
+    });
+    decoder.diffShow(['changed'], '');
+    const row = decoder.diffRows(1, 1)[0]!.diff!;
+    const oldView = value(await decoder.diffSide('old', row.oldIndex, 1024));
+    expect(new TextDecoder().decode(oldView.bytes!)).toBe('<a>1</a>');
+    expect(oldSide.blob.reads).toBeGreaterThan(0);
+  });
+
+  it("runs in the old file's own decoder: its open session, the new file's facts", async () => {
+    const host = await openedDecoder(oldFiles);
+    const oldSide = counted(oldFiles);
+    const newSide = counted(newFiles);
+    const facts = value((await openedDecoder(newFiles)).nodeFacts());
+    let readsAtFirstRows = -1;
+    const summary = value(
+      await host.compare(
+        oldSide.files,
+        newSide.files,
+        (progress) => {
+          if (progress.rowCount > 0 && readsAtFirstRows < 0) {
+            readsAtFirstRows = oldSide.blob.reads + newSide.blob.reads;
+          }
+        },
+        { old: 'open-file', new: facts },
+      ),
+    );
+    expect(readsAtFirstRows).toBe(0);
+    expect(summary.counts).toEqual({ added: 1, removed: 1, changed: 1, unchanged: 1 });
+    const at = host.diffRowOfPath('b/edit.xml');
+    const row = host.diffRows(at, 1)[0]!.diff!;
+    const [oldView, newView] = [
+      value(await host.diffSide('old', row.oldIndex, 1024)),
+      value(await host.diffSide('new', row.newIndex, 1024)),
+    ];
+    expect(new TextDecoder().decode(oldView.bytes!)).toBe('<a>1</a>');
+    expect(new TextDecoder().decode(newView.bytes!)).toBe('<a>2</a>');
+    // Its own file was read from its own sources, never opened again.
+    expect(oldSide.blob.reads).toBe(0);
+    // Released, the comparison is gone; the file's own tree is not.
+    host.diffRelease();
+    expect(host.diffRows(0, 10)).toEqual([]);
+    expect(host.diffExport('csv').ok).toBe(false);
+    expect(host.getRows(0, 1)).toHaveLength(1);
+  });
+
+  it('refuses a side whose read stopped, and facts of two formats', async () => {
+    const decoder = createDecoderImpl({ startsHelpersAhead: false });
+    const facts = value((await openedDecoder(oldFiles)).nodeFacts());
+    const stopped = {
+      ...facts,
+      fatal: { code: ErrorCode.UNEXPECTED_EOF, message: 'cut', offset: 40, format: '', path: '' },
+    };
+    const partly = await decoder.compare(oldFiles, newFiles, () => undefined, {
+      old: facts,
+      new: stopped,
+    });
+    expect(partly).toMatchObject({ ok: false, error: { code: ErrorCode.UNEXPECTED_EOF } });
+    const other = await decoder.compare(oldFiles, newFiles, () => undefined, {
+      old: facts,
+      new: { ...facts, format: 'other', label: 'Other' },
+    });
+    expect(other).toMatchObject({ ok: false, error: { code: ErrorCode.BAD_VALUE } });
+  });
+
+  it('tells no facts while nothing is open', () => {
+    const decoder = createDecoderImpl({ startsHelpersAhead: false });
+    expect(decoder.nodeFacts().ok).toBe(false);
+  });
+});
 
 describe('compare in the decoder worker', () => {
   it('opens both files, counts each status and shows every change, unchanged hidden', async () => {

@@ -1,18 +1,28 @@
 /**
- * The comparison a decoder worker runs for the page: both files opened here, their diff
+ * The comparison a decoder worker runs for the page: the diff of two files
  * (compare/diff-sessions.ts) streamed into a tree of its own, which the page pages through
  * as it does a file's tree, filtered by status and by path. Generic over sessions.
+ *
+ * The page runs it in the decoder of one of the two files, whose open session is that side
+ * (`'open-file'`), and hands over what the other file's decoder already read of its nodes
+ * (NodeFacts): the first rows wait for no worker to start and no table to be read again.
+ * A side known by its facts only is opened here from its sources for what they do not tell
+ * (a pair's content, its details in the change view), and once the diff is done, so that
+ * view answers at once. Without facts (files no longer open) both are opened here first,
+ * side by side.
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { diffCsv, diffJson, diffReport, folderCounts } from '../../compare/diff-report.ts';
-import { diffSessions } from '../../compare/diff-sessions.ts';
+import { diffSides, sideOf, type ComparedSide } from '../../compare/diff-sessions.ts';
+import { sideOfFacts, type NodeFacts } from '../../compare/node-facts.ts';
 import {
   emptyCounts,
   type DiffCounts,
   type DiffRow,
   type DiffStatus,
 } from '../../compare/types.ts';
+import type { ErrorInfo } from '../../binary/format-error.ts';
 import type { FormatModule, NodeTable, Session } from '../../formats/model.ts';
 import type { FormatServices } from '../../formats/services.ts';
 import { throttle, yieldBriefly, type JobRegistry } from '../jobs/jobs.ts';
@@ -26,6 +36,8 @@ export interface CompareHost {
   formats: readonly FormatModule[];
   jobs: JobRegistry<JobKind>;
   sourceOf(file: NamedSource): ByteSource;
+  /** The session of the file this worker has open; null: none (yet). */
+  ownSession(): Session | null;
 }
 
 type CompareMethods = Pick<
@@ -37,6 +49,7 @@ type CompareMethods = Pick<
   | 'diffRowOfPath'
   | 'diffSide'
   | 'diffExport'
+  | 'diffRelease'
 >;
 
 const CHANGES: readonly DiffStatus[] = ['added', 'removed', 'changed'];
@@ -51,12 +64,38 @@ function shownTable(rows: readonly DiffRow[], shown: readonly number[]): NodeTab
   };
 }
 
+/** A side read only in part would report what it did not read as removed or added. */
+function partlyRead(name: string, fatal: ErrorInfo): FormatError {
+  return new FormatError({
+    code: fatal.code,
+    offset: fatal.offset ?? 0,
+    detail: `${name}: ${fatal.message}`,
+    format: fatal.format,
+  });
+}
+
+function notOneFormat(oldLabel: string, newLabel: string): FormatError {
+  return new FormatError({
+    code: ErrorCode.BAD_VALUE,
+    offset: 0,
+    detail: `${oldLabel} and ${newLabel} are not of one format`,
+  });
+}
+
+/** One side of the comparison: what the diff reads, and the session, opened when asked. */
+interface OpenSide {
+  side: ComparedSide;
+  format: string;
+  label: string;
+  hasContent: boolean;
+}
+
 function noComparison(): FormatError {
   return new FormatError({ code: ErrorCode.INTERNAL, offset: 0, detail: 'nothing is compared' });
 }
 
 export function createCompareMethods(host: CompareHost): CompareMethods {
-  let sessions: { old: Session; new: Session } | null = null;
+  let sides: { old: OpenSide; new: OpenSide } | null = null;
   let rows: DiffRow[] = [];
   let folders = new Map<string, DiffCounts>();
   let statuses = new Set<DiffStatus>(CHANGES);
@@ -70,6 +109,14 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
     const start = shown.length;
     for (let at = from; at < rows.length; at++) if (statuses.has(rows[at]!.status)) shown.push(at);
     if (shown.length > start) tree.addEntryRange(table, start, shown.length);
+  }
+
+  /** Forgets the comparison: its rows, its tree, the sessions opened for it. */
+  function release(): void {
+    sides = null;
+    rows = [];
+    folders = new Map();
+    rebuild();
   }
 
   /** A new tree of the rows shown, every folder open (a diff is read whole, not browsed). */
@@ -92,40 +139,53 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
       () => undefined,
       host.formats,
     );
-    const { fatal } = session;
-    if (fatal) {
-      // A side read only in part would report what it did not read as removed or added.
-      throw new FormatError({
-        code: fatal.code,
-        offset: fatal.offset ?? 0,
-        detail: `${files[0]!.name}: ${fatal.message}`,
-        format: fatal.format,
-      });
-    }
+    if (session.fatal) throw partlyRead(files[0]!.name, session.fatal);
     return session;
   }
 
-  function sessionOf(side: 'old' | 'new'): Session {
-    if (!sessions) throw noComparison();
-    return sessions[side];
+  /**
+   * A side from its decoder's facts, its session opened here only when first asked for; or
+   * the file open in this worker.
+   */
+  function sideFromFacts(files: NamedSource[], facts: NodeFacts | 'open-file'): OpenSide {
+    if (facts === 'open-file') {
+      const session = host.ownSession();
+      if (!session)
+        throw new FormatError({
+          code: ErrorCode.INTERNAL,
+          offset: 0,
+          detail: 'no file is open here',
+        });
+      if (session.fatal) throw partlyRead(files[0]!.name, session.fatal);
+      const { format, label } = session;
+      return { side: sideOf(session), format, label, hasContent: session.content !== undefined };
+    }
+    if (facts.fatal) throw partlyRead(files[0]!.name, facts.fatal);
+    const { format, label, hasContent } = facts;
+    return { side: sideOfFacts(facts, () => openSide(files)), format, label, hasContent };
+  }
+
+  async function sideFromSources(files: NamedSource[]): Promise<OpenSide> {
+    const session = await openSide(files);
+    const { format, label } = session;
+    return { side: sideOf(session), format, label, hasContent: session.content !== undefined };
+  }
+
+  async function sessionOf(side: 'old' | 'new'): Promise<Session> {
+    if (!sides) throw noComparison();
+    return sides[side].side.session();
   }
 
   return {
-    compare: (oldFiles, newFiles, onProgress) =>
+    compare: (oldFiles, newFiles, onProgress, facts) =>
       attempt(() =>
         host.jobs.run('compare', async (token) => {
-          const [oldSession, newSession] = await Promise.all([
-            openSide(oldFiles),
-            openSide(newFiles),
-          ]);
-          if (oldSession.format !== newSession.format) {
-            throw new FormatError({
-              code: ErrorCode.BAD_VALUE,
-              offset: 0,
-              detail: `${oldSession.label} and ${newSession.label} are not of one format`,
-            });
-          }
-          sessions = { old: oldSession, new: newSession };
+          release();
+          const [oldSide, newSide] = facts
+            ? [sideFromFacts(oldFiles, facts.old), sideFromFacts(newFiles, facts.new)]
+            : await Promise.all([sideFromSources(oldFiles), sideFromSources(newFiles)]);
+          if (oldSide.format !== newSide.format) throw notOneFormat(oldSide.label, newSide.label);
+          sides = { old: oldSide, new: newSide };
           rows = [];
           folders = new Map();
           rebuild();
@@ -136,7 +196,7 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
           const progress = (force = false) =>
             report({ done, total, rowCount: tree.rowCount(), counts: { ...counts } }, force);
           let isFirst = true;
-          await diffSessions(oldSession, newSession, {
+          await diffSides(oldSide.side, newSide.side, {
             signal: token,
             pause: yieldBriefly,
             onRows(batch) {
@@ -162,13 +222,17 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
             },
           });
           progress(true);
+          // The change view reads both sessions: opened now, while the user reads the rows.
+          for (const { side } of [oldSide, newSide]) {
+            void Promise.resolve(side.session()).catch(() => undefined);
+          }
           return {
             oldName: oldFiles[0]!.name,
             newName: newFiles[0]!.name,
-            formatLabel: newSession.label,
+            formatLabel: newSide.label,
             counts,
             rowCount: tree.rowCount(),
-            hasContent: oldSession.content !== undefined && newSession.content !== undefined,
+            hasContent: oldSide.hasContent && newSide.hasContent,
           };
         }),
       ),
@@ -217,7 +281,7 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
 
     diffSide: (side, index, maxBytes) =>
       attempt(async () => {
-        const session = sessionOf(side);
+        const session = await sessionOf(side);
         const details = session.details(index);
         const content = session.content;
         const why = content?.unavailable?.(index) ?? (content ? null : 'no content to read');
@@ -233,9 +297,11 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
         };
       }),
 
+    diffRelease: release,
+
     diffExport: (kind) =>
       attemptNow(() => {
-        if (!sessions) throw noComparison();
+        if (!sides) throw noComparison();
         const visible = tree.entriesUnder([]).map((position) => rows[shown[position]!]!);
         const report = diffReport(rows, statuses);
         const matching = new Set(visible);

@@ -72,6 +72,7 @@ import { unwrapSource } from '../../formats/wrapped-sources.ts';
 import { NodeStatuses } from '../jobs/statuses.ts';
 import { sessionTotals } from './totals.ts';
 import { createCompareMethods } from './compare.ts';
+import { nodeFactsBuffers, nodeFactsOf } from '../../compare/node-facts.ts';
 
 /** Paths cut out per step after an open (EntryTree.preparePaths): ~2 ms each. */
 const PREPARE_PATHS_STEP = 25_000;
@@ -403,7 +404,12 @@ export function createDecoderImpl(options: DecoderOptions = {}): DecoderApi {
       formats,
       jobs,
       sourceOf: (file) => sourceOf(file, 0),
+      ownSession: () => opened?.session ?? null,
     }),
+    nodeFacts() {
+      const result = attemptNow(() => nodeFactsOf(sessionOf()));
+      return result.ok ? transfer(result, nodeFactsBuffers(result.value)) : result;
+    },
     open: (files, onProgress, openOptions = {}) =>
       attempt(async () => {
         if (files.length === 0) throw internal('no file to open');
