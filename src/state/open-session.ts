@@ -9,6 +9,7 @@ import type {
   OpenProgress,
   Result,
   FileSummary,
+  SideInputBlob,
   ViewOffer,
 } from '../worker/rpc/api.ts';
 import type { Context } from './context.ts';
@@ -16,7 +17,7 @@ import { errorInfoOf, internalError } from './errors.ts';
 import { remoteUrlsOf } from './remote-urls.ts';
 import { ROW_PAGE_SIZE } from './row-cache.ts';
 import { createThrottle } from './throttle.ts';
-import { readySideInputBlobs } from './side-inputs.ts';
+import { readySideInputBlobs, sideInputBlobsNow } from './side-inputs.ts';
 import type { FileSetChoice, OpenAs, OpenFile } from './types.ts';
 
 /**
@@ -261,11 +262,28 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
    * What the worker is told besides the files: the side inputs kept (once their bytes are
    * read, a step after a reload lists them), and a format forced.
    */
-  async function openOptionsOf(file: OpenFile): Promise<OpenOptions> {
-    const sideInputs = await readySideInputBlobs(stores.sideInputs);
+  function openOptionsWith(
+    file: OpenFile,
+    sideInputs: Record<string, SideInputBlob[]>,
+  ): OpenOptions {
     return file.openAs
       ? { sideInputs, format: file.openAs.format, settings: file.openAs.settings }
       : { sideInputs };
+  }
+
+  /**
+   * Asks the worker to open the file. At once when the side inputs are at hand (nearly
+   * always): the request then leaves in the task that listed the file, before the page
+   * renders the new row and pane, and the worker reads while the page draws. Otherwise once
+   * the kept side inputs have their bytes (the first moments after a reload).
+   */
+  function startOpen(file: OpenFile, report: (progress: OpenProgress) => void) {
+    const open = (options: OpenOptions) => file.decoder.open([...file.sources], report, options);
+    const ready = sideInputBlobsNow(stores.sideInputs);
+    if (ready) return open(openOptionsWith(file, ready));
+    return readySideInputBlobs(stores.sideInputs).then((blobs) =>
+      open(openOptionsWith(file, blobs)),
+    );
   }
 
   /** Opens a file `addFile` listed; resolves with its id once it is open (or failed). */
@@ -288,11 +306,7 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
     const progress = progressOf(id);
     let result: Result<FileSummary> | null;
     try {
-      result = await Promise.race([
-        openOptionsOf(file).then((options) => decoder.open([...sources], progress.report, options)),
-        crashed,
-        closed,
-      ]);
+      result = await Promise.race([startOpen(file, progress.report), crashed, closed]);
     } catch (error) {
       // A rejected call (not a Result) means the worker could not run the request at all.
       if (context.getFile(id)) {

@@ -126,6 +126,14 @@ export function sideInputBlobs(
   return byKind;
 }
 
+/** The entries as an open hands them over when every one has its bytes already; else null. */
+export function sideInputBlobsNow(
+  store: StoreApi<SideInputsState>,
+): Record<string, SideInputBlob[]> | null {
+  const { entries } = store.getState();
+  return entries.every(hasBody) ? sideInputBlobs(entries) : null;
+}
+
 /**
  * The entries as an open hands them over, once every entry listed has its bytes (after a
  * reload they come a step after the records; an entry whose bytes cannot be read is dropped).
@@ -133,11 +141,11 @@ export function sideInputBlobs(
 export function readySideInputBlobs(
   store: StoreApi<SideInputsState>,
 ): Promise<Record<string, SideInputBlob[]>> {
-  const isReady = (state: SideInputsState) => state.entries.every(hasBody);
-  if (isReady(store.getState())) return Promise.resolve(sideInputBlobs(store.getState().entries));
+  const ready = sideInputBlobsNow(store);
+  if (ready) return Promise.resolve(ready);
   return new Promise((resolve) => {
     const stop = store.subscribe((state) => {
-      if (!isReady(state)) return;
+      if (!state.entries.every(hasBody)) return;
       stop();
       resolve(sideInputBlobs(state.entries));
     });

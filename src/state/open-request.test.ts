@@ -1,0 +1,41 @@
+/**
+ * The open request leaves with the drop: a dropped file's worker is asked to open it in the
+ * task that lists the file, before the page renders the new row and pane (React renders an
+ * update from outside its own events in a microtask queued by that update). The worker then
+ * reads while the page draws, instead of after it.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { writeKiwad } from '../formats/kiwad/write.ts';
+import { createDelveState } from './store.ts';
+import { createTestDecoder, type TestDecoder } from './testing/test-decoder.ts';
+
+describe('the open request', () => {
+  it('is sent before a microtask queued when the file is listed', async () => {
+    const decoders: TestDecoder[] = [];
+    const state = createDelveState({
+      createDecoder: () => {
+        const decoder = createTestDecoder();
+        decoders.push(decoder);
+        return decoder;
+      },
+      saveBlob: vi.fn(),
+      fetch: vi.fn(),
+      now: () => 0,
+    });
+    // What a render queued by the listing would see of the worker's calls.
+    const seenAtRender = new Promise<string[]>((resolve) => {
+      const stop = state.stores.files.subscribe(({ files }) => {
+        if (files.length === 0) return;
+        stop();
+        queueMicrotask(() => resolve(decoders.flatMap((decoder) => decoder.calls)));
+      });
+    });
+    const archive = writeKiwad([{ name: 'a.txt', data: new TextEncoder().encode('a') }]);
+    const opening = state.actions.openFiles([
+      new File([archive as Uint8Array<ArrayBuffer>], 'a.wad'),
+    ]);
+    expect((await seenAtRender).filter((call) => call.startsWith('open'))).toHaveLength(1);
+    await opening;
+    expect(state.stores.files.getState().files[0]!.status).toBe('ready');
+  });
+});
