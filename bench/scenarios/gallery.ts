@@ -16,7 +16,13 @@ import { rampPixels } from '../../src/formats/dds/seeds.ts';
 import { writeDdsTexture } from '../../src/formats/dds/write.ts';
 import { writeKiwad } from '../../src/formats/kiwad/write.ts';
 import { closePage, longTasksBetween, median, openAppPage, percentile } from '../lib/browser.ts';
-import { frameTimeFigures, round, spread, type ScenarioReport } from '../lib/results.ts';
+import {
+  frameTimeFigures,
+  ON_TIME_FRAME_MS,
+  round,
+  spread,
+  type ScenarioReport,
+} from '../lib/results.ts';
 import { FIRST_ENTRY_ROW } from './open.ts';
 
 export const GALLERY_TEXTURES = 2000;
@@ -243,9 +249,10 @@ export async function benchGallery(
         unit: 'ms',
         baseline: null,
         ratio: null,
-        target: `≤ ${FRAME_TARGET_MS} ms`,
-        met: p95 <= FRAME_TARGET_MS,
-        note: `median of per-run p95 (${spread(p95s, 1)} ms), ${SCROLL_STEP_PX} px a frame`,
+        target: `≤ ${FRAME_TARGET_MS} ms (±0.8 ms jitter)`,
+        // The allowance of the tree scroll and the WWD pan: rAF timestamps jitter around 16.67 ms.
+        met: p95 <= ON_TIME_FRAME_MS,
+        note: `median of per-run p95 (${spread(p95s, 1)} ms), ${SCROLL_STEP_PX} px a frame; a p95 up to ${ON_TIME_FRAME_MS} ms counts as met, as for the tree scroll`,
       },
     ],
     notes: runs.map(
