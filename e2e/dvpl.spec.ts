@@ -8,8 +8,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { davaTexSeeds } from '../src/formats/dava-tex/fixtures/make-fixtures.ts';
-import { packPixels, rampPixels } from '../src/formats/dds/seeds.ts';
-import { writeDdsTexture } from '../src/formats/dds/write.ts';
+import { rampDds } from '../src/formats/dds/seeds.ts';
 import { writeDvpl } from '../src/formats/dvpl/write.ts';
 import { KaType } from '../src/formats/ka/types.ts';
 import { floatsValue, textValue, v1Archive, writeKa } from '../src/formats/ka/write.ts';
@@ -119,18 +118,11 @@ test('a cut .dvpl shows its error with the offset; a good file beside it works',
 });
 
 /** An 8 × 8 A8R8G8B8 ramp: every pixel known exactly, the last ones part transparent. */
-const RAMP = rampPixels(8, 8);
-const rampDds = writeDdsTexture({
-  width: 8,
-  height: 8,
-  levels: 1,
-  format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
-  data: packPixels(RAMP, 4, [16, 8, 0, 24]),
-});
+const { pixels: RAMP, bytes: rampDdsBytes } = rampDds(8, 8);
 
 for (const image of [
-  { name: 'tank.dds.dvpl', bytes: writeDvpl(rampDds, { type: 1 }) },
-  { name: 'tank.dds', bytes: rampDds },
+  { name: 'tank.dds.dvpl', bytes: writeDvpl(rampDdsBytes, { type: 1 }) },
+  { name: 'tank.dds', bytes: rampDdsBytes },
 ]) {
   test(`a wrapped DAVA descriptor dropped with ${image.name} shows the texture`, async ({
     page,
@@ -172,7 +164,7 @@ test('a wrapped descriptor dropped alone names its image, and shows it once the 
     'tank.dds or tank.pvr or tank.ktx — needed by 1 node',
   );
   // Dropped later, in its wrapper: it goes to the descriptor that lacks it, unwrapped.
-  await dropFiles(page, [{ name: 'tank.dds.dvpl', bytes: writeDvpl(rampDds, { type: 1 }) }]);
+  await dropFiles(page, [{ name: 'tank.dds.dvpl', bytes: writeDvpl(rampDdsBytes, { type: 1 }) }]);
   await expect(page.getByTestId('missing-sources')).toHaveCount(0);
   await expect(treeItem(page, /^tank\.dds\.dvpl/)).toHaveCount(0);
   await expect(descriptor).toHaveAttribute('aria-selected', 'true');

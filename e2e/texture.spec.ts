@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { encodeBc } from '../src/binary/pixels/bc-encode.ts';
-import { packPixels, rampPixels } from '../src/formats/dds/seeds.ts';
+import { packPixels, rampDds as oneLevelRampDds, rampPixels } from '../src/formats/dds/seeds.ts';
 import { writeDdsTexture } from '../src/formats/dds/write.ts';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
 import { davaTexSeeds } from '../src/formats/dava-tex/fixtures/make-fixtures.ts';
@@ -23,7 +23,7 @@ import { readPngRgba } from './png-pixels.ts';
 const LEVELS = [rampPixels(16, 8), rampPixels(8, 4), rampPixels(4, 2)];
 
 /** A 16 × 8 A8R8G8B8 texture with three levels: each level's pixels are known exactly. */
-function rampDds(): Uint8Array {
+function threeLevelDds(): Uint8Array {
   const parts = LEVELS.map((rgba) => packPixels(rgba, 4, [16, 8, 0, 24]));
   return writeDdsTexture({
     width: 16,
@@ -39,7 +39,7 @@ test('a dropped DDS shows, toggles alpha, changes level and exports the level as
 }) => {
   const errors = collectPageErrors(page);
   await page.goto('/');
-  await dropFiles(page, [{ name: 'ramp.dds', bytes: rampDds() }]);
+  await dropFiles(page, [{ name: 'ramp.dds', bytes: threeLevelDds() }]);
   const view = page.getByTestId('texture-view');
   await expect(view.getByTestId('texture-summary')).toHaveText('16 × 8 px · B8G8R8A8 (A8R8G8B8)');
   const canvas = view.getByTestId('texture-canvas');
@@ -81,7 +81,7 @@ test('a mip level chosen in the tree shows that level in the image view, its byt
 }) => {
   const errors = collectPageErrors(page);
   await page.goto('/');
-  await dropFiles(page, [{ name: 'ramp.dds', bytes: rampDds() }]);
+  await dropFiles(page, [{ name: 'ramp.dds', bytes: threeLevelDds() }]);
   await expect(page.getByTestId('texture-canvas')).toHaveAttribute('data-width', '16');
   await expandRow(page, /^data/);
   await selectRow(page, /^level 1 \(8 × 4\)/);
@@ -129,14 +129,7 @@ test('a DDS entry of a KIWAD shows its image', async ({ page }) => {
 
 test('a DAVA descriptor dropped with its DDS shows the texture it describes', async ({ page }) => {
   const errors = collectPageErrors(page);
-  const rgba = rampPixels(8, 8);
-  const dds = writeDdsTexture({
-    width: 8,
-    height: 8,
-    levels: 1,
-    format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
-    data: packPixels(rgba, 4, [16, 8, 0, 24]),
-  });
+  const { pixels: rgba, bytes: dds } = oneLevelRampDds(8, 8);
   await page.goto('/');
   await dropFiles(page, [
     { name: 'tank.tex', bytes: davaTexSeeds()[0]! },

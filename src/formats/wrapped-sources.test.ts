@@ -9,21 +9,13 @@ import { decodePixels } from '../binary/pixels/decode.ts';
 import { davaTexSeeds } from './dava-tex/fixtures/make-fixtures.ts';
 import { openDavaTexSession } from './dava-tex/session.ts';
 import { gatherDavaTexFiles } from './dava-tex/sibling.ts';
-import { packPixels, rampPixels } from './dds/seeds.ts';
-import { writeDdsTexture } from './dds/write.ts';
+import { rampDds } from './dds/seeds.ts';
 import { writeDvpl } from './dvpl/write.ts';
 import { FORMATS, inlineRegistryServices, unwrappedPath } from './registry.ts';
 import { unwrapSource, unwrapSources } from './wrapped-sources.ts';
 
 const NO_SINK = { nodes: () => undefined, nodeRange: () => undefined };
-const pixels = rampPixels(4, 4);
-const dds = writeDdsTexture({
-  width: 4,
-  height: 4,
-  levels: 1,
-  format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
-  data: packPixels(pixels, 4, [16, 8, 0, 24]),
-});
+const { pixels, bytes: dds } = rampDds(4, 4);
 const services = inlineRegistryServices();
 
 describe('wrapped sources', () => {

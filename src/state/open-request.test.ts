@@ -5,8 +5,8 @@
  * reads while the page draws, instead of after it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { writeKiwad } from '../formats/kiwad/write.ts';
 import { createDelveState } from './store.ts';
+import { kiwadFileOf } from './testing/archives.ts';
 import { createTestDecoder, type TestDecoder } from './testing/test-decoder.ts';
 
 describe('the open request', () => {
@@ -30,10 +30,7 @@ describe('the open request', () => {
         queueMicrotask(() => resolve(decoders.flatMap((decoder) => decoder.calls)));
       });
     });
-    const archive = writeKiwad([{ name: 'a.txt', data: new TextEncoder().encode('a') }]);
-    const opening = state.actions.openFiles([
-      new File([archive as Uint8Array<ArrayBuffer>], 'a.wad'),
-    ]);
+    const opening = state.actions.openFiles([kiwadFileOf('a.wad', { 'a.txt': 'a' })]);
     expect((await seenAtRender).filter((call) => call.startsWith('open'))).toHaveLength(1);
     await opening;
     expect(state.stores.files.getState().files[0]!.status).toBe('ready');

@@ -6,22 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { decodePixels } from '../../binary/pixels/decode.ts';
-import { packPixels, rampPixels } from '../dds/seeds.ts';
-import { writeDdsTexture } from '../dds/write.ts';
+import { rampDds } from '../dds/seeds.ts';
 import { inlineRegistryServices } from '../registry.ts';
 import { davaTexSeeds } from './fixtures/make-fixtures.ts';
 import { openDavaTexSession } from './session.ts';
 import { gatherDavaTexFiles, isSiblingImage } from './sibling.ts';
 
 const NO_SINK = { nodes: () => undefined, nodeRange: () => undefined };
-const pixels = rampPixels(4, 4);
-const dds = writeDdsTexture({
-  width: 4,
-  height: 4,
-  levels: 1,
-  format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
-  data: packPixels(pixels, 4, [16, 8, 0, 24]),
-});
+const { pixels, bytes: dds } = rampDds(4, 4);
 const descriptor = () => new MemoryByteSource(davaTexSeeds()[0]!, 'tank.tex');
 const open = (...sources: MemoryByteSource[]) =>
   openDavaTexSession({ sources, services: inlineRegistryServices(), sink: NO_SINK });

@@ -41,6 +41,22 @@ export function packPixels(
   return out;
 }
 
+/**
+ * A one-level A8R8G8B8 DDS of the ramp (`rampPixels`): every pixel known exactly, the
+ * later ones part transparent. Its pixels come with it.
+ */
+export function rampDds(width: number, height: number): { pixels: Uint8Array; bytes: Uint8Array } {
+  const pixels = rampPixels(width, height);
+  const bytes = writeDdsTexture({
+    width,
+    height,
+    levels: 1,
+    format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
+    data: packPixels(pixels, 4, [16, 8, 0, 24]),
+  });
+  return { pixels, bytes };
+}
+
 /** The mip chain of a block-compressed texture (each level the ramp at its size). */
 function chain(
   codec: EncodableCodec,

@@ -8,8 +8,7 @@ import { writeTwoPart } from '../../formats/testing/two-part-write.ts';
 import { twoPartFormat } from '../../formats/testing/two-part.ts';
 import { unzipSync } from 'fflate';
 import { davaTexSeeds } from '../../formats/dava-tex/fixtures/make-fixtures.ts';
-import { packPixels, rampPixels } from '../../formats/dds/seeds.ts';
-import { writeDdsTexture } from '../../formats/dds/write.ts';
+import { rampDds } from '../../formats/dds/seeds.ts';
 import { writeDvpl } from '../../formats/dvpl/write.ts';
 import { FILE_REF, nodeRef, storedRef, type NamedBlob, type Result } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
@@ -121,14 +120,7 @@ describe('a session of several files', () => {
   });
 
   describe('a wrapped source added later', () => {
-    const pixels = rampPixels(4, 4);
-    const dds = writeDdsTexture({
-      width: 4,
-      height: 4,
-      levels: 1,
-      format: { bits: 32, masks: [0xff0000, 0xff00, 0xff, 0xff000000] },
-      data: packPixels(pixels, 4, [16, 8, 0, 24]),
-    });
+    const { pixels, bytes: dds } = rampDds(4, 4);
     it('a descriptor opened alone names its image as missing, and takes it wrapped later', async () => {
       const decoder = createDecoderImpl();
       const opened = await decoder.open(
