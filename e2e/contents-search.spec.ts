@@ -110,6 +110,9 @@ test('finds a string in a compressed and a stored entry and opens a match in hex
   await dropFiles(page, [{ name: 'search.wad', bytes: writeKiwad(ENTRIES) }]);
   await openSearch(page);
   await page.getByTestId('search-input').fill(NEEDLE);
+  // Searching waits for the file to be read; the input keeps the focus meanwhile.
+  await expect(page.getByTestId('search-start')).toBeEnabled();
+  await expect(page.getByTestId('search-input')).toBeFocused();
   await page.keyboard.press('Enter');
   const status = page.getByTestId('search-status');
   await expect(status).toHaveAttribute('data-state', 'done');

@@ -63,11 +63,17 @@ export function useTreeScroll(options: TreeScrollOptions): void {
   }, [layout, selectedIndex, scrollToRow]);
 
   // Move DOM focus to the selected row once it is rendered (it may still be off screen).
+  // Never from another control: a search box or dialog that took the focus keeps it, even
+  // if the tree missed the blur (a focused row that unmounted leaves no next target).
   useEffect(() => {
     if (!isKeyboardActive.current || selectedIndex < 0) return;
-    const element = rowsElement.current?.querySelector<HTMLElement>(
-      `[data-row="${selectedIndex}"]`,
-    );
-    if (element && document.activeElement !== element) element.focus({ preventScroll: true });
+    const rows = rowsElement.current;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !rows?.contains(focused)) {
+      isKeyboardActive.current = false;
+      return;
+    }
+    const element = rows?.querySelector<HTMLElement>(`[data-row="${selectedIndex}"]`);
+    if (element && focused !== element) element.focus({ preventScroll: true });
   });
 }
