@@ -36,6 +36,18 @@ export default defineConfig({
     // (~380 files) in each. It serves only the app's own files (src/sw), so a test of
     // anything else is the same without it; offline.spec.ts allows it and tests it.
     serviceWorkers: 'block',
+    // Likewise the spare decoder a page warms up ahead of a file (src/worker/rpc/client.ts):
+    // about a second of CPU per page, for first-open latency no test measures, competing with
+    // each test on two cores (a sixth of the run's time). e2e/spare.spec.ts turns it back on.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://localhost:${port}`,
+          localStorage: [{ name: 'delve:spare-decoder', value: 'off' }],
+        },
+      ],
+    },
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   webServer: {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -63,5 +64,8 @@ export default defineConfig({
     environment: 'node',
     // A shared machine can run a test several times slower than a quiet one.
     testTimeout: 60000,
+    // Every core: vitest's default leaves one to its main process, which on a two-core
+    // machine runs the files one at a time (234 s against 162 s for the suite).
+    maxWorkers: availableParallelism(),
   },
 });

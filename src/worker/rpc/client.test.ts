@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nodeRef } from './api.ts';
-import { DECODER_METHODS, FileDecoder, SPARE_QUIET_MS } from './client.ts';
+import { DECODER_METHODS, FileDecoder, SPARE_QUIET_MS, SPARE_SETTING_KEY } from './client.ts';
 
 interface WireMessage {
   id?: string;
@@ -180,6 +180,20 @@ describe('FileDecoder.prewarm', () => {
     await settle();
     expect(FakeWorker.made).toHaveLength(2);
     release();
+  });
+
+  it('starts no spare when the page turned spares off; a file still gets its decoder', () => {
+    const stored = new Map([[SPARE_SETTING_KEY, 'off']]);
+    vi.stubGlobal('localStorage', { getItem: (key: string) => stored.get(key) ?? null });
+    FileDecoder.prewarm();
+    expect(FakeWorker.made).toHaveLength(0);
+    const decoder = FileDecoder.start();
+    expect(FakeWorker.made).toHaveLength(1);
+    decoder.terminate();
+    // Any other value keeps them on.
+    stored.set(SPARE_SETTING_KEY, 'on');
+    FileDecoder.prewarm();
+    expect(FakeWorker.made).toHaveLength(2);
   });
 
   it('asks the worker for a document view once per file, once it is open', async () => {

@@ -25,6 +25,23 @@ export const WATCHDOG_MS = 10_000;
 const HEARTBEAT_MS = 1_000;
 /** How long the decoder that took the spare must have been quiet before the next starts. */
 export const SPARE_QUIET_MS = 1_000;
+/**
+ * The localStorage key that turns spares off: with `off` stored under it, no decoder is
+ * started ahead of time and each file's decoder starts (cold) when the file opens. For a
+ * page that should spend no CPU on files not yet chosen: a low-power device, or a test run
+ * (playwright.config.ts sets it; e2e/spare.spec.ts tests the spares themselves).
+ */
+export const SPARE_SETTING_KEY = 'delve:spare-decoder';
+
+/** Whether the page wants spare decoders (SPARE_SETTING_KEY not set to `off`). */
+function sparesWanted(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(SPARE_SETTING_KEY) !== 'off';
+  } catch {
+    // Storage denied (a sandboxed frame, a privacy setting): spares as by default.
+    return true;
+  }
+}
 
 /** A method of the contract as the page calls it: the same arguments, the answer as a promise. */
 type Promised<Method> = Method extends (...args: infer Args) => infer Answer
@@ -230,7 +247,7 @@ function prewarmWhenPageIdle(): void {
 function prewarm(): void {
   // From the first spare on, so that input before the next one is due is seen.
   watchInput();
-  if (spare !== null || typeof Worker === 'undefined') return;
+  if (spare !== null || typeof Worker === 'undefined' || !sparesWanted()) return;
   const worker = startWorker(true);
   const started: Spare = { worker, failure: null, stopListening: () => undefined };
   // An error event is not kept for listeners added later: remember it, so a spare that
