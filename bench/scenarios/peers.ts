@@ -9,8 +9,9 @@
  *   checks the header hash, every pointer and count, parent chains and node ids on the way;
  *   wows-depack checks none of them.
  * - The same for one small real index (../shared/fixtures/wows).
- * - The CLI: listing the whole build in one process (`delve ls GAME --json` against
- *   `wows-depack-cli -W GAME -p`), extracting one index (`delve extract` against
+ * - The CLI: listing the whole build in one process (`delve ls GAME --paths` against
+ *   `wows-depack-cli -W GAME -p`, the same paths compared; the JSON listing timed beside it),
+ *   extracting one index (`delve extract` against
  *   `wows-depack-cli -i IDX -e / -O DIR`, outputs compared byte for byte), and printing help.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -167,10 +168,11 @@ function cliTargets(
   workdir: string,
   runs: number,
   log: (line: string) => void,
-): TargetResult[] {
+): { targets: TargetResult[]; figures: ScenarioReport['figures'] } {
   const targets: TargetResult[] = [];
   const help: number[] = [];
   const delveLs: number[] = [];
+  const delveJson: number[] = [];
   const peerLs: number[] = [];
   const delveExtract: number[] = [];
   const peerExtract: number[] = [];
@@ -184,10 +186,28 @@ function cliTargets(
   for (let run = 0; run < runs; run++) {
     help.push(runCommand('node', [CLI_BUNDLE, '--help']).ms);
 
-    const delve = runCommand('node', [CLI_BUNDLE, 'ls', build.root, '--json']);
+    // Like for like: every full path, one per line. The JSON listing (ten fields an entry,
+    // 80 MB for this build) is timed beside it.
+    const delve = runCommand('node', [CLI_BUNDLE, 'ls', build.root, '--paths']);
     delveLs.push(delve.ms);
     const native = runCommand(peer.cli, ['-W', build.root, '-p']);
     peerLs.push(native.ms);
+    delveJson.push(runCommand('node', [CLI_BUNDLE, 'ls', build.root, '--json']).ms);
+    if (run === 0) {
+      // The same paths (wows-depack starts each with `/`), in any order.
+      const mine = delve.stdout.split('\n').filter(Boolean).sort();
+      const theirs = native.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.replace(/^\//, ''))
+        .sort();
+      const differs = mine.length !== theirs.length || mine.some((path, i) => path !== theirs[i]);
+      if (differs) {
+        throw new Error(
+          `listings differ: Delve ${mine.length} paths, wows-depack ${theirs.length}`,
+        );
+      }
+    }
 
     rmSync(out, { recursive: true, force: true });
     delveExtract.push(
@@ -208,10 +228,24 @@ function cliTargets(
       }
     }
     log(
-      `  run ${run + 1}: help ${help.at(-1)!.toFixed(0)} ms, ls ${delveLs.at(-1)!.toFixed(0)} / ${peerLs.at(-1)!.toFixed(0)} ms, extract ${delveExtract.at(-1)!.toFixed(0)} / ${peerExtract.at(-1)!.toFixed(0)} ms`,
+      `  run ${run + 1}: help ${help.at(-1)!.toFixed(0)} ms, ls ${delveLs.at(-1)!.toFixed(0)} / ${peerLs.at(-1)!.toFixed(0)} ms (--json ${delveJson.at(-1)!.toFixed(0)} ms), extract ${delveExtract.at(-1)!.toFixed(0)} / ${peerExtract.at(-1)!.toFixed(0)} ms`,
     );
   }
   rmSync(out, { recursive: true, force: true });
+  const figures: ScenarioReport['figures'] = [
+    {
+      id: 'peers.cli_ls_json_ms',
+      label: `CLI: list the ${build.indexes.length}-index build as JSON (every entry with its size, CRC and volume)`,
+      value: round(median(delveJson)),
+      unit: 'ms',
+    },
+    {
+      id: 'peers.cli_ls_json_vs_peer',
+      label: 'CLI: the JSON listing / wows-depack-cli -p',
+      value: round(median(delveJson) / median(peerLs), 2),
+      unit: '×',
+    },
+  ];
   const helpMs = median(help);
   targets.push(
     {
@@ -231,7 +265,7 @@ function cliTargets(
       delveLs,
       peerLs,
       2,
-      '`delve ls GAME --json` (every entry with its size, CRC and volume) against `wows-depack-cli -W GAME -p` (paths only).',
+      '`delve ls GAME --paths` against `wows-depack-cli -W GAME -p`: every full path of the merged newest build, one per line (the same paths, compared on the first run).',
     ),
     ratioTarget(
       'peers.cli_extract',
@@ -242,7 +276,7 @@ function cliTargets(
       'Outputs compared byte for byte on the first run. Delve checks each CRC-32 and sanitises names; wows-depack does neither.',
     ),
   );
-  return targets;
+  return { targets, figures };
 }
 
 export async function benchPeers(
@@ -266,6 +300,8 @@ export async function benchPeers(
     execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, stdio: 'inherit' });
   }
   mkdirSync(workdir, { recursive: true });
-  report.targets.push(...cliTargets(peer, build, workdir, runs, log));
+  const cli = cliTargets(peer, build, workdir, runs, log);
+  report.targets.push(...cli.targets);
+  report.figures.push(...cli.figures);
   return report;
 }

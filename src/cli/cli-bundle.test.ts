@@ -52,7 +52,7 @@ describe('the built CLI', () => {
     const { code, out } = delve('--help');
     expect(code).toBe(0);
     expect(out).toBe(`${helpText(await loadCliFormats())}\n`);
-    expect(out).toContain('delve ls FILE... [--json|--csv]');
+    expect(out).toContain('delve ls FILE... [--json|--csv|--paths]');
     // The built file answers these before it compiles the commands: the same text.
     for (const word of ['-h', 'help']) expect(delve(word)).toMatchObject({ code: 0, out });
   });
@@ -88,6 +88,13 @@ describe('the built CLI', () => {
     const listed = (JSON.parse(out) as Listed[]).map(({ path }) => path);
     const expected = wowsGameFolderIndexes().flatMap(({ files }) => files.map(({ path }) => path));
     expect(listed.sort()).toEqual(expected.sort());
+  });
+
+  it('lists a game folder’s full paths alone, the same as its JSON listing’s', () => {
+    const { code, out } = delve('ls', 'WoWs', '--paths');
+    expect(code).toBe(0);
+    const json = JSON.parse(delve('ls', 'WoWs', '--json').out) as Listed[];
+    expect(out).toBe(json.map(({ path }) => `${path}\n`).join(''));
   });
 
   it('a folder no format opens is one line, exit 1', () => {

@@ -272,6 +272,17 @@ describe('commands over any session', () => {
     );
   });
 
+  it('ls --paths prints each full path alone; it goes with no other listing flag', async () => {
+    const paths = await cli('ls', 'good.fake', '--paths');
+    expect(paths.code).toBe(0);
+    expect(paths.out).toBe('a.txt\ndir/b.txt\n');
+    for (const other of ['--json', '--csv']) {
+      const both = await cli('ls', 'good.fake', '--paths', other);
+      expect(both.code).toBe(2);
+      expect(both.errLines[0]).toContain('--json, --csv and --paths do not go together');
+    }
+  });
+
   it('cat reads content through the capability; an unavailable entry is one line, exit 1', async () => {
     expect((await cli('cat', 'good.fake', 'dir/b.txt')).out).toBe('beta');
     const gone = await cli('cat', 'mixed.fake', 'gone.txt');

@@ -1,8 +1,9 @@
 /**
- * `delve ls FILE [--json]`: one line (or JSON object) per node of an archive, in the
- * session's order (an archive's table order), from each node's details and, in JSON, the
- * cells of the format's own columns. A document is listed only by a format that says how
- * (model.ts FormatCli.list: the records of its tables); any other is refused (exit 2).
+ * `delve ls FILE [--json|--csv|--paths]`: one line (or JSON object) per node of an archive, in
+ * the session's order (an archive's table order), from each node's details and, in JSON, the
+ * cells of the format's own columns; with `--paths`, its full path alone. A document is
+ * listed only by a format that says how (model.ts FormatCli.list: the records of its
+ * tables); any other is refused (exit 2).
  */
 import { hex, hex32 } from '../../binary/hex.ts';
 import {
@@ -218,6 +219,41 @@ function* jsonChunks(session: Session): Generator<Uint8Array> {
   yield out.take();
 }
 
+/** Whether bytes [from, to) print as they are: printable ASCII. */
+function isPrintableAscii(bytes: Uint8Array, from: number, to: number): boolean {
+  for (let at = from; at < to; at++) {
+    const byte = bytes[at]!;
+    if (byte < 0x20 || byte >= 0x7f) return false;
+  }
+  return true;
+}
+
+/**
+ * Every entry's full path, one per line, as `find` prints them (for grep, sort or diff): the
+ * stored bytes as they are when the table writes them and they are printable ASCII, else the
+ * path's text with control characters escaped, as the text listing shows it.
+ */
+function* pathChunks(session: Session): Generator<Uint8Array> {
+  const count = session.nodeCount();
+  const table = session.nodeTable();
+  const out = new ByteChunks();
+  for (let index = 0; index < count; index++) {
+    let end = -1;
+    if (table.writePath) {
+      out.room(1024);
+      end = table.writePath(index, out.bytes, out.at);
+    }
+    if (end >= 0 && end < out.bytes.length && isPrintableAscii(out.bytes, out.at, end)) {
+      out.at = end;
+    } else {
+      out.text(printable(table.path(index)));
+    }
+    out.byte(0x0a);
+    if (out.isFull) yield out.take();
+  }
+  yield out.take();
+}
+
 /** A JSON array, one element per line. */
 function* jsonLines(items: Iterable<unknown>): Generator<string> {
   yield '[';
@@ -258,10 +294,10 @@ function* plainText(session: Session): Generator<string> {
 }
 
 export const lsCommand: Command = {
-  usage: 'ls FILE... [--json|--csv]',
+  usage: 'ls FILE... [--json|--csv|--paths]',
   summary:
-    'list entries: data offset, size, stored size, compressed, checksum, path (of a document whose format lists it: its records)',
-  spec: { flags: ['--json', '--csv'] },
+    'list entries: data offset, size, stored size, compressed, checksum, path (of a document whose format lists it: its records); --paths: full paths alone, one per line',
+  spec: { flags: ['--json', '--csv', '--paths'] },
   positionals: ['FILE'],
   required: 1,
   manyFiles: true,
@@ -270,14 +306,17 @@ export const lsCommand: Command = {
     const path = args.positionals[0]!;
     const isJson = args.flags.has('--json');
     const isCsv = args.flags.has('--csv');
-    if (isJson && isCsv) throw usageError('--json and --csv do not go together');
+    const isPaths = args.flags.has('--paths');
+    if (Number(isJson) + Number(isCsv) + Number(isPaths) > 1) {
+      throw usageError('--json, --csv and --paths do not go together');
+    }
     return withSession(
       cwd,
       path,
       async (opened) => {
         const { source, module, session, services } = opened;
         const list = formats.find((format) => format.module.id === module.id)?.cli.list;
-        if (session.layout === 'document' && list) {
+        if (session.layout === 'document' && list && !isPaths) {
           requireReadable(path, session);
           const listing = await list({ session, source, options: {}, services });
           await reportIssues(err, path, session.issues);
@@ -288,6 +327,7 @@ export const lsCommand: Command = {
         asArchive(path, opened);
         await reportIssues(err, path, session.issues);
         if (isCsv) await out.chunks(csvListing(session));
+        else if (isPaths) await out.chunks(pathChunks(session));
         else await out.chunks(isJson ? jsonChunks(session) : plainText(session));
         return 0;
       },
