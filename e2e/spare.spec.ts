@@ -49,8 +49,11 @@ test('with spares off, nothing is warmed ahead and a file starts its own decoder
   await dropFiles(page, [{ name: 'own.wad', bytes: archive() }]);
   await expect(treeItem(page, /notes\.txt/)).toBeVisible();
   await expect.poll(() => decoderNames(page)).toEqual(['delve-decoder']);
-  // Still none a while later: the page stays quiet.
-  await page.waitForTimeout(1_500);
-  expect(await decoderNames(page)).toEqual(['delve-decoder']);
-  expect(await warmUps(page)).toBe(0);
+  // Past the moment a replacement spare would have started (the file's decoder quiet for a
+  // second), a second file also starts a decoder of its own: none was made ready for it.
+  await page.waitForTimeout(2_000);
+  await dropFiles(page, [{ name: 'second.wad', bytes: archive() }]);
+  await expect(treeItem(page, /second\.wad/)).toBeVisible();
+  await expect.poll(() => decoderNames(page)).toEqual(['delve-decoder', 'delve-decoder']);
+  await expect.poll(() => warmUps(page)).toBe(0);
 });
