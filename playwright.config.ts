@@ -38,7 +38,8 @@ export default defineConfig({
     serviceWorkers: 'block',
     // Likewise the spare decoder a page warms up ahead of a file (src/worker/rpc/client.ts):
     // about a second of CPU per page, for first-open latency no test measures, competing with
-    // each test on two cores (a sixth of the run's time). e2e/spare.spec.ts turns it back on.
+    // each test on two cores (four spec files: 118 s without, 140 s with; docs/PERFORMANCE.md).
+    // e2e/spare.spec.ts turns it back on.
     storageState: {
       cookies: [],
       origins: [
