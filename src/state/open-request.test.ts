@@ -4,24 +4,13 @@
  * update from outside its own events in a microtask queued by that update). The worker then
  * reads while the page draws, instead of after it.
  */
-import { describe, expect, it, vi } from 'vitest';
-import { createDelveState } from './store.ts';
+import { describe, expect, it } from 'vitest';
 import { kiwadFileOf } from './testing/archives.ts';
-import { createTestDecoder, type TestDecoder } from './testing/test-decoder.ts';
+import { createTestState } from './testing/test-state.ts';
 
 describe('the open request', () => {
   it('is sent before a microtask queued when the file is listed', async () => {
-    const decoders: TestDecoder[] = [];
-    const state = createDelveState({
-      createDecoder: () => {
-        const decoder = createTestDecoder();
-        decoders.push(decoder);
-        return decoder;
-      },
-      saveBlob: vi.fn(),
-      fetch: vi.fn(),
-      now: () => 0,
-    });
+    const { state, decoders } = createTestState();
     // What a render queued by the listing would see of the worker's calls.
     const seenAtRender = new Promise<string[]>((resolve) => {
       const stop = state.stores.files.subscribe(({ files }) => {

@@ -3,10 +3,9 @@
  * asked of it then is asked again once the open answers, even when no progress report said
  * there was a view (it was offered and asked after the last one).
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DocumentView } from '../worker/rpc/api.ts';
 import { FORMATS } from '../formats/registry.ts';
-import { createDelveState } from './store.ts';
 import { twoPartFiles } from './testing/archives.ts';
 import {
   FIRST_QUESTION,
@@ -14,7 +13,7 @@ import {
   growingViewFormat,
   type ReadSoFar,
 } from './testing/growing-view.ts';
-import { createTestDecoder } from './testing/test-decoder.ts';
+import { createTestState } from './testing/test-state.ts';
 
 async function until(check: () => boolean): Promise<void> {
   for (let tries = 0; tries < 400 && !check(); tries++) {
@@ -25,13 +24,7 @@ async function until(check: () => boolean): Promise<void> {
 describe('a view offered while its file is read', () => {
   it('is asked again once the open answers', async () => {
     const growing = growingViewFormat();
-    const state = createDelveState({
-      createDecoder: () => createTestDecoder({ formats: [growing.format, ...FORMATS] }),
-      saveBlob: vi.fn(),
-      fetch: vi.fn(),
-      now: () => 0,
-    });
-    const files = () => state.stores.files.getState().files;
+    const { state, files } = createTestState({ formats: [growing.format, ...FORMATS] });
     const { queries } = state;
     const opening = state.actions.openFiles([twoPartFiles().index]);
     await growing.offered;
@@ -60,13 +53,7 @@ describe('a view offered while its file is read', () => {
 
   it('is asked for as soon as a progress report says it is offered, before any pane asks', async () => {
     const growing = growingViewFormat({ reportsOffer: true });
-    const state = createDelveState({
-      createDecoder: () => createTestDecoder({ formats: [growing.format, ...FORMATS] }),
-      saveBlob: vi.fn(),
-      fetch: vi.fn(),
-      now: () => 0,
-    });
-    const files = () => state.stores.files.getState().files;
+    const { state, files } = createTestState({ formats: [growing.format, ...FORMATS] });
     const { queries } = state;
     const opening = state.actions.openFiles([twoPartFiles().index]);
     await growing.offered;
@@ -89,13 +76,7 @@ describe('a view offered while its file is read', () => {
 
   it('comes with its first answers: the pane finds them without asking the worker', async () => {
     const growing = growingViewFormat({ reportsOffer: true, firstQuery: true });
-    const state = createDelveState({
-      createDecoder: () => createTestDecoder({ formats: [growing.format, ...FORMATS] }),
-      saveBlob: vi.fn(),
-      fetch: vi.fn(),
-      now: () => 0,
-    });
-    const files = () => state.stores.files.getState().files;
+    const { state, files } = createTestState({ formats: [growing.format, ...FORMATS] });
     const { queries } = state;
     const opening = state.actions.openFiles([twoPartFiles().index]);
     await growing.offered;

@@ -8,25 +8,14 @@ import { FORMATS } from '../formats/registry.ts';
 import { nodeRef, type TreeRow } from '../worker/rpc/api.ts';
 import { AUTO_DIGEST_QUIET_MS } from './digests.ts';
 import { groupSources, isCompanionName } from './source-groups.ts';
-import { createDelveState } from './store.ts';
 import { kiwadFile, kiwadFileOf, twoPartFiles, twoPartFormat } from './testing/archives.ts';
-import { createTestDecoder, type TestDecoder } from './testing/test-decoder.ts';
+import type { TestDecoder } from './testing/test-decoder.ts';
+import { createTestState } from './testing/test-state.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup() {
-  const decoders: TestDecoder[] = [];
-  const state = createDelveState({
-    createDecoder: () => {
-      const decoder = createTestDecoder({ formats: [twoPartFormat, ...FORMATS] });
-      decoders.push(decoder);
-      return decoder;
-    },
-    saveBlob: vi.fn(),
-    fetch: vi.fn(),
-    now: () => 0,
-  });
-  const files = () => state.stores.files.getState().files;
+  const { state, decoders, files } = createTestState({ formats: [twoPartFormat, ...FORMATS] });
   const toasts = () => state.stores.toasts.getState().toasts.map((toast) => toast.message);
   return { state, decoders, files, toasts, actions: state.actions, queries: state.queries };
 }

@@ -5,8 +5,7 @@
  * not, then shows that image.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createDelveState } from './store.ts';
-import { createTestDecoder, type TestDecoder } from './testing/test-decoder.ts';
+import { createTestState } from './testing/test-state.ts';
 import {
   WRAPPED_TEXTURE_PIXELS,
   descriptorImages,
@@ -16,21 +15,7 @@ import {
 const fileOf = (name: string, bytes: Uint8Array) =>
   new File([bytes as Uint8Array<ArrayBuffer>], name);
 
-function setup() {
-  const decoders: TestDecoder[] = [];
-  const state = createDelveState({
-    createDecoder: () => {
-      const decoder = createTestDecoder();
-      decoders.push(decoder);
-      return decoder;
-    },
-    saveBlob: vi.fn(),
-    fetch: vi.fn(),
-    now: () => 0,
-  });
-  const files = () => state.stores.files.getState().files;
-  return { state, files };
-}
+const setup = () => createTestState();
 
 describe('a wrapped descriptor dropped with its image', () => {
   for (const image of descriptorImages()) {
