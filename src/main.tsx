@@ -5,17 +5,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FORMATS } from './formats/registry.ts';
-import { delve } from './state/app.ts';
+import { delve, whenDecodersQuiet } from './state/app.ts';
 // Reads the deep link of the page's URL before anything renders, and keeps the URL in step.
 import './state/deep-link-app.ts';
 import { parseCompareLink, restoreCompareLink } from './state/compare-link.ts';
 import { browserLaunchQueue, consumeLaunchedFiles } from './state/launch-queue.ts';
 import { remoteUrlsOfSearch } from './state/remote-urls.ts';
-import { registerServiceWorker } from './sw/register.ts';
+import { INSTALL_QUIET_MS, registerServiceWorker } from './sw/register.ts';
 import { App } from './ui/app/App.tsx';
 import './ui/app/app.css';
 
-void registerServiceWorker();
+void registerServiceWorker(() => whenDecodersQuiet(INSTALL_QUIET_MS));
 // Files double-clicked in the OS once Delve is installed (the manifest's file handlers).
 consumeLaunchedFiles(browserLaunchQueue(), delve.actions.openFiles, (message) =>
   delve.actions.notify('error', message),

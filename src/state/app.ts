@@ -15,6 +15,10 @@ if (typeof requestIdleCallback === 'function') {
   requestIdleCallback(() => preloadGatherers(FORMATS), { timeout: 2_000 });
 }
 
+/** Resolves once no decoder has had work for `quietMs` and no spare is warming up. */
+export const whenDecodersQuiet = (quietMs: number): Promise<void> =>
+  FileDecoder.whenAllQuiet(quietMs);
+
 export const delve = createDelveState({
   createDecoder: (watchdogMs) => FileDecoder.start(watchdogMs),
   saveBlob,

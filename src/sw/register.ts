@@ -28,11 +28,36 @@ function watchInstalling(worker: ServiceWorker, container: ServiceWorkerContaine
 }
 
 /**
- * Registers sw.js beside the page, for the page's folder: relative, so the app works from
- * any sub-path. Not in development: the dev server's modules are not a build.
+ * How long the page's decoders must have been idle before the offline cache installs. Its
+ * first install fetches and stores every file of the app (about 320 files, 2.5 MB): on two
+ * cores, begun at page load, it took the time of a file opened meanwhile from ~100 to
+ * ~190 ms (docs/PERFORMANCE.md, "The offline cache waits for a quiet page").
  */
-export async function registerServiceWorker(): Promise<void> {
+export const INSTALL_QUIET_MS = 2_000;
+
+/** Resolves once the page has loaded (its own files fetched). */
+function whenLoaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((done) => addEventListener('load', () => done(), { once: true }));
+}
+
+/** Resolves at the page's next idle moment. */
+function whenIdle(): Promise<void> {
+  if (typeof requestIdleCallback !== 'function') return Promise.resolve();
+  return new Promise((done) => requestIdleCallback(() => done(), { timeout: 2_000 }));
+}
+
+/**
+ * Registers sw.js beside the page, for the page's folder: relative, so the app works from
+ * any sub-path. Not in development: the dev server's modules are not a build. It waits for
+ * `whenQuiet` (the page's decoders idle for INSTALL_QUIET_MS): the first install must not
+ * compete with a file the person opened at once.
+ */
+export async function registerServiceWorker(whenQuiet: () => Promise<void>): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  await whenLoaded();
+  await whenQuiet();
+  await whenIdle();
   const container = navigator.serviceWorker;
   container.addEventListener('controllerchange', () => {
     // Only the reload asked for: the first install also changes the controller.

@@ -36,6 +36,11 @@ export class CallActivity {
     return this.pending;
   }
 
+  /** Whether no call has been pending for `quietMs` now (a stopped decoder is quiet). */
+  isQuiet(quietMs = QUIET_MS): boolean {
+    return this.isStopped || (this.pending === 0 && this.now() - this.lastActiveAt >= quietMs);
+  }
+
   /**
    * Resolves once no call has been pending for `quietMs` (a call started meanwhile starts the
    * wait again), or once the decoder is stopped (a dead worker's calls never settle).

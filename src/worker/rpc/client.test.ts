@@ -4,7 +4,7 @@
  * answers comlink's messages itself.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { nodeRef } from './api.ts';
+import { nodeRef, WARM_UP_DONE } from './api.ts';
 import { DECODER_METHODS, FileDecoder, SPARE_QUIET_MS, SPARE_SETTING_KEY } from './client.ts';
 
 interface WireMessage {
@@ -220,6 +220,43 @@ describe('FileDecoder.prewarm', () => {
     await decoder.documentView();
     expect(worker.received.filter((name) => name === 'documentView')).toHaveLength(1);
     decoder.terminate();
+  });
+
+  it('is all quiet only once the spare is warm and no decoder has had a call for the time asked', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+    try {
+      let isQuiet = false;
+      FileDecoder.prewarm();
+      void FileDecoder.whenAllQuiet(2_000).then(() => (isQuiet = true));
+      // The spare still warming up: no time is quiet enough.
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(isQuiet).toBe(false);
+      FakeWorker.made[0]?.emit('message', { data: { [WARM_UP_DONE]: 500 } });
+      await vi.advanceTimersByTimeAsync(1_000);
+      // A file opens: its open, held, keeps the page busy however long it takes.
+      let release = () => undefined as void;
+      FakeWorker.openGate = new Promise<void>((resolve) => (release = resolve));
+      const decoder = FileDecoder.start();
+      const opening = decoder.open([{ name: 'a.wad', blob: new Blob(['x']) }], () => undefined);
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(isQuiet).toBe(false);
+      release();
+      await opening;
+      await vi.advanceTimersByTimeAsync(1_900);
+      expect(isQuiet).toBe(false);
+      // Quiet for SPARE_QUIET_MS, the next spare started: it warms up, then the wait starts.
+      expect(FakeWorker.made).toHaveLength(2);
+      FakeWorker.made[1]?.emit('message', { data: { [WARM_UP_DONE]: 500 } });
+      await vi.advanceTimersByTimeAsync(1_900);
+      expect(isQuiet).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(isQuiet).toBe(true);
+      decoder.terminate();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not hand over a spare that failed to start', () => {

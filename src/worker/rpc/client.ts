@@ -190,6 +190,40 @@ interface Spare {
 }
 
 let spare: Spare | null = null;
+/** Settles when the spare being warmed up is warm (or failed); null when none is warming. */
+let spareWarming: Promise<void> | null = null;
+/** When the last spare finished warming up (ms, Date.now). */
+let spareWarmedAt = -Infinity;
+/** Every decoder of an open file, for `whenAllQuiet`. */
+const liveConnections = new Set<WorkerConnection>();
+
+/**
+ * Resolves once every decoder has had no call pending for `quietMs` and no spare is warming
+ * up: the moment for background work of the page's own (the offline cache's install), which
+ * must not compete with a file's open, its first view or a check the person started.
+ */
+async function whenAllQuiet(quietMs: number): Promise<void> {
+  for (;;) {
+    if (spareWarming) {
+      await spareWarming;
+      continue;
+    }
+    const sinceWarm = Date.now() - spareWarmedAt;
+    if (sinceWarm < quietMs) {
+      await new Promise((wake) => setTimeout(wake, quietMs - sinceWarm));
+      continue;
+    }
+    const live = [...liveConnections];
+    await Promise.all(live.map((connection) => connection.whenQuiet(quietMs)));
+    // A call, a new file or a new spare may have started while the others were waited for.
+    const isQuiet =
+      spareWarming === null &&
+      Date.now() - spareWarmedAt >= quietMs &&
+      live.length === liveConnections.size &&
+      live.every((connection) => liveConnections.has(connection) && connection.isQuiet(quietMs));
+    if (isQuiet) return;
+  }
+}
 
 /** The spare worker, unless there is none or it failed to start (then it is ended). */
 function takeSpare(): Worker | null {
@@ -250,11 +284,23 @@ function prewarm(): void {
   if (spare !== null || typeof Worker === 'undefined' || !sparesWanted()) return;
   const worker = startWorker(true);
   const started: Spare = { worker, failure: null, stopListening: () => undefined };
+  let warmed: () => void = () => undefined;
+  const warming = new Promise<void>((done) => {
+    warmed = () => {
+      if (spareWarming === warming) {
+        spareWarming = null;
+        spareWarmedAt = Date.now();
+      }
+      done();
+    };
+  });
+  spareWarming = warming;
   // An error event is not kept for listeners added later: remember it, so a spare that
   // failed to load is not handed to a file (whose open would then wait for the watchdog).
   const onError = (event: ErrorEvent) => {
     event.preventDefault();
     started.failure = event.message || 'the decoder worker failed';
+    warmed();
   };
   // Marked on the page's timeline, for anyone measuring: the spare has compiled the open.
   const onMessage = (event: MessageEvent) => {
@@ -262,6 +308,7 @@ function prewarm(): void {
     const elapsed = data?.[WARM_UP_DONE];
     if (typeof elapsed === 'number') {
       performance.mark('delve:decoder-warm', { detail: { warmUpMs: elapsed } });
+      warmed();
     }
   };
   worker.addEventListener('error', onError);
@@ -269,6 +316,8 @@ function prewarm(): void {
   started.stopListening = () => {
     worker.removeEventListener('error', onError);
     worker.removeEventListener('message', onMessage);
+    // Taken by a file: its own calls count from now on.
+    warmed();
   };
   spare = started;
 }
@@ -311,6 +360,7 @@ class WorkerConnection {
     // Watchdog: while calls are pending, the worker must keep answering pings. A decoder
     // stuck in a loop (or a worker that closed itself) does not, and is stopped.
     this.heartbeat = setInterval(() => this.checkHeartbeat(), HEARTBEAT_MS);
+    liveConnections.add(this);
   }
 
   readonly call: CallDecoder = (method, args, kind) => {
@@ -333,6 +383,10 @@ class WorkerConnection {
     return this.activity.whenQuiet(quietMs);
   }
 
+  isQuiet(quietMs: number): boolean {
+    return this.activity.isQuiet(quietMs);
+  }
+
   onCrash(listener: (message: string) => void): void {
     this.crashListeners.push(listener);
   }
@@ -340,6 +394,7 @@ class WorkerConnection {
   terminate(): void {
     if (this.isTerminated) return;
     this.isTerminated = true;
+    liveConnections.delete(this);
     clearInterval(this.heartbeat);
     this.activity.stop();
     // A file closed (or stopped) before its open finished still leaves a spare behind.
@@ -384,6 +439,7 @@ class WorkerConnection {
 /** Starting decoders: `FileDecoder.start()` for each opened file, `prewarm()` at page load. */
 export const FileDecoder = {
   prewarm,
+  whenAllQuiet,
   /** A decoder in a worker of its own (the spare, when one is ready). */
   start(watchdogMs = WATCHDOG_MS): FileDecoder {
     const connection = new WorkerConnection(watchdogMs);
