@@ -100,20 +100,40 @@ function HexViewBody({
     if (index < 0 || index >= regionRows) return;
     const scroll = () => {
       const element = listRef.current?.element;
-      // A List just mounted (a jump from the strings view, a deep link) centres with its
-      // default height until it has measured itself: centre by the element's own height.
-      if (scrollRequest.align === 'center' && element) {
-        element.scrollTop = index * HEX_ROW_HEIGHT - (element.clientHeight - HEX_ROW_HEIGHT) / 2;
+      // A List just mounted (a jump from the strings view, a deep link, a selection whose
+      // details render beside it) measures with its default height until it has measured
+      // itself, and its scrollToRow clamps by that: scroll by the element's own height, which
+      // the browser clamps to what it really shows.
+      if (element) {
+        const top = index * HEX_ROW_HEIGHT;
+        element.scrollTop =
+          scrollRequest.align === 'center'
+            ? top - (element.clientHeight - HEX_ROW_HEIGHT) / 2
+            : top;
       } else {
         listRef.current?.scrollToRow({ index, align: scrollRequest.align, behavior: 'instant' });
       }
     };
     scroll();
-    // Other alignments use the List's measure: once more when it has one.
+    // Once more when the List has laid out its rows.
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(scroll);
     });
-    return () => cancelAnimationFrame(frame);
+    // The panes around the list may still be settling (a selection's details render beside
+    // it): while its height changes, the row asked for stays where it was asked, until the
+    // person scrolls or asks for another.
+    const element = listRef.current.element;
+    const resizes =
+      element && typeof ResizeObserver === 'function' ? new ResizeObserver(scroll) : null;
+    if (element) resizes?.observe(element);
+    const stopFollowing = () => resizes?.disconnect();
+    const inputs = ['wheel', 'pointerdown', 'keydown', 'touchstart'] as const;
+    for (const type of inputs) element?.addEventListener(type, stopFollowing, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      stopFollowing();
+      for (const type of inputs) element?.removeEventListener(type, stopFollowing);
+    };
   }, [scrollRequest, firstRow, regionRows, listRef]);
 
   // Scroll to a new highlight once; later re-renders with the same span leave the scroll alone.
