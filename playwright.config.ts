@@ -49,6 +49,11 @@ export default defineConfig({
         },
       ],
     },
+    // One browser context for a spec file's tests, reset between them (pages closed, storage
+    // cleared, the stored setting above put back): a test then loads the app from the
+    // browser's cache instead of a new context's empty one. A spec that asks for other
+    // context options (offline.spec.ts, spare.spec.ts) gets fresh contexts as before.
+    reuseContext: true,
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   webServer: {
