@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deflateRawSync, deflateSync } from 'node:zlib';
-import { inflate, hasZlibHeader, maxInflatedSize } from './inflate.ts';
+import { inflate, hasZlibHeader, maxInflatedSize, NATIVE_PIECE } from './inflate.ts';
 import { ErrorCode, FormatError } from './format-error.ts';
 
 const text = new TextEncoder().encode('hello hello hello hello, inflate me please '.repeat(50));
@@ -75,6 +75,38 @@ describe.each(['fflate', 'native', 'wasm'] as const)('inflate with %s', (engine)
     if (engine === 'wasm') expect(at).toBeGreaterThanOrEqual(99);
     else expect(at).toBe(99);
     expect(at).toBeLessThanOrEqual(99 + broken.length);
+  });
+});
+
+describe('the platform engine with a pause', () => {
+  it('is fed a piece at a time and pauses after each, before the output is whole', async () => {
+    // Incompressible bytes: their stream is as long as they are, three pieces and a bit.
+    const bytes = new Uint8Array(3 * NATIVE_PIECE + 1000);
+    let seed = 7;
+    for (let at = 0; at < bytes.length; at++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      bytes[at] = seed >>> 24;
+    }
+    const stream = deflateSync(bytes);
+    const into = new Uint8Array(bytes.length);
+    /** At each pause: whether the output was whole yet. */
+    const wholeAtPause: boolean[] = [];
+    const out = await inflate(stream, {
+      container: 'zlib',
+      expectedSize: bytes.length,
+      engine: 'native',
+      into,
+      pause: async () => {
+        wholeAtPause.push(into.every((byte, at) => byte === bytes[at]));
+        await new Promise((resolve) => setImmediate(resolve));
+      },
+    });
+    expect(out.buffer).toBe(into.buffer);
+    expect(out).toEqual(bytes);
+    expect(wholeAtPause).toHaveLength(Math.ceil(stream.length / NATIVE_PIECE));
+    // The first pauses come while most of the output is still to come.
+    expect(wholeAtPause[0]).toBe(false);
+    expect(wholeAtPause[1]).toBe(false);
   });
 });
 

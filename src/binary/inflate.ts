@@ -46,7 +46,16 @@ export interface InflateOptions {
    * large output is neither allocated nor copied twice.
    */
   into?: Uint8Array;
+  /**
+   * Lets the host answer other messages (a page's requests for rows) between pieces of a
+   * long inflate: given, the platform's engine is fed NATIVE_PIECE bytes at a time and
+   * pauses after each, instead of inflating the whole stream in one task.
+   */
+  pause?: () => Promise<void>;
 }
+
+/** Deflate bytes fed to the platform's engine at a time when the inflate pauses: ~5–15 ms each. */
+export const NATIVE_PIECE = 1 << 20;
 
 /**
  * Deflate's densest code gives 258 bytes for 2 bits (a length and a distance code of one bit
@@ -85,31 +94,50 @@ function inflateWithFflate(data: Uint8Array, options: InflateOptions): Uint8Arra
 }
 
 async function inflateWithNative(data: Uint8Array, options: InflateOptions): Promise<Uint8Array> {
-  const limit = options.expectedSize + 1;
-  const out = new Uint8Array(limit);
+  const { expectedSize, pause } = options;
+  // Straight into the caller's buffer when it has room for the declared size: no second copy.
+  const out =
+    options.into && options.into.length >= expectedSize
+      ? options.into
+      : new Uint8Array(expectedSize);
   let written = 0;
-  // Written straight into the stream (a Blob around the input would copy it first).
   const decompression = new DecompressionStream(
     options.container === 'zlib' ? 'deflate' : 'deflate-raw',
   );
   const writer = decompression.writable.getWriter();
-  // A bad stream rejects the read below; these rejections carry nothing more.
-  writer.write(data as Uint8Array<ArrayBuffer>).catch(() => undefined);
-  writer.close().catch(() => undefined);
+  // Written straight into the stream (a Blob around the input would copy it first); with a
+  // pause, a piece at a time. A bad stream rejects the read below; these rejections carry
+  // nothing more.
+  const feed = async () => {
+    if (pause) {
+      for (let at = 0; at < data.length; at += NATIVE_PIECE) {
+        await writer.write(data.subarray(at, at + NATIVE_PIECE) as Uint8Array<ArrayBuffer>);
+        await pause();
+      }
+    } else {
+      await writer.write(data as Uint8Array<ArrayBuffer>);
+    }
+    await writer.close();
+  };
+  feed().catch(() => undefined);
   const reader = decompression.readable.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      const take = Math.min(value.length, limit - written);
-      out.set(value.subarray(0, take), written);
-      written += take;
-      if (written >= limit) {
+      if (written + value.length > expectedSize) {
         await reader.cancel();
-        break;
+        throw fail(
+          ErrorCode.SIZE_MISMATCH,
+          options.offset ?? 0,
+          `inflates to more than the declared ${expectedSize} bytes`,
+        );
       }
+      out.set(value, written);
+      written += value.length;
     }
   } catch (error) {
+    if (error instanceof FormatError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw fail(ErrorCode.DECOMPRESS_FAILED, options.offset ?? 0, reason);
   }

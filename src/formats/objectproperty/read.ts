@@ -122,7 +122,12 @@ interface PendingStream {
   complete(): Promise<void>;
 }
 
-function pendingLayer(bytes: Uint8Array, at: number, what: string): PendingStream {
+function pendingLayer(
+  bytes: Uint8Array,
+  at: number,
+  what: string,
+  pause: (() => Promise<void>) | undefined,
+): PendingStream {
   const { data, size, dataAt } = zlibLayer(bytes, at, what);
   const stream = new Uint8Array(size);
   const headBytes = inflateHead(data, stream, ROOT_HEAD_BYTES);
@@ -131,9 +136,10 @@ function pendingLayer(bytes: Uint8Array, at: number, what: string): PendingStrea
     expectedSize: size,
     offset: dataAt,
     into: stream,
-    // The platform's streaming inflate works between turns of the event loop, so the host
-    // answers for the root's row (and the page's first requests) while it runs.
+    // The platform's streaming inflate, fed a piece at a time with a pause after each, so the
+    // host answers for the root's row (and the page's first requests) while it runs.
     ...(hasNativeInflate() ? { engine: 'native' as const } : {}),
+    ...(pause ? { pause } : {}),
   };
   return {
     stream,
@@ -194,6 +200,8 @@ export interface DecodeHooks {
    * compressed typed deep stream, whose first rows need not wait for the whole inflate).
    */
   root?(): Promise<void>;
+  /** Lets the host answer other calls while the rest of the stream inflates after the root. */
+  pause?(): Promise<void>;
 }
 
 /** Errors of the compressed layer: their offsets are the file's, not the inflated stream's. */
@@ -225,7 +233,7 @@ async function openStream(bytes: Uint8Array, config: SerializerConfig, hooks: De
     if (marker !== 0) {
       const layerAt = reader.position >>> 3;
       if (hooks) {
-        pending = pendingLayer(stream, layerAt, 'the compressed object');
+        pending = pendingLayer(stream, layerAt, 'the compressed object', hooks.pause);
         stream = pending.stream;
       } else stream = await inflateLayer(stream, layerAt, 'the compressed object');
       streamOffset = null;

@@ -225,6 +225,7 @@ export async function openObjectProperty(request: OpenRequest): Promise<ObjectPr
           handOver!.handOverRoot();
           await services.pause();
         },
+        pause: () => services.pause(),
       },
     );
   } catch (error) {
