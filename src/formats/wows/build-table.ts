@@ -38,7 +38,7 @@ class EntryColumns {
 
   ensure(count: number): void {
     if (count <= this.capacity) return;
-    const capacity = Math.max(count, this.capacity * 2, 1024);
+    const capacity = Math.max(count, this.capacity * 2, 64);
     const grow = <T extends Uint16Array | Uint32Array | Int32Array>(
       old: T,
       make: (n: number) => T,
@@ -79,19 +79,19 @@ export class WowsBuildTable implements NodeTable {
   idMismatches = 0;
   readonly entries = new EntryColumns();
 
-  private readonly ids = new IdMap(4096);
+  private readonly ids = new IdMap(16);
   /** Per merged node: the index and node number it was first read from. */
-  private ownerIndex = new Uint16Array(1024);
-  private ownerNode = new Uint32Array(1024);
+  private ownerIndex = new Uint16Array(0);
+  private ownerNode = new Uint32Array(0);
   /** Per merged node: its parent's merged number (NO_NODE: top level). */
-  private parents = new Int32Array(1024);
+  private parents = new Int32Array(0);
   /**
    * Per merged node: the first entry whose record names it, or NO_NODE (not a file). A
    * node is one path, so this also names the first entry of a duplicate path.
    */
-  private firstEntry = new Int32Array(1024).fill(NO_NODE);
+  private firstEntry = new Int32Array(0);
   /** Per merged node: its depth (1: top level), once its chain is checked; 0 before. */
-  private depths = new Uint8Array(1024);
+  private depths = new Uint8Array(0);
   /** Per merged node: its path once made (`pathOf`). */
   private readonly paths: (string | undefined)[] = [];
   private readonly volumeByName = new Map<string, number>();
@@ -239,6 +239,7 @@ export class WowsBuildTable implements NodeTable {
     const local = new Int32Array(nodes.count);
     const firstNew = this.nodeCount;
     this.ensureNodes(this.nodeCount + nodes.count);
+    this.ids.reserve(this.nodeCount + nodes.count);
     for (let node = 0; node < nodes.count; node++) {
       const next = this.nodeCount;
       const merged = this.ids.setIfAbsent(nodes.idLo[node]!, nodes.idHi[node]!, next);

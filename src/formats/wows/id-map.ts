@@ -5,6 +5,15 @@
  * stirred once, picks the slot.
  */
 const EMPTY = -1;
+/** The fewest slots a map starts with: a small index's ids fit without a grow. */
+const MIN_CAPACITY = 64;
+
+/** The smallest power of two, at least `least`, that holds `count` ids at most half full. */
+function capacityFor(count: number, least: number): number {
+  let capacity = least;
+  while (capacity < count * 2) capacity *= 2;
+  return capacity;
+}
 
 export class IdMap {
   private keysLo: Uint32Array;
@@ -14,12 +23,20 @@ export class IdMap {
   private used = 0;
 
   constructor(expected = 1024) {
-    let capacity = 1024;
-    while (capacity < expected * 2) capacity *= 2;
+    const capacity = capacityFor(expected, MIN_CAPACITY);
     this.keysLo = new Uint32Array(capacity);
     this.keysHi = new Uint32Array(capacity);
     this.values = new Int32Array(capacity).fill(EMPTY);
     this.mask = capacity - 1;
+  }
+
+  /**
+   * Makes room for `count` ids in all at once (a whole index about to be merged): one grow
+   * to the size needed instead of a doubling at each power of two on the way there.
+   */
+  reserve(count: number): void {
+    if (count * 2 <= this.values.length) return;
+    this.rehash(capacityFor(count, this.values.length * 2));
   }
 
   get size(): number {
@@ -59,8 +76,11 @@ export class IdMap {
   }
 
   private grow(): void {
+    this.rehash(this.values.length * 2);
+  }
+
+  private rehash(capacity: number): void {
     const { keysLo, keysHi, values } = this;
-    const capacity = values.length * 2;
     this.keysLo = new Uint32Array(capacity);
     this.keysHi = new Uint32Array(capacity);
     this.values = new Int32Array(capacity).fill(EMPTY);
