@@ -33,6 +33,7 @@ import {
   closePage,
   dropFetchedFile,
   fetchAsFile,
+  longFramesBetween,
   longTasksBetween,
   marks,
   median,
@@ -251,6 +252,8 @@ export async function benchObjectProperty(
           ...(await longTasksBetween(page, started, loaded)).map((task) => task.duration),
         ),
       );
+      // What a long task was: the long animation frames of the load, one line each.
+      const frames = loadTasks.at(-1)! > 50 ? await longFramesBetween(page, started, loaded) : [];
 
       await page.reload();
       await page
@@ -264,6 +267,7 @@ export async function benchObjectProperty(
           `(longest task ${loadTasks.at(-1)!.toFixed(0)} ms); after a reload the lists are back at ` +
           `${ready.at(-1)!.toFixed(0)} ms, a dropped file's first typed row ${afterReload.at(-1)!.toFixed(0)} ms`,
       );
+      for (const frame of frames) log(`    long frame: ${frame}`);
     } finally {
       await closePage(page);
     }
