@@ -28,7 +28,7 @@ import { generatedInstall, installFacts } from './lib/install-data.ts';
 import { kaArchive } from './lib/ka-data.ts';
 import { wowsBuild } from './lib/wows-data.ts';
 import { buildApp, buildHarness, preview, ROOT, type Preview } from './lib/server.ts';
-import { benchCompare } from './scenarios/compare.ts';
+import { benchCompare, wowsPair } from './scenarios/compare.ts';
 import { benchDml } from './scenarios/dml.ts';
 import { benchObjectProperty } from './scenarios/objectproperty.ts';
 import { benchExtract } from './scenarios/extract.ts';
@@ -143,21 +143,21 @@ async function main(): Promise<void> {
         ).includes(scenario),
     );
     const archive = needsBig ? await bigArchive(options, workdir) : null;
-    const wows = options.only.some((scenario) => scenario === 'wows' || scenario === 'peers')
-      ? await wowsBuild(
-          workdir,
-          {
-            nodes: options.wowsNodes,
-            indexes: options.wowsIndexes,
-            pkgBytes: Math.round(options.wowsSizeMiB * 2 ** 20),
-            seed: 1,
-          },
-          log,
-        )
+    const wowsRequest = {
+      nodes: options.wowsNodes,
+      indexes: options.wowsIndexes,
+      pkgBytes: Math.round(options.wowsSizeMiB * 2 ** 20),
+      seed: 1,
+    };
+    const wows = options.only.some((scenario) => ['wows', 'peers', 'compare'].includes(scenario))
+      ? await wowsBuild(workdir, wowsRequest, log)
       : null;
 
     const pair = options.only.includes('compare')
       ? await buildPair(workdir, options.compareEntries, log)
+      : null;
+    const wowsNext = options.only.includes('compare')
+      ? await wowsBuild(workdir, { ...wowsRequest, nextBuild: true }, log)
       : null;
     const ka = options.only.includes('ka') ? kaArchive(workdir, options.kaValues, log) : null;
     const install = options.only.includes('install')
@@ -188,7 +188,16 @@ async function main(): Promise<void> {
         if (scenario === 'search')
           reports.push(await benchSearch(browser, harness.url, archive!, options.repeat, log));
         if (scenario === 'compare')
-          reports.push(await benchCompare(browser, app.url, pair!, options.repeat, log));
+          reports.push(
+            await benchCompare(
+              browser,
+              app.url,
+              pair!,
+              wowsPair(wows!, wowsNext!),
+              options.repeat,
+              log,
+            ),
+          );
         if (scenario === 'wwd')
           reports.push(await benchWwd(browser, app.url, appDir, options.repeat, log));
         if (scenario === 'wows')

@@ -60,7 +60,8 @@ const HELP = `npm run bench -- [options]
   --compare-entries N entries of each build the compare scenario compares (default 100000)
   --tree-entries N    entries of the tree-at-scale archive (default 1000000)
   --reach-entries N   entries of the last-row-reachable archive (default 2000000)
-  --wows-nodes N      nodes of the World of Warships build (default 400000)
+  --wows-nodes N      nodes of the World of Warships build, and of its next build that
+                      the compare scenario compares it with (default 400000)
   --wows-indexes N    its .idx files (default 40)
   --wows-size MiB     its .pkg data over all volumes (default 1024)
   --ka-values N       values of the generated v2 KA archive (default 1000000)

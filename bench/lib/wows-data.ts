@@ -24,6 +24,8 @@ export interface WowsBuildRequest {
   /** pkg bytes over all volumes, blobs and trailers. */
   pkgBytes: number;
   seed: number;
+  /** The next build of a pair (`WowsBuildOptions.nextBuild`), under the next build number. */
+  nextBuild?: boolean;
 }
 
 export interface GeneratedWowsBuild extends WowsBuildSummary {
@@ -43,7 +45,8 @@ export async function wowsBuild(
   request: WowsBuildRequest,
   log: (line: string) => void,
 ): Promise<GeneratedWowsBuild> {
-  const name = `wows-${request.nodes}-${request.indexes}-${Math.round(request.pkgBytes / 2 ** 20)}m-s${request.seed}`;
+  const name = `wows-${request.nodes}-${request.indexes}-${Math.round(request.pkgBytes / 2 ** 20)}m-s${request.seed}${request.nextBuild ? '-next' : ''}`;
+  const build = WOWS_BUILD_NUMBER + (request.nextBuild ? 1 : 0);
   const folder = join(workdir, name);
   const factsPath = join(workdir, `${name}.json`);
   if (existsSync(factsPath) && existsSync(folder)) {
@@ -67,11 +70,12 @@ export async function wowsBuild(
   let nextReport = request.pkgBytes / 10;
   const summary = await writeWowsBuild(
     {
-      build: WOWS_BUILD_NUMBER,
+      build,
       indexCount: request.indexes,
       nodesPerIndex: Math.round(request.nodes / request.indexes),
       pkgBytes: request.pkgBytes,
       seed: request.seed,
+      nextBuild: request.nextBuild ?? false,
     },
     (path, chunk) => {
       if (path !== current) {
@@ -95,7 +99,7 @@ export async function wowsBuild(
   const facts: GeneratedWowsBuild = {
     ...summary,
     root: join(folder, 'World_of_Warships'),
-    build: WOWS_BUILD_NUMBER,
+    build,
     indexBytes,
     generatedSeconds: (performance.now() - started) / 1000,
   };

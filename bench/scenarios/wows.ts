@@ -41,7 +41,7 @@ const OPEN_TIMEOUT_MS = 180_000;
 const VERIFY_TIMEOUT_MS = 600_000;
 
 /** The app's own Chromium path to a folder is the picker; without it, the input. */
-const NO_PICKER = 'delete window.showDirectoryPicker;';
+export const NO_PICKER = 'delete window.showDirectoryPicker;';
 
 export interface WowsOpenRun {
   firstRowMs: number;

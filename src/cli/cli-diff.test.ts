@@ -1,14 +1,15 @@
 /**
  * `delve diff`: archives written by the formats' writers into a temp dir, compared; the JSON
  * shape, the text lines, exit codes 0 (same), 1 (different) and 2 (trouble), and game
- * folders compared build against build.
+ * folders compared build against build, and two streamed builds of a pair with their known
+ * differences.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeKiwad } from '../formats/kiwad/write.ts';
-import { makeWowsGameFolder } from '../formats/wows/game-folder.ts';
+import { makeWowsGameFolder, writeWowsBuild } from '../formats/wows/game-folder.ts';
 import { textValue, v1Archive, writeKa } from '../formats/ka/write.ts';
 import { cliIn } from './testing/run-cli.ts';
 
@@ -149,5 +150,46 @@ describe('delve diff of game folders', () => {
     const { code, errLines } = await cli('diff', 'Game', 'Game', '--build', '123');
     expect(code).toBe(2);
     expect(errLines[0]).toContain(String(current));
+  });
+});
+
+describe('delve diff of a generated pair of builds', () => {
+  /** Both builds of a pair, as the compare bench writes them: `First` and `Next`. */
+  async function writePair() {
+    const options = { indexCount: 3, nodesPerIndex: 700, pkgBytes: 200_000, chunkSize: 16_384 };
+    const sink = (root: string) => (path: string, chunk: Uint8Array) => {
+      const target = join(work, root, ...path.split('/'));
+      mkdirSync(dirname(target), { recursive: true });
+      writeFileSync(target, chunk, { flag: 'a' });
+    };
+    const first = await writeWowsBuild(options, sink('First'));
+    const next = await writeWowsBuild({ ...options, nextBuild: true }, sink('Next'));
+    return { first, next };
+  }
+
+  it('finds exactly the files the next build removed, renamed and changed', async () => {
+    const { first, next } = await writePair();
+    expect(first.changes).toEqual({ added: 0, removed: 0, changed: 0 });
+    expect(next.changes.added).toBeGreaterThan(0);
+    expect(next.changes.changed).toBeGreaterThan(0);
+    expect(next.changes.removed).toBeGreaterThan(next.changes.added);
+    expect(next.fileCount).toBe(first.fileCount - next.changes.removed + next.changes.added);
+
+    const { code, out } = await cli('diff', 'First', 'Next', '--json');
+    expect(code).toBe(1);
+    const report = JSON.parse(out) as {
+      added: number;
+      removed: number;
+      changed: number;
+      unchanged: number;
+      entries: { path: string; status: string }[];
+    };
+    expect(report).toMatchObject({
+      ...next.changes,
+      unchanged: first.fileCount - next.changes.removed - next.changes.changed,
+    });
+    const added = report.entries.filter((entry) => entry.status === 'added');
+    expect(added.every((entry) => /\/renamed_texture_\d+\.dds$/.test(entry.path))).toBe(true);
+    expect((await cli('diff', 'First', 'First', '--json')).code).toBe(0);
   });
 });

@@ -176,6 +176,14 @@ export interface WowsBuildOptions {
   seed?: number;
   /** pkg data goes out in chunks of about this size. Default 8 MiB. */
   chunkSize?: number;
+  /**
+   * The next build of a pair: written with the same options otherwise, it differs from the
+   * build written without this in a known set (`WowsBuildSummary.changes`). Of every 100
+   * files of an index, the 2nd is gone, the 3rd renamed (`renamed_` before its name: gone
+   * under the old name, added under the new) and the 4th holds other bytes (another CRC);
+   * every other file is the same, with the same bytes at the same pkg offset or not.
+   */
+  nextBuild?: boolean;
 }
 
 /**
@@ -198,7 +206,14 @@ export interface WowsBuildSummary {
   nodeCount: number;
   fileCount: number;
   pkgBytes: number;
+  /** What a comparison with the build written without `nextBuild` finds (all 0 without it). */
+  changes: { added: number; removed: number; changed: number };
 }
+
+/** A file of the next build against the first: the 2nd, 3rd and 4th of every 100. */
+const NEXT_BUILD_GONE = 1;
+const NEXT_BUILD_RENAMED = 2;
+const NEXT_BUILD_CHANGED = 3;
 
 const NATIONS = ['usa', 'japan', 'germany', 'uk', 'ussr', 'france', 'italy', 'pan_asia'];
 const FILES_PER_DIRECTORY = 8;
@@ -290,10 +305,32 @@ export async function writeWowsBuild(
   const largest = Math.max(...pool.map(({ framed }) => framed.length));
   const chunk = new Uint8Array(chunkSize + largest);
   const random = seededRandom(seed);
-  const summary: WowsBuildSummary = { indexes: [], nodeCount: 0, fileCount: 0, pkgBytes: 0 };
+  const summary: WowsBuildSummary = {
+    indexes: [],
+    nodeCount: 0,
+    fileCount: 0,
+    pkgBytes: 0,
+    changes: { added: 0, removed: 0, changed: 0 },
+  };
 
   for (let position = 0; position < indexCount; position++) {
-    const paths = pathsPerIndex[position]!;
+    // Each file's blob is drawn whether or not the next build keeps it: the kept ones get
+    // the same blob in both builds.
+    const slots = pathsPerIndex[position]!.map(() => Math.floor(random() * pool.length));
+    const paths: string[] = [];
+    const pathSlots: number[] = [];
+    pathsPerIndex[position]!.forEach((path, at) => {
+      const kind = options.nextBuild ? at % 100 : -1;
+      if (kind === NEXT_BUILD_GONE || kind === NEXT_BUILD_RENAMED) summary.changes.removed++;
+      if (kind === NEXT_BUILD_GONE) return;
+      if (kind === NEXT_BUILD_RENAMED) summary.changes.added++;
+      if (kind === NEXT_BUILD_CHANGED) summary.changes.changed++;
+      const slash = path.lastIndexOf('/') + 1;
+      paths.push(
+        kind === NEXT_BUILD_RENAMED ? `${path.slice(0, slash)}renamed_${path.slice(slash)}` : path,
+      );
+      pathSlots.push(kind === NEXT_BUILD_CHANGED ? (slots[at]! + 1) % pool.length : slots[at]!);
+    });
     const name = `bench_${String(position).padStart(2, '0')}`;
     const volumeName = `${name}_0001.pkg`;
     const volumeId = cityHash64Text(volumeName);
@@ -302,8 +339,8 @@ export async function writeWowsBuild(
     const records: WowsFileRecordInput[] = [];
     let pkgLength = 0;
     let chunkLength = 0;
-    for (const resourceId of fileIds) {
-      const { blob, framed } = pool[Math.floor(random() * pool.length)]!;
+    for (const [at, resourceId] of fileIds.entries()) {
+      const { blob, framed } = pool[pathSlots[at]!]!;
       records.push({
         resourceId,
         volumeId,
