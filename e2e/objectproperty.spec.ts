@@ -4,11 +4,12 @@
  * type list is loaded through the side-inputs panel, then class and property names, its
  * rows selecting their bytes. The list outlives a reload; a blob pasted as hex with its
  * serializer options decodes to its values, a broken one names its byte and bit; removing
- * the list takes the names away again.
+ * the list takes the names away again. A big object tree is a virtual list.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
 import { objectXml, rootJson } from '../src/formats/objectproperty/export.ts';
+import { generateBindFile, generatedTypeListJson } from '../src/formats/objectproperty/generate.ts';
 import { decodeObjectProperty } from '../src/formats/objectproperty/read.ts';
 import { typeIndexOf } from '../src/formats/objectproperty/type-list.ts';
 import {
@@ -230,5 +231,49 @@ test('ObjectProperty: a type list kept by an earlier version of the storage is r
   await expect(page.getByTestId('side-inputs-button')).toHaveText('Side inputs (1)…');
   await dropFiles(page, [{ name: 'Outer.xml', bytes: bindFile() }]);
   await expect(opRow(page, 'class DeepSizeBoundary/m_first')).toContainText('286331153');
+  expect(errors).toEqual([]);
+});
+
+test('ObjectProperty: a big object tree is a virtual list; scrolling it brings its last row', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  const panel = await openPanel(page);
+  const kind = panel.locator('[data-testid="side-inputs-kind"][data-kind="type-lists"]');
+  await kind.getByTestId('side-inputs-input').setInputFiles({
+    name: 'delve-types.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(generatedTypeListJson()),
+  });
+  await expect(kind.getByTestId('side-inputs-file')).toContainText('delve-types.json');
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await dropFiles(page, [{ name: 'ObjectData.xml', bytes: generateBindFile(20).bytes }]);
+  await expect(opView(page)).toHaveAttribute('data-kind', 'typed');
+  const count = page.getByTestId('op-tree-count');
+  await expect(count).toHaveText(/^The first 500 of [\d,]+ rows\.$/);
+  const rows = page.getByTestId('op-row');
+  const first = page.locator('[data-testid="op-row"][aria-posinset="1"]');
+  await expect(first).toHaveAttribute('aria-setsize', '500');
+  await expect(first).toContainText('class DelveRoot');
+  // Only the rows in sight (and a few beside them) are in the page.
+  await expect.poll(() => rows.count()).toBeLessThan(60);
+  const last = page.locator('[data-testid="op-row"][aria-posinset="500"]');
+  await expect(last).toHaveCount(0);
+  // Scrolled to its end, the last row in sight within the list's box (the box scrolls, not
+  // the page). Rows measured as they come in change the height: scrolled as often as it takes.
+  const list = page.getByRole('list', { name: 'Objects, properties and items, with their values' });
+  await expect
+    .poll(async () => {
+      await list.evaluate((element) => (element.scrollTop = element.scrollHeight));
+      if ((await last.count()) === 0) return false;
+      return last.evaluate((row) => {
+        const box = row.closest('[role="list"]')!.getBoundingClientRect();
+        const at = row.getBoundingClientRect();
+        return at.top >= box.top && at.bottom <= box.bottom + 1;
+      });
+    })
+    .toBe(true);
+  await expect(first).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -4,6 +4,7 @@ import { ErrorCode, FormatError } from '../binary/format-error.ts';
 import { MemoryByteSource } from '../binary/byte-source.ts';
 import { readKiwad } from '../formats/kiwad/read.ts';
 import { writeKiwad } from '../formats/kiwad/write.ts';
+import { FILE_COLUMNS, dmlTable, writeDmlTables } from '../formats/dml/write.ts';
 import { KaType } from '../formats/ka/types.ts';
 import { intValue, textValue, v1Archive, writeKa } from '../formats/ka/write.ts';
 import type { CancelSignal } from '../formats/model.ts';
@@ -206,6 +207,49 @@ describe('diffSessions over documents', () => {
     expect(statuses['title']).toBe('changed');
     expect(statuses['count']).toBe('unchanged');
     expect(statuses['extra']).toBe('added');
+  });
+});
+
+describe('diffSessions over two LatestFileLists', () => {
+  const file = (name: string, size: number, crc: number) => [name, '', 1, size, 0, 0, crc, 0];
+  const list = (base: (string | number)[][]) =>
+    writeDmlTables([
+      dmlTable('About', [['Version', 'UINT']], [[1]]),
+      dmlTable('Base', FILE_COLUMNS, base),
+    ]);
+
+  it('matches records by table and file name, so one added first shifts nothing', async () => {
+    const oldList = list([
+      file('Bin/a.dll', 10, 1),
+      file('Bin/b.dll', 20, 2),
+      file('Bin/gone.dll', 30, 3),
+      file('Bin/c.dll', 40, 4),
+    ]);
+    const newList = list([
+      file('Bin/new.dll', 5, 9),
+      file('Bin/a.dll', 10, 1),
+      file('Bin/b.dll', 21, 7),
+      file('Bin/c.dll', 40, 4),
+    ]);
+    const oldSession = await openMemory(oldList, 'old.bin');
+    const newSession = await openMemory(newList, 'LatestFileList.bin');
+    expect(oldSession.format).toBe('dml');
+    // The tree still names a record by its place, which the diff does not go by.
+    expect(newSession.nodeTable().path(newSession.nodeCount() - 1)).toBe('Base/3 Bin∕c.dll');
+    const { rows, counts } = await diffSessions(oldSession, newSession);
+    const records = rows.filter((row) => row.path.startsWith('Base/Bin'));
+    expect(Object.fromEntries(records.map((row) => [row.path, row.status]))).toEqual({
+      'Base/Bin∕new.dll': 'added',
+      'Base/Bin∕a.dll': 'unchanged',
+      'Base/Bin∕b.dll': 'changed',
+      'Base/Bin∕c.dll': 'unchanged',
+      'Base/Bin∕gone.dll': 'removed',
+    });
+    // Tables, templates and fields too: each node of either side in one row.
+    const total = counts.added + counts.removed + counts.changed + counts.unchanged;
+    expect(total).toBe(rows.length);
+    expect(counts.added + counts.unchanged + counts.changed).toBe(newSession.nodeCount());
+    expect(counts.removed + counts.unchanged + counts.changed).toBe(oldSession.nodeCount());
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The diff of two sessions over the node model: nodes are matched by their stable path (the
- * n-th node of a path with the n-th of the same path, where a document repeats one), and a
+ * node table's `diffPath` where a format has one, else its path; the n-th node of a path
+ * with the n-th of the same path, where a document repeats one), and a
  * matched pair is changed when what both sides expose says so:
  *
  * - both keep a stored checksum: the checksums and sizes decide, and no content is read;
@@ -67,9 +68,10 @@ export function sideOf(session: Session): ComparedSide {
     : session.layout === 'archive'
       ? (index) => session.details(index).checksum
       : () => null;
+  const diffPath = table.diffPath;
   return {
     count: session.nodeCount(),
-    path: (index) => table.path(index),
+    path: diffPath ? (index) => diffPath.call(table, index) : (index) => table.path(index),
     size: (index) => table.size(index),
     checksum: (index) => {
       const value = checksum(index);

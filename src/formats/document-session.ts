@@ -48,6 +48,8 @@ export interface DocumentNodes {
   /** For nodes streamed by index (`OpenSink.documentNodes`): see NodeTable. */
   parentOf?(index: number): number;
   nameOf?(index: number): string;
+  /** See NodeTable. */
+  diffPath?(index: number): string;
 }
 
 export interface DocumentSpec {
@@ -112,6 +114,7 @@ export function documentSession(spec: DocumentSpec): Session {
   // Only where the nodes have them: a table with `parentOf` is placed by parent and name.
   if (nodes.parentOf) table.parentOf = (index) => nodes.parentOf!(nodeAt(index));
   if (nodes.nameOf) table.nameOf = (index) => nodes.nameOf!(nodeAt(index));
+  if (nodes.diffPath) table.diffPath = (index) => nodes.diffPath!(nodeAt(index));
   const content = (held: Uint8Array): ContentCapability => ({
     storedSpan: (index) =>
       spec.source && spanBase === 'file'

@@ -137,6 +137,13 @@ export interface NodeTable {
    * `/`): `path(index)` is its parent's path, `/` and this (or this alone at the top).
    */
   nameOf?(index: number): string;
+  /**
+   * The node's path as a comparison with another version of the file matches it: the same
+   * for the same node when others were added or removed before it (a path that holds the
+   * node's position does not). `path` when absent. Unique or not, as paths: the diff
+   * matches the n-th node of a repeated path with the n-th.
+   */
+  diffPath?(index: number): string;
 }
 
 /** One node as a plain object, for sessions that make few (documents). */

@@ -11,7 +11,9 @@
  * before in its folder gets ` #<index>` (the table's or field's index) until it is unique.
  * A record goes by its index, then, when its table has a `SrcFileName` field (else a first
  * STR or WSTR field) that holds text, a space and that text: `Base/0 Bin∕BugReporter.bat`.
- * The index keeps it unique and stable (file order); the text makes it readable.
+ * The index keeps it unique and stable (file order); the text makes it readable. A
+ * comparison of two lists matches a labelled record by its table and label alone
+ * (`diffPath`): a file added to a table does not shift the records after it.
  */
 import { hex, hexOffset } from '../../binary/hex.ts';
 import type { Fact, NodeKind, Span } from '../model.ts';
@@ -154,12 +156,17 @@ export class DmlNodes {
       case NodeRole.FIELD:
         return this.fieldsOf(index)[item]!;
       case NodeRole.RECORD: {
-        const label = this.labels[index]!;
-        const text = label >= 0 ? this.tables[index]!.records[item]!.values[label] : null;
-        const suffix = typeof text === 'string' && text !== '' ? ` ${text}` : '';
-        return `${item}${suffix.replaceAll('/', '\u2215')}`;
+        const text = this.labelOf(index, item);
+        return text === null ? `${item}` : `${item} ${text}`;
       }
     }
+  }
+
+  /** A record's label (its `SrcFileName`, or first text) as a path segment; null: none. */
+  private labelOf(table: number, record: number): string | null {
+    const label = this.labels[table]!;
+    const text = label >= 0 ? this.tables[table]!.records[record]!.values[label] : null;
+    return typeof text === 'string' && text !== '' ? text.replaceAll('/', '\u2215') : null;
   }
 
   /** A table's fields' path segments, made once. */
@@ -175,6 +182,19 @@ export class DmlNodes {
   path(node: number): string {
     const parent = this.parentOf(node);
     return parent < 0 ? this.nameOf(node) : `${this.path(parent)}/${this.nameOf(node)}`;
+  }
+
+  /**
+   * A labelled record goes by its table and label alone (`Base/Bin∕BugReporter.bat`), so a
+   * comparison of two lists matches a file's record in both when records were added or
+   * removed before it; every other node by its path.
+   */
+  diffPath(node: number): string {
+    if (this.roleOf[node] !== NodeRole.RECORD) return this.path(node);
+    const table = this.tableOf[node]!;
+    const item = this.itemOf[node]!;
+    const text = this.labelOf(table, item);
+    return `${this.tableNames[table]!}/${text ?? item}`;
   }
 
   kind(node: number): NodeKind {

@@ -134,6 +134,7 @@ export async function openDmlSession({ sources, services, sink }: OpenRequest): 
       fields: (node) => nodes.fields(node),
       parentOf: (node) => nodes.parentOf(node),
       nameOf: (node) => nodes.nameOf(node),
+      diffPath: (node) => nodes.diffPath(node),
     },
     columns: DML_COLUMNS,
     cell(node, columnId) {
