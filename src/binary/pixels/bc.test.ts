@@ -7,6 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fifths, sevenths, thirds } from './bc.ts';
 import { encodeBc, type EncodableCodec } from './bc-encode.ts';
 import { decodePixels } from './decode.ts';
 import type { BlockEncoding } from './types.ts';
@@ -309,5 +310,38 @@ describe('round trips through the test encoder', () => {
       expect(maxError(rgba, input, codec === 'bc4' ? [0] : [0, 1])).toBeLessThanOrEqual(1);
       if (codec === 'bc5') expect(rgba[2]).toBe(128);
     }
+  });
+});
+
+describe('the kernels’ own arithmetic and paths', () => {
+  it('divides by 3, 5 and 7 exactly with a multiply and a shift, up to 2^13', () => {
+    for (let sum = 0; sum <= 8192; sum += 1) {
+      expect(thirds(sum)).toBe(Math.floor(sum / 3));
+      expect(fifths(sum)).toBe(Math.floor(sum / 5));
+      expect(sevenths(sum)).toBe(Math.floor(sum / 7));
+    }
+  });
+
+  it('decodes whole blocks and clipped edge blocks alike (any bytes, BC1 to BC5)', () => {
+    const codecs = ['bc1', 'bc2', 'bc3', 'bc4', 'bc5'] as const;
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...codecs),
+        fc.uint8Array({ minLength: 16 * 3 * 2, maxLength: 16 * 3 * 2 }),
+        fc.integer({ min: 9, max: 11 }),
+        fc.integer({ min: 5, max: 7 }),
+        (codec, bytes, width, height) => {
+          // Three blocks across and two down either way: 12 × 8 all whole, the other clipped.
+          const whole = decodePixels(block(codec), bytes, 12, 8).rgba;
+          const clipped = decodePixels(block(codec), bytes, width, height).rgba;
+          for (let y = 0; y < height; y += 1) {
+            for (let x = 0; x < width; x += 1) {
+              expect(pixelAt(clipped, y * width + x)).toEqual(pixelAt(whole, y * 12 + x));
+            }
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

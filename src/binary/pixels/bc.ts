@@ -17,7 +17,10 @@
  * −127, as Direct3D does), shown as v + 128; their extremes are −127 and 127 (1 and 255).
  *
  * Speed: one pass over the blocks, each block's palette in a few locals or a reused
- * scratch array, pixels written as 32-bit words (RGBA in little-endian byte order).
+ * scratch array, pixels written as 32-bit words (RGBA in little-endian byte order). A whole
+ * block (all of them where the sides are multiples of 4) of BC1 or BC3 writes its rows
+ * unrolled; palettes divide by 3, 5 and 7 with a multiply and a shift (docs/PERFORMANCE.md,
+ * "BC1 and BC3: whole blocks unrolled").
  */
 import type { BlockCodec, BlockKernel } from './types.ts';
 
@@ -27,8 +30,19 @@ const colours = new Int32Array(4);
 const values = new Uint8Array(8);
 /** A second channel's values (BC5's green); reused. */
 const greens = new Uint8Array(8);
+/** A whole BC3 block's colours without their alpha; reused. */
+const rgbs = new Int32Array(4);
 
 const OPAQUE = 0xff000000;
+
+/*
+ * Whole-number division of the palettes' weighted sums (at most 3 × 255 + 1, 5 × 255 + 2
+ * and 7 × 255 + 3) by 3, 5 and 7, as a multiply and a shift: exact to 2^13 and beyond
+ * (bc.test.ts checks every value up to 2^13), and cheaper than a division in the engine.
+ */
+export const thirds = (sum: number) => (sum * 21846) >>> 16;
+export const fifths = (sum: number) => (sum * 13108) >>> 16;
+export const sevenths = (sum: number) => (sum * 9363) >>> 16;
 
 /** Expands a 5-bit value to 8 bits by replicating its high bits (31 → 255). */
 const expand5 = (value: number) => (value << 3) | (value >> 2);
@@ -54,14 +68,14 @@ function colourPalette(src: Uint8Array, at: number, isAlwaysFour: boolean): void
     // x / 3 rounded to nearest is floor((x + 1) / 3).
     colours[2] =
       OPAQUE |
-      ((((2 * b0 + b1 + 1) / 3) | 0) << 16) |
-      ((((2 * g0 + g1 + 1) / 3) | 0) << 8) |
-      (((2 * r0 + r1 + 1) / 3) | 0);
+      (thirds(2 * b0 + b1 + 1) << 16) |
+      (thirds(2 * g0 + g1 + 1) << 8) |
+      thirds(2 * r0 + r1 + 1);
     colours[3] =
       OPAQUE |
-      ((((b0 + 2 * b1 + 1) / 3) | 0) << 16) |
-      ((((g0 + 2 * g1 + 1) / 3) | 0) << 8) |
-      (((r0 + 2 * r1 + 1) / 3) | 0);
+      (thirds(b0 + 2 * b1 + 1) << 16) |
+      (thirds(g0 + 2 * g1 + 1) << 8) |
+      thirds(r0 + 2 * r1 + 1);
   } else {
     colours[2] =
       OPAQUE | (((b0 + b1 + 1) >> 1) << 16) | (((g0 + g1 + 1) >> 1) << 8) | ((r0 + r1 + 1) >> 1);
@@ -84,17 +98,17 @@ function channelPalette(src: Uint8Array, at: number, isSigned: boolean, into: Ui
   into[1] = a1;
   if (a0 > a1) {
     // x / 7 rounded to nearest is floor((x + 3) / 7).
-    into[2] = ((6 * a0 + a1 + 3) / 7) | 0;
-    into[3] = ((5 * a0 + 2 * a1 + 3) / 7) | 0;
-    into[4] = ((4 * a0 + 3 * a1 + 3) / 7) | 0;
-    into[5] = ((3 * a0 + 4 * a1 + 3) / 7) | 0;
-    into[6] = ((2 * a0 + 5 * a1 + 3) / 7) | 0;
-    into[7] = ((a0 + 6 * a1 + 3) / 7) | 0;
+    into[2] = sevenths(6 * a0 + a1 + 3);
+    into[3] = sevenths(5 * a0 + 2 * a1 + 3);
+    into[4] = sevenths(4 * a0 + 3 * a1 + 3);
+    into[5] = sevenths(3 * a0 + 4 * a1 + 3);
+    into[6] = sevenths(2 * a0 + 5 * a1 + 3);
+    into[7] = sevenths(a0 + 6 * a1 + 3);
   } else {
-    into[2] = ((4 * a0 + a1 + 2) / 5) | 0;
-    into[3] = ((3 * a0 + 2 * a1 + 2) / 5) | 0;
-    into[4] = ((2 * a0 + 3 * a1 + 2) / 5) | 0;
-    into[5] = ((a0 + 4 * a1 + 2) / 5) | 0;
+    into[2] = fifths(4 * a0 + a1 + 2);
+    into[3] = fifths(3 * a0 + 2 * a1 + 2);
+    into[4] = fifths(2 * a0 + 3 * a1 + 2);
+    into[5] = fifths(a0 + 4 * a1 + 2);
     into[6] = isSigned ? 1 : 0;
     into[7] = 255;
   }
@@ -137,6 +151,24 @@ function writeBc1(
   let row = first;
   for (let y = 0; y < rows; y += 1, row += stride, bits >>>= 8) {
     for (let x = 0; x < cols; x += 1) words[row + x] = colours[(bits >> (2 * x)) & 3]!;
+  }
+}
+
+/** A whole 4 × 4 BC1 block (every block of a surface whose sides are multiples of 4). */
+function writeBc1Whole(
+  src: Uint8Array,
+  at: number,
+  words: Int32Array,
+  first: number,
+  stride: number,
+): void {
+  colourPalette(src, at, false);
+  for (let y = 0, row = first; y < 4; y += 1, row += stride) {
+    const bits = src[at + 4 + y]!;
+    words[row] = colours[bits & 3]!;
+    words[row + 1] = colours[(bits >> 2) & 3]!;
+    words[row + 2] = colours[(bits >> 4) & 3]!;
+    words[row + 3] = colours[bits >> 6]!;
   }
 }
 
@@ -184,6 +216,29 @@ function writeBc3(
       const colour = colours[(bits >> (2 * x)) & 3]! & 0xffffff;
       words[row + x] = colour | (values[(alphas >> (3 * x)) & 7]! << 24);
     }
+  }
+}
+
+/** A whole 4 × 4 BC3 block: its colours without alpha made once, each row's pixels unrolled. */
+function writeBc3Whole(
+  src: Uint8Array,
+  at: number,
+  words: Int32Array,
+  first: number,
+  stride: number,
+): void {
+  channelPalette(src, at, false, values);
+  colourPalette(src, at + 8, true);
+  for (let index = 0; index < 4; index += 1) rgbs[index] = colours[index]! & 0xffffff;
+  const low = lowIndexes(src, at);
+  const high = highIndexes(src, at);
+  for (let y = 0, row = first; y < 4; y += 1, row += stride) {
+    const bits = src[at + 12 + y]!;
+    const alphas = rowIndexes(low, high, y);
+    words[row] = rgbs[bits & 3]! | (values[alphas & 7]! << 24);
+    words[row + 1] = rgbs[(bits >> 2) & 3]! | (values[(alphas >> 3) & 7]! << 24);
+    words[row + 2] = rgbs[(bits >> 4) & 3]! | (values[(alphas >> 6) & 7]! << 24);
+    words[row + 3] = rgbs[bits >> 6]! | (values[alphas >> 9]! << 24);
   }
 }
 
@@ -254,7 +309,8 @@ const bc1Kernel: BlockKernel = (src, width, height, out, _encoding) => {
     for (let blockX = 0; 4 * blockX < width; blockX += 1, at += 8) {
       const cols = Math.min(4, width - 4 * blockX);
       const first = 4 * blockY * width + 4 * blockX;
-      writeBc1(src, at, words, first, width, cols, rows);
+      if (cols === 4 && rows === 4) writeBc1Whole(src, at, words, first, width);
+      else writeBc1(src, at, words, first, width, cols, rows);
     }
   }
   finish();
@@ -282,7 +338,8 @@ const bc3Kernel: BlockKernel = (src, width, height, out, _encoding) => {
     for (let blockX = 0; 4 * blockX < width; blockX += 1, at += 16) {
       const cols = Math.min(4, width - 4 * blockX);
       const first = 4 * blockY * width + 4 * blockX;
-      writeBc3(src, at, words, first, width, cols, rows);
+      if (cols === 4 && rows === 4) writeBc3Whole(src, at, words, first, width);
+      else writeBc3(src, at, words, first, width, cols, rows);
     }
   }
   finish();

@@ -260,4 +260,29 @@ describe('BC7', () => {
       { numRuns: 2000 },
     );
   });
+  it('a surface of whole blocks decodes each block as the block decoder does', () => {
+    const encoding = {
+      kind: 'block',
+      codec: 'bc7',
+      blockWidth: 4,
+      blockHeight: 4,
+      bytesPerBlock: 16,
+    } as const;
+    const pixels = new Uint32Array(16);
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 16 * 6, maxLength: 16 * 6 }), (blocks) => {
+        // 12 × 8: three blocks across, two down, every one whole.
+        const { rgba } = decodePixels(encoding, blocks, 12, 8);
+        const surface = new Uint32Array(rgba.buffer);
+        for (let block = 0; block < 6; block += 1) {
+          decodeBc7Block(blocks, block * 16, pixels);
+          const first = Math.floor(block / 3) * 4 * 12 + (block % 3) * 4;
+          for (let pixel = 0; pixel < 16; pixel += 1) {
+            expect(surface[first + (pixel >> 2) * 12 + (pixel & 3)]).toBe(pixels[pixel]);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });

@@ -35,7 +35,8 @@ const SECONDARY_INDEX_BITS = Uint8Array.of(0, 0, 0, 0, 3, 2, 0, 0);
 const WEIGHTS_BY_BITS = [WEIGHTS_2, WEIGHTS_2, WEIGHTS_2, WEIGHTS_3, WEIGHTS_4] as const;
 
 // Scratch shared by every block (decoding is synchronous, so one set suffices).
-const words = new Uint32Array(4);
+/** The block's four words, and a fifth always 0 (bitsAt reads one word past the field). */
+const words = new Uint32Array(5);
 /** Up to six endpoints × RGBA, as read, then expanded to 8 bits. */
 const endpoints = new Uint8Array(24);
 /** Interpolated colours by subset × index (16 slots a subset), as pixel words. */
@@ -52,12 +53,15 @@ const ANCHOR_MASKS_3 = Uint16Array.from(
   (anchor, partition) => 1 | (1 << anchor) | (1 << ANCHORS_3_OF_3[partition]!),
 );
 
-/** `count` (≤ 25) bits of the block from bit `position`, least significant first. */
+/**
+ * `count` (≤ 25) bits of the block from bit `position`, least significant first. No branch:
+ * the next word's bits shift in by `(w << 1) << (31 - shift)`, which is `w << (32 - shift)`
+ * and 0 when `shift` is 0 (a shift by 32 would be a shift by 0); `words[4]` is always 0.
+ */
 function bitsAt(position: number, count: number): number {
   const word = position >>> 5;
   const shift = position & 31;
-  let value = words[word]! >>> shift;
-  if (shift + count > 32) value |= words[word + 1]! << (32 - shift);
+  const value = (words[word]! >>> shift) | ((words[word + 1]! << 1) << (31 - shift));
   return value & ((1 << count) - 1);
 }
 
@@ -70,17 +74,32 @@ function interpolate(low: number, high: number, weight: number): number {
   return ((64 - weight) * low + weight * high + 32) >> 6;
 }
 
+/** Decodes the block at `src[offset]` into `pixels` (16 words, rows first). */
 export function decodeBc7Block(src: Uint8Array, offset: number, pixels: Uint32Array): void {
-  const first = src[offset]!;
-  if (first === 0) {
-    pixels.fill(0);
+  decodeBc7Into(src, offset, pixels, 0, 4);
+}
+
+/**
+ * Decodes the block at `src[offset]` into `out`, its pixel (x, y) at
+ * `first + y * stride + x`: a whole block goes straight into the surface.
+ */
+function decodeBc7Into(
+  src: Uint8Array,
+  offset: number,
+  out: Uint32Array,
+  first: number,
+  stride: number,
+): void {
+  const mark = src[offset]!;
+  if (mark === 0) {
+    for (let row = first; row < first + 4 * stride; row += stride) out.fill(0, row, row + 4);
     return;
   }
   for (let index = 0; index < 4; index++) {
     const at = offset + index * 4;
     words[index] = src[at]! | (src[at + 1]! << 8) | (src[at + 2]! << 16) | (src[at + 3]! << 24);
   }
-  const mode = 31 - Math.clz32(first & -first);
+  const mode = 31 - Math.clz32(mark & -mark);
   let position = mode + 1;
   const subsets = SUBSETS[mode]!;
   const partitionBits = PARTITION_BITS[mode]!;
@@ -175,7 +194,7 @@ export function decodeBc7Block(src: Uint8Array, offset: number, pixels: Uint32Ar
       low = (low >>> bits) | (high << (32 - bits));
       high >>>= bits;
       const subset = subsets === 1 ? 0 : table[base + pixel]!;
-      pixels[pixel] = palette[subset * 16 + level]!;
+      out[first + (pixel >> 2) * stride + (pixel & 3)] = palette[subset * 16 + level]!;
     }
     return;
   }
@@ -226,7 +245,7 @@ export function decodeBc7Block(src: Uint8Array, offset: number, pixels: Uint32Ar
       b = a;
       a = swapped;
     }
-    pixels[pixel] = (r | (g << 8) | (b << 16) | (a << 24)) >>> 0;
+    out[first + (pixel >> 2) * stride + (pixel & 3)] = (r | (g << 8) | (b << 16) | (a << 24)) >>> 0;
   }
 }
 
@@ -237,5 +256,18 @@ export function decodeBc7(
   out: Uint8Array,
   encoding: BlockEncoding,
 ): void {
-  decodeBlockGrid(src, width, height, out, 4, 4, encoding.bytesPerBlock, decodeBc7Block);
+  // Whole blocks straight into the surface; the clipped ones at its right and bottom edges
+  // through the grid walk every block codec shares.
+  const whole = out.byteOffset % 4 === 0 && width % 4 === 0 && height % 4 === 0;
+  if (!whole) {
+    decodeBlockGrid(src, width, height, out, 4, 4, encoding.bytesPerBlock, decodeBc7Block);
+    return;
+  }
+  const words = new Uint32Array(out.buffer, out.byteOffset, width * height);
+  let offset = 0;
+  for (let y = 0; y < height; y += 4) {
+    for (let x = 0; x < width; x += 4, offset += encoding.bytesPerBlock) {
+      decodeBc7Into(src, offset, words, y * width + x, width);
+    }
+  }
 }
