@@ -42,6 +42,9 @@ export interface CompareRun {
   doneMs: number;
   /** The worker's own `compare` call (opening both again, then the diff). */
   workerCompareMs: number;
+  /** From the click: the new file's node facts answered (asked for as the picker opened), and the compare call sent. */
+  factsAnsweredMs: number;
+  compareSentMs: number;
   load: number;
 }
 
@@ -91,6 +94,7 @@ async function compareOpened(
   await waitMark(page, 'firstDiffRow', TIMEOUT_MS);
   const at = await marks(page);
   const [compareCall] = await workerCalls(page, 'compare');
+  const facts = (await workerCalls(page, 'nodeFacts')).filter((call) => call.end !== null);
   await expectCounts(page, expected, what);
   const clicked = at['compareClick']!;
   return {
@@ -98,6 +102,8 @@ async function compareOpened(
     firstRowsMs: at['firstDiffRow']! - clicked,
     doneMs: at['compareDone']! - clicked,
     workerCompareMs: compareCall?.end != null ? compareCall.end - compareCall.start : Number.NaN,
+    factsAnsweredMs: Math.max(...facts.map((call) => call.end!)) - clicked,
+    compareSentMs: (compareCall?.start ?? Number.NaN) - clicked,
     load,
   };
 }
@@ -173,7 +179,8 @@ async function runs(
     all.push(run);
     log(
       `  run ${i + 1}: open both ${run.openBothMs.toFixed(0)} ms; compare: first rows ${run.firstRowsMs.toFixed(0)} ms, ` +
-        `done ${run.doneMs.toFixed(0)} ms (${(run.doneMs / run.openBothMs).toFixed(2)}× open both; worker compare ${run.workerCompareMs.toFixed(0)} ms), load ${run.load.toFixed(1)}`,
+        `done ${run.doneMs.toFixed(0)} ms (${(run.doneMs / run.openBothMs).toFixed(2)}× open both; worker compare ${run.workerCompareMs.toFixed(0)} ms; ` +
+        `from the click: facts answered ${run.factsAnsweredMs.toFixed(0)} ms, compare sent ${run.compareSentMs.toFixed(0)} ms), load ${run.load.toFixed(1)}`,
     );
   }
   return all;
