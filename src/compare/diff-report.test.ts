@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffCsv, diffReport, folderCounts } from './diff-report.ts';
+import { diffCsv, diffReport, folderCounts, FolderCounts } from './diff-report.ts';
 import type { DiffRow } from './types.ts';
 
 const row = (path: string, status: DiffRow['status'], sizes: [number | null, number | null]) => ({
@@ -54,5 +55,36 @@ describe('diff reports', () => {
     expect(folders.get('')).toEqual({ added: 1, removed: 1, changed: 1, unchanged: 1 });
     expect(folders.get('b')).toEqual({ added: 1, removed: 0, changed: 1, unchanged: 0 });
     expect(folders.get('c')).toEqual({ added: 0, removed: 1, changed: 0, unchanged: 0 });
+  });
+
+  it('counts as a walk of every row’s ancestors does, in batches added to one map', () => {
+    /** Each row's ancestors walked one by one: what the counts must be. */
+    const walked = (all: readonly DiffRow[]) => {
+      const folders = new Map<string, Record<DiffRow['status'], number>>();
+      for (const each of all) {
+        const parts = each.path.split('/').slice(0, -1);
+        for (let depth = 0; depth <= parts.length; depth++) {
+          const folder = parts.slice(0, depth).join('/');
+          const counts = folders.get(folder) ?? { added: 0, removed: 0, changed: 0, unchanged: 0 };
+          counts[each.status]++;
+          folders.set(folder, counts);
+        }
+      }
+      return folders;
+    };
+    const status = fc.constantFrom('added', 'removed', 'changed', 'unchanged' as const);
+    const path = fc
+      .array(fc.constantFrom('a', 'b', 'ab', 'a/b'), { minLength: 1, maxLength: 4 })
+      .map((parts) => parts.join('/'));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(path, status), { maxLength: 40 }), fc.nat(40), (drawn, cut) => {
+        const all = drawn.map(([each, state]) => row(each, state, [1, 1]));
+        const counts = new FolderCounts();
+        counts.add(all.slice(0, cut));
+        counts.add(all.slice(cut));
+        expect(counts.byFolder).toEqual(walked(all));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -116,20 +116,41 @@ export function countsLine(counts: DiffCounts): string {
 
 /**
  * Counts of each status per folder path (`a/b` for `a/b/c.txt`; `` for the top), every
- * ancestor folder counting its descendants.
+ * ancestor folder counting its descendants, as rows come in batches. Each folder's chain of
+ * counts (its own and its ancestors') is made once: a row then costs one slice and one
+ * lookup, not one of each per ancestor.
  */
-export function folderCounts(rows: readonly DiffRow[]): Map<string, DiffCounts> {
-  const folders = new Map<string, DiffCounts>();
-  for (const row of rows) {
-    let end = row.path.lastIndexOf('/');
-    for (;;) {
+export class FolderCounts {
+  readonly byFolder = new Map<string, DiffCounts>();
+  private readonly chains = new Map<string, DiffCounts[]>();
+
+  add(rows: readonly DiffRow[]): void {
+    for (const row of rows) {
+      const end = row.path.lastIndexOf('/');
       const folder = end < 0 ? '' : row.path.slice(0, end);
-      let counts = folders.get(folder);
-      if (!counts) folders.set(folder, (counts = emptyCounts()));
-      counts[row.status]++;
-      if (end < 0) break;
-      end = row.path.lastIndexOf('/', end - 1);
+      let chain = this.chains.get(folder);
+      if (!chain) this.chains.set(folder, (chain = this.chainOf(folder)));
+      for (const counts of chain) counts[row.status]++;
     }
   }
-  return folders;
+
+  /** The counts of `folder` and of each folder above it, made where missing. */
+  private chainOf(folder: string): DiffCounts[] {
+    const chain: DiffCounts[] = [];
+    for (let at = folder === '' ? -1 : folder.length; ; at = folder.lastIndexOf('/', at - 1)) {
+      const ancestor = at < 0 ? '' : folder.slice(0, at);
+      let counts = this.byFolder.get(ancestor);
+      if (!counts) this.byFolder.set(ancestor, (counts = emptyCounts()));
+      chain.push(counts);
+      if (at < 0) break;
+    }
+    return chain;
+  }
+}
+
+/** The counts of `rows` per folder (FolderCounts), at once. */
+export function folderCounts(rows: readonly DiffRow[]): Map<string, DiffCounts> {
+  const counts = new FolderCounts();
+  counts.add(rows);
+  return counts.byFolder;
 }

@@ -13,15 +13,10 @@
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
-import { diffCsv, diffJson, diffReport, folderCounts } from '../../compare/diff-report.ts';
+import { diffCsv, diffJson, diffReport, FolderCounts } from '../../compare/diff-report.ts';
 import { diffSides, sideOf, type ComparedSide } from '../../compare/diff-sessions.ts';
 import { sideOfFacts, type NodeFacts } from '../../compare/node-facts.ts';
-import {
-  emptyCounts,
-  type DiffCounts,
-  type DiffRow,
-  type DiffStatus,
-} from '../../compare/types.ts';
+import { emptyCounts, type DiffRow, type DiffStatus } from '../../compare/types.ts';
 import type { ErrorInfo } from '../../binary/format-error.ts';
 import type { FormatModule, NodeTable, Session } from '../../formats/model.ts';
 import type { FormatServices } from '../../formats/services.ts';
@@ -97,7 +92,7 @@ function noComparison(): FormatError {
 export function createCompareMethods(host: CompareHost): CompareMethods {
   let sides: { old: OpenSide; new: OpenSide } | null = null;
   let rows: DiffRow[] = [];
-  let folders = new Map<string, DiffCounts>();
+  let folders = new FolderCounts();
   let statuses = new Set<DiffStatus>(CHANGES);
   let pattern = '';
   let shown: number[] = [];
@@ -115,7 +110,7 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
   function release(): void {
     sides = null;
     rows = [];
-    folders = new Map();
+    folders = new FolderCounts();
     rebuild();
   }
 
@@ -187,7 +182,7 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
           if (oldSide.format !== newSide.format) throw notOneFormat(oldSide.label, newSide.label);
           sides = { old: oldSide, new: newSide };
           rows = [];
-          folders = new Map();
+          folders = new FolderCounts();
           rebuild();
           const counts = emptyCounts();
           const report = throttle(onProgress, 100);
@@ -205,11 +200,7 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
                 rows.push(row);
                 counts[row.status]++;
               }
-              for (const [folder, each] of folderCounts(batch)) {
-                const sum = folders.get(folder) ?? emptyCounts();
-                for (const status of Object.keys(each) as DiffStatus[]) sum[status] += each[status];
-                folders.set(folder, sum);
-              }
+              folders.add(batch);
               showFrom(from);
               tree.setAllExpanded(true);
               // The first rows go out at once: they are what the user waits for.
@@ -244,7 +235,7 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
         const diff = node.entryIndex >= 0 ? rows[shown[node.entryIndex]!]! : null;
         const counts = diff
           ? { ...emptyCounts(), [diff.status]: 1 }
-          : (folders.get(path) ?? emptyCounts());
+          : (folders.byFolder.get(path) ?? emptyCounts());
         return {
           nodeId,
           depth: node.depth,
