@@ -84,7 +84,8 @@ describe('node facts', () => {
             new TextDecoder().decode(new TextEncoder().encode(text));
           const read = Array.from({ length: side.count }, (_, index) => side.path(index));
           expect(read).toEqual(paths.map(wellFormed));
-          expect(side.size(paths.length - 1)).toBe(paths.length - 1);
+          // Sizes travel with the paths (an empty list has no last one to ask).
+          if (paths.length > 0) expect(side.size(paths.length - 1)).toBe(paths.length - 1);
         },
       ),
       { numRuns: 30 },
