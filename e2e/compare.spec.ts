@@ -4,8 +4,9 @@
  * compared through "Compare with…": counts, status toggles and the filter, the text change
  * as a line diff (pretty-printed), the binary change as a hex diff stepped through with n and
  * N, the CSV export byte for byte, the address following the change selected (Back and
- * Forward restore it), and a link to a comparison of two remote files that opens it again
- * with the change selected.
+ * Forward restore it), a link to a comparison of two remote files that opens it again
+ * with the change selected, and two LatestFileLists, whose changed table is one row that
+ * holds its records.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { MemoryByteSource } from '../src/binary/byte-source.ts';
 import { readKiwad } from '../src/formats/kiwad/read.ts';
+import { FILE_COLUMNS, dmlTable, writeDmlTables } from '../src/formats/dml/write.ts';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
 import { startFileServer, type FileServer } from './servers/file-server.ts';
 import { collectPageErrors, downloadedBytes, dropFiles, treeItem } from './helpers.ts';
@@ -73,21 +75,24 @@ const search = (page: Page) => new URL(page.url()).search;
 const diffRow = (page: Page, path: string) =>
   page.getByTestId('diff-tree').locator(`[data-testid="diff-row"][data-path="${path}"]`);
 
-async function compareDropped(page: Page): Promise<void> {
-  await page.goto('/');
-  await dropFiles(page, [
+async function compareDropped(
+  page: Page,
+  [oldFile, newFile] = [
     { name: 'old.wad', bytes: OLD },
     { name: 'new.wad', bytes: NEW },
-  ]);
+  ],
+): Promise<void> {
+  await page.goto('/');
+  await dropFiles(page, [oldFile, newFile]);
   const fileRows = page.getByTestId('tree').locator('[role="treeitem"][aria-level="1"]');
   await expect(fileRows).toHaveCount(2);
   await expect(fileRows.nth(0)).not.toHaveAttribute('aria-busy', 'true');
   await expect(fileRows.nth(1)).not.toHaveAttribute('aria-busy', 'true');
-  await treeItem(page, /^old\.wad/).click();
+  await treeItem(page, new RegExp(`^${oldFile.name.replace('.', '\\.')}`)).click();
   await page.getByTestId('compare-with').click();
   const picker = page.getByTestId('compare-picker');
   await expect(picker).toBeVisible();
-  await picker.getByTestId('compare-candidate').filter({ hasText: 'new.wad' }).click();
+  await picker.getByTestId('compare-candidate').filter({ hasText: newFile.name }).click();
   await expect(page.getByTestId('compare-state')).toHaveText('Done');
 }
 
@@ -227,4 +232,41 @@ test.describe('a link to a comparison of two remote files', () => {
       /<speed>2<\/speed>/,
     ]);
   });
+});
+
+test('two LatestFileLists: a changed table is one row, selected by a click, opened by its twisty', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const file = (name: string, size: number, crc: number) => [name, '', 1, size, 0, 0, crc, 0];
+  const list = (base: (string | number)[][]) =>
+    writeDmlTables([
+      dmlTable('About', [['Version', 'UINT']], [[1]]),
+      dmlTable('Base', FILE_COLUMNS, base),
+    ]);
+  await compareDropped(page, [
+    { name: 'old.bin', bytes: list([file('Bin/a.dll', 10, 1), file('Bin/b.dll', 20, 2)]) },
+    {
+      name: 'new.bin',
+      bytes: list([file('Bin/a.dll', 10, 1), file('Bin/b.dll', 21, 7), file('Bin/c.dll', 5, 9)]),
+    },
+  ]);
+  const table = diffRow(page, 'Base');
+  await expect(table).toHaveCount(1);
+  await expect(table).toHaveAttribute('data-status', 'changed');
+  await expect(table).toHaveAttribute('aria-expanded', 'true');
+  await expect(table.locator('.diff-row-counts')).toHaveText(/^changed · \+1 ~1/);
+  await expect(diffRow(page, 'Base/Bin∕c.dll')).toHaveAttribute('data-status', 'added');
+  // A click selects the table: its fields old and new.
+  await table.click();
+  await expect(page.getByTestId('fields-diff')).toBeVisible();
+  await expect(table).toHaveAttribute('aria-selected', 'true');
+  await expect(table).toHaveAttribute('aria-expanded', 'true');
+  // Its twisty closes it, and the keyboard opens it again.
+  await table.getByTestId('diff-twisty').click();
+  await expect(table).toHaveAttribute('aria-expanded', 'false');
+  await expect(diffRow(page, 'Base/Bin∕c.dll')).toHaveCount(0);
+  await table.press('ArrowRight');
+  await expect(diffRow(page, 'Base/Bin∕c.dll')).toHaveAttribute('data-status', 'added');
+  expect(errors).toEqual([]);
 });

@@ -13,6 +13,8 @@ export interface NodeFacts {
   /** The format's id and human name: two sides of different formats are not compared. */
   format: string;
   label: string;
+  /** Whether nodes are an archive's files or a document's nodes (which may hold others). */
+  layout: Session['layout'];
   count: number;
   /** Every node's path, one after another, UTF-8. */
   pathBytes: Uint8Array<ArrayBuffer>;
@@ -67,6 +69,7 @@ export function nodeFactsOf(session: Session): NodeFacts {
   return {
     format: session.format,
     label: session.label,
+    layout: session.layout,
     count,
     pathBytes: pathBytes.slice(0, end),
     pathEnds,

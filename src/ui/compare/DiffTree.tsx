@@ -1,8 +1,9 @@
 /**
  * The diff tree: a react-window List of fixed-height rows whose pages are fetched from the
  * comparison's worker as they are rendered, like the file tree. Each row shows its status
- * mark, and a folder the count of each status under it. Arrow keys move the selection,
- * Left/Right close and open folders, Enter or a click selects.
+ * mark, and a folder the count of each status under it. A document's node that holds others
+ * (a table of records) is one row with both: its twisty opens it, a click selects it. Arrow
+ * keys move the selection, Left/Right close and open folders, Enter or a click selects.
  */
 import { useCallback, useEffect, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { List, useListRef, type RowComponentProps } from 'react-window';
@@ -25,6 +26,7 @@ interface RowProps {
   selectedPath: string | null;
   activeIndex: number;
   onPick(index: number, row: DiffTreeRow): void;
+  onToggle(index: number, row: DiffTreeRow): void;
 }
 
 function folderCounts(row: DiffTreeRow): string {
@@ -44,10 +46,12 @@ function DiffRowView({
   selectedPath,
   activeIndex,
   onPick,
+  onToggle,
 }: RowComponentProps<RowProps>): ReactElement {
   const row = rows.get(index);
   if (!row) return <div style={style} className="diff-row" aria-busy="true" />;
   const status = row.diff?.status;
+  const twisty = row.isExpanded ? '▾' : '▸';
   return (
     <div
       style={style}
@@ -63,11 +67,32 @@ function DiffRowView({
       onClick={() => onPick(index, row)}
     >
       <span className="diff-indent" style={{ width: (row.depth - 1) * 16 }} />
-      <span className="diff-mark" aria-hidden="true">
-        {status ? STATUS_MARKS[status] : row.isExpanded ? '▾' : '▸'}
-      </span>
+      {row.isFolder && status ? (
+        // A document node that holds others: its twisty opens it, a click elsewhere selects it.
+        <span
+          className="diff-mark diff-twisty"
+          aria-hidden="true"
+          data-testid="diff-twisty"
+          onClick={(event) => {
+            event.stopPropagation();
+            onToggle(index, row);
+          }}
+        >
+          {twisty}
+        </span>
+      ) : (
+        <span className="diff-mark" aria-hidden="true">
+          {status ? STATUS_MARKS[status] : twisty}
+        </span>
+      )}
       <span className="diff-name">{row.name}</span>
-      <span className="diff-row-counts">{row.isFolder ? folderCounts(row) : status}</span>
+      <span className="diff-row-counts">
+        {row.isFolder && status
+          ? [status, folderCounts(row)].filter(Boolean).join(' · ')
+          : row.isFolder
+            ? folderCounts(row)
+            : status}
+      </span>
     </div>
   );
 }
@@ -105,11 +130,20 @@ export function DiffTree({
     };
   }, [range.start, range.stop, rowCount, rowsVersion]);
 
-  const pick = useCallback((index: number, row: DiffTreeRow) => {
+  const toggle = useCallback((index: number, row: DiffTreeRow) => {
     setActiveIndex(index);
-    if (row.isFolder) void compareActions.setDiffExpanded(row.nodeId, !row.isExpanded);
-    else compareActions.selectDiffPath(row.path);
+    void compareActions.setDiffExpanded(row.nodeId, !row.isExpanded);
   }, []);
+
+  /** A node of either side is selected; a folder that is neither's opens or closes. */
+  const pick = useCallback(
+    (index: number, row: DiffTreeRow) => {
+      setActiveIndex(index);
+      if (row.diff) compareActions.selectDiffPath(row.path);
+      else toggle(index, row);
+    },
+    [toggle],
+  );
 
   const onKeyDown = (event: KeyboardEvent) => {
     const row = rows.get(activeIndex);
@@ -127,7 +161,7 @@ export function DiffTree({
       setActiveIndex(next);
       listRef.current?.scrollToRow({ index: next, align: 'smart' });
       const nextRow = rows.get(next);
-      if (nextRow && !nextRow.isFolder) compareActions.selectDiffPath(nextRow.path);
+      if (nextRow?.diff) compareActions.selectDiffPath(nextRow.path);
       requestAnimationFrame(() =>
         listRef.current?.element
           ?.querySelector<HTMLElement>(`[data-testid="diff-row"][tabindex="0"]`)
@@ -146,7 +180,7 @@ export function DiffTree({
       rowComponent={DiffRowView}
       rowCount={rowCount}
       rowHeight={ROW_HEIGHT}
-      rowProps={{ rows, selectedPath, activeIndex, onPick: pick }}
+      rowProps={{ rows, selectedPath, activeIndex, onPick: pick, onToggle: toggle }}
       overscanCount={8}
       onRowsRendered={({ startIndex, stopIndex }) => {
         if (startIndex < range.start || stopIndex >= range.stop) {

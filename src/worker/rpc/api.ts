@@ -452,9 +452,12 @@ export interface DiffTreeRow {
   path: string;
   isFolder: boolean;
   isExpanded: boolean;
-  /** The node's diff row; null for folders. */
+  /**
+   * The node's diff row; null for a folder that is no node of either side. A document's node
+   * that holds others (a table of its records) is a folder with a diff row of its own.
+   */
   diff: DiffRow | null;
-  /** Of every status under a folder (all of them, filters aside); a node's own status counts 1. */
+  /** Of every status under a folder (all of them, filters aside); a leaf's own status counts 1. */
   counts: DiffCounts;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../binary/format-error.ts';
+import { FILE_COLUMNS, dmlTable, writeDmlTables } from '../../formats/dml/write.ts';
 import { writeKiwad } from '../../formats/kiwad/write.ts';
 import type { CompareProgress, NamedSource, Result } from './api.ts';
 import { createDecoderImpl } from './impl.ts';
@@ -217,5 +218,48 @@ describe('compare in the decoder worker', () => {
     const other = [{ name: 'x.txt', blob: new Blob(['plain text']) }];
     const result = await decoder.compare(oldFiles, other, () => undefined);
     expect(result.ok).toBe(false);
+  });
+});
+
+describe('compare of two documents', () => {
+  const file = (name: string, size: number, crc: number) => [name, '', 1, size, 0, 0, crc, 0];
+  const list = (name: string, base: (string | number)[][]): NamedSource[] => {
+    const bytes = writeDmlTables([
+      dmlTable('About', [['Version', 'UINT']], [[1]]),
+      dmlTable('Base', FILE_COLUMNS, base),
+    ]);
+    return [{ name, blob: new Blob([bytes as Uint8Array<ArrayBuffer>]) }];
+  };
+  const oldList = list('old.bin', [file('Bin/a.dll', 10, 1), file('Bin/b.dll', 20, 2)]);
+  const newList = list('LatestFileList.bin', [
+    file('Bin/a.dll', 10, 1),
+    file('Bin/b.dll', 21, 7),
+    file('Bin/c.dll', 5, 9),
+  ]);
+
+  it('shows a node that holds others once: a folder with a diff row of its own', async () => {
+    const decoder = createDecoderImpl({ startsHelpersAhead: false });
+    const summary = value(await decoder.compare(oldList, newList, () => undefined));
+    const rows = decoder.diffRows(0, summary.rowCount);
+    const seen = rows.map((row) => `${row.depth} ${row.path}`);
+    expect(new Set(seen).size).toBe(seen.length);
+    const base = rows.filter((row) => row.path === 'Base');
+    expect(base).toHaveLength(1);
+    // The table changed (one more record) and holds the changed and added records.
+    expect(base[0]).toMatchObject({ isFolder: true, isExpanded: true, depth: 1 });
+    expect(base[0]!.diff!.status).toBe('changed');
+    expect(base[0]!.counts).toMatchObject({ added: 1, changed: 1 });
+    const under = rows.filter((row) => row.path.startsWith('Base/Bin'));
+    expect(under.map((row) => [row.path, row.depth, row.diff?.status])).toEqual(
+      expect.arrayContaining([
+        ['Base/Bin∕b.dll', 2, 'changed'],
+        ['Base/Bin∕c.dll', 2, 'added'],
+      ]),
+    );
+    // Its row is found by its path, and closes like a folder.
+    const at = decoder.diffRowOfPath('Base');
+    expect(decoder.diffRows(at, 1)[0]!.diff!.status).toBe('changed');
+    const before = summary.rowCount;
+    expect(decoder.diffSetExpanded(base[0]!.nodeId, false)).toBeLessThan(before);
   });
 });

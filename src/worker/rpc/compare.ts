@@ -82,7 +82,19 @@ interface OpenSide {
   side: ComparedSide;
   format: string;
   label: string;
+  layout: Session['layout'];
   hasContent: boolean;
+}
+
+function sideOfSession(session: Session): OpenSide {
+  const { format, label, layout } = session;
+  return {
+    side: sideOf(session),
+    format,
+    label,
+    layout,
+    hasContent: session.content !== undefined,
+  };
 }
 
 function noComparison(): FormatError {
@@ -96,6 +108,8 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
   let statuses = new Set<DiffStatus>(CHANGES);
   let pattern = '';
   let shown: number[] = [];
+  /** A document's nodes may hold others: such a node is one row, its children under it. */
+  let layout: Session['layout'] = 'archive';
   let tree = new EntryTree();
   let table = shownTable(rows, shown);
 
@@ -109,6 +123,7 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
   /** Forgets the comparison: its rows, its tree, the sessions opened for it. */
   function release(): void {
     sides = null;
+    layout = 'archive';
     rows = [];
     folders = new FolderCounts();
     rebuild();
@@ -117,7 +132,7 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
   /** A new tree of the rows shown, every folder open (a diff is read whole, not browsed). */
   function rebuild(): number {
     shown = [];
-    tree = new EntryTree();
+    tree = new EntryTree({ isDocument: layout === 'document' });
     table = shownTable(rows, shown);
     showFrom(0);
     const matches = tree.setFilter(pattern);
@@ -152,18 +167,15 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
           detail: 'no file is open here',
         });
       if (session.fatal) throw partlyRead(files[0]!.name, session.fatal);
-      const { format, label } = session;
-      return { side: sideOf(session), format, label, hasContent: session.content !== undefined };
+      return sideOfSession(session);
     }
     if (facts.fatal) throw partlyRead(files[0]!.name, facts.fatal);
-    const { format, label, hasContent } = facts;
-    return { side: sideOfFacts(facts, () => openSide(files)), format, label, hasContent };
+    const { format, label, layout, hasContent } = facts;
+    return { side: sideOfFacts(facts, () => openSide(files)), format, label, layout, hasContent };
   }
 
   async function sideFromSources(files: NamedSource[]): Promise<OpenSide> {
-    const session = await openSide(files);
-    const { format, label } = session;
-    return { side: sideOf(session), format, label, hasContent: session.content !== undefined };
+    return sideOfSession(await openSide(files));
   }
 
   async function sessionOf(side: 'old' | 'new'): Promise<Session> {
@@ -181,6 +193,7 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
             : await Promise.all([sideFromSources(oldFiles), sideFromSources(newFiles)]);
           if (oldSide.format !== newSide.format) throw notOneFormat(oldSide.label, newSide.label);
           sides = { old: oldSide, new: newSide };
+          layout = newSide.layout;
           rows = [];
           folders = new FolderCounts();
           rebuild();
@@ -233,9 +246,10 @@ export function createCompareMethods(host: CompareHost): CompareMethods {
         const node = tree.node(nodeId);
         const path = tree.pathOf(nodeId);
         const diff = node.entryIndex >= 0 ? rows[shown[node.entryIndex]!]! : null;
-        const counts = diff
-          ? { ...emptyCounts(), [diff.status]: 1 }
-          : (folders.byFolder.get(path) ?? emptyCounts());
+        // A document node that holds others counts what is under it, as a folder does.
+        const counts = node.isFolder
+          ? (folders.byFolder.get(path) ?? emptyCounts())
+          : { ...emptyCounts(), [diff!.status]: 1 };
         return {
           nodeId,
           depth: node.depth,
