@@ -125,7 +125,7 @@ export async function benchExtract(
     measured: round(contentRate),
     unit: 'MB/s',
     baseline: round(nativeRate),
-    ratio: round(contentRate / nativeRate, 2),
+    ratio: round(contentRate / nativeRate, 3),
     target: '≥ 0.7× native',
     met: contentRate >= 0.7 * nativeRate,
     note: 'output MB/s of every compressed entry; browser = the KIWAD session’s content.read driven by readInOrder, as the decoder worker’s zip reads entries (read-ahead windows, helper workers for large entries), in a harness worker',
