@@ -81,6 +81,7 @@ async function compareDropped(
     { name: 'old.wad', bytes: OLD },
     { name: 'new.wad', bytes: NEW },
   ],
+  state: 'Done' | 'Failed' = 'Done',
 ): Promise<void> {
   await page.goto('/');
   await dropFiles(page, [oldFile, newFile]);
@@ -93,7 +94,7 @@ async function compareDropped(
   const picker = page.getByTestId('compare-picker');
   await expect(picker).toBeVisible();
   await picker.getByTestId('compare-candidate').filter({ hasText: newFile.name }).click();
-  await expect(page.getByTestId('compare-state')).toHaveText('Done');
+  await expect(page.getByTestId('compare-state')).toHaveText(state);
 }
 
 test('two archives compared: counts, filters, a line diff, a hex diff and the CSV', async ({
@@ -268,5 +269,32 @@ test('two LatestFileLists: a changed table is one row, selected by a click, open
   await expect(diffRow(page, 'Base/Bin∕c.dll')).toHaveCount(0);
   await table.press('ArrowRight');
   await expect(diffRow(page, 'Base/Bin∕c.dll')).toHaveAttribute('data-status', 'added');
+  expect(errors).toEqual([]);
+});
+
+test('a file read only in part is not compared: the reason once, with its offset, no counts', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  const full = writeKiwad(
+    Array.from({ length: 6 }, (_, i) => ({ name: `part/file${i}.txt`, data: text(`file ${i}`) })),
+  );
+  await compareDropped(
+    page,
+    [
+      { name: 'old.wad', bytes: OLD },
+      { name: 'cut.wad', bytes: full.subarray(0, 150) },
+    ],
+    'Failed',
+  );
+  const failure = page.getByTestId('compare-error');
+  await expect(failure).toContainText('The files could not be compared.');
+  await expect(failure).toContainText(/cut\.wad was read only in part/);
+  // The code and offset once, not repeated after the file's name.
+  await expect(failure).toHaveText(/^[^]*? at 0x[0-9A-F]+: cut\.wad was read only in part[^]*$/);
+  await expect(failure).not.toHaveText(/cut\.wad was read only in part[^]* at 0x[0-9A-F]+:/);
+  await expect(page.getByTestId('diff-count-added')).toHaveCount(0);
+  await expect(page.getByTestId('diff-tree')).toHaveCount(0);
+  await expect(page.getByTestId('diff-export-csv')).toBeDisabled();
   expect(errors).toEqual([]);
 });

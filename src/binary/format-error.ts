@@ -105,6 +105,19 @@ export function internalErrorInfo(message: string, offset: number | null = null)
   return { code: ErrorCode.INTERNAL, message, offset, format: '', path: '' };
 }
 
+/**
+ * What went wrong without the code and offset that `message` starts with (`entry 0 data
+ * ends past end of file` of `out of bounds at 0xE: entry 0 …`): for a message that names the
+ * same offset again in other words.
+ */
+export function detailOf(info: ErrorInfo): string {
+  const prefix =
+    info.offset === null ? null : `${codePhrase[info.code]} at ${hexOffset(info.offset)}: `;
+  return prefix !== null && info.message.startsWith(prefix)
+    ? info.message.slice(prefix.length)
+    : info.message;
+}
+
 export function toErrorInfo(error: unknown): ErrorInfo {
   if (error instanceof FormatError) {
     return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asSentence,
   formatCountOf,
   formatExactBytes,
   formatHex32,
@@ -32,5 +33,13 @@ describe('format', () => {
     expect(formatHex32(0xcbf43926)).toBe('0xCBF43926');
     expect(formatHex32(0)).toBe('0x00000000');
     expect(formatHex32(-1)).toBe('0xFFFFFFFF'); // signed input is shown unsigned
+  });
+
+  it('a decoder message as a sentence of its own', () => {
+    expect(asSentence('out of bounds at 0xE: entry 0 data ends past end of file')).toBe(
+      'Out of bounds at 0xE: entry 0 data ends past end of file.',
+    );
+    expect(asSentence('Done.')).toBe('Done.');
+    expect(asSentence('  ')).toBe('');
   });
 });

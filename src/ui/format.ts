@@ -39,6 +39,18 @@ export function formatCountOf(count: number, singular: string, plural = `${singu
   return `${formatCount(count)} ${count === 1 ? singular : plural}`;
 }
 
+/**
+ * A message that reads as a sentence of its own: a capital first letter and a closing stop.
+ * Decoder messages start in lower case (`out of bounds at 0xE: …`) so that they can follow a
+ * file name and a colon.
+ */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return trimmed;
+  const capital = trimmed[0]!.toUpperCase() + trimmed.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}
+
 /** Stored size as a share of the size: `42.0%`; `—` when the size is 0. */
 export function formatRatio(storedSize: number, size: number): string {
   if (size === 0) return '—';

@@ -5,6 +5,7 @@
  * not to depend on either) and falls back to the general check when the input is not so.
  */
 import { ErrorCode } from '../../binary/format-error.ts';
+import { hex } from '../../binary/hex.ts';
 import { NAME_HINT, type KiwadEntryColumns } from './entry-columns.ts';
 import { kiwadError } from './layout.ts';
 
@@ -69,13 +70,31 @@ export class DuplicateNames {
 }
 
 /** Every entry's stored range must lie inside the file; reports the first that does not. */
-export function checkBounds(columns: KiwadEntryColumns, firstOutOfBounds: number): void {
+export function checkBounds(
+  columns: KiwadEntryColumns,
+  firstOutOfBounds: number,
+  fileSize: number,
+): void {
   if (firstOutOfBounds < 0) return;
   throw kiwadError(
     ErrorCode.OUT_OF_BOUNDS,
     columns.recordOffset(firstOutOfBounds),
-    `entry ${firstOutOfBounds} data ends past end of file`,
+    dataPastEnd(
+      firstOutOfBounds,
+      columns.dataOffsets[firstOutOfBounds]!,
+      columns.storedSizes[firstOutOfBounds]!,
+      fileSize,
+    ),
     `entries[${firstOutOfBounds}].dataOffset`,
+  );
+}
+
+/** Where an entry's data would end, against the file's size: the numbers that disagree. */
+export function dataPastEnd(index: number, offset: number, size: number, fileSize: number): string {
+  return (
+    `entry ${index} data ends past end of file ` +
+    `(${hex(offset)} + ${size.toLocaleString('en-US')} bytes = ${hex(offset + size)}, ` +
+    `file size ${hex(fileSize)})`
   );
 }
 

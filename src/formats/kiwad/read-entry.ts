@@ -9,6 +9,7 @@ import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { hex32 } from '../../binary/hashes.ts';
 import { hasZlibHeader, inflate, type InflateOptions } from '../../binary/inflate.ts';
 import type { Content } from '../model.ts';
+import { dataPastEnd } from './journal-checks.ts';
 import { KIWAD_FORMAT, kiwadError } from './layout.ts';
 import type { KiwadEntry, KiwadEntryStatus } from './types.ts';
 
@@ -22,7 +23,7 @@ export function checkKiwadEntryRange(source: ByteSource, entry: KiwadEntry): voi
     throw kiwadError(
       ErrorCode.OUT_OF_BOUNDS,
       entry.recordSpan.offset,
-      `entry ${entry.index} data ends past end of file`,
+      dataPastEnd(entry.index, entry.dataOffset, entry.storedSize, source.size),
       `entries[${entry.index}].dataOffset`,
     );
   }

@@ -306,7 +306,7 @@ export async function readKiwad(
     }
 
     flush();
-    checkBounds(columns, scanner.firstOutOfBounds);
+    checkBounds(columns, scanner.firstOutOfBounds, source.size);
     checkOverlaps(columns, archive.journalEnd);
     return { value: archive, issues, fatal: null };
   } catch (error) {

@@ -9,12 +9,13 @@ import { useEffect, useId, useState, type ReactElement } from 'react';
 import { useActions, useFiles, useToasts } from '../../state/hooks.ts';
 import type { OpenFile, Toast } from '../../state/types.ts';
 import type { ErrorInfo } from '../../worker/rpc/api.ts';
-import { formatCountOf } from '../format.ts';
+import { asSentence, formatCountOf } from '../format.ts';
 
 /** What the banner says happened, in plain words. */
 export function describeFileError(file: OpenFile): string {
   if (file.hasCrashed) return 'the decoder stopped (the other files are not affected)';
   if (!file.summary) return 'could not be opened';
+  if (file.summary.entryCount === 0) return 'could not be read';
   const read = formatCountOf(file.summary.entryCount, 'entry', 'entries');
   return `reading stopped early; what was read before it (${read}) is shown`;
 }
@@ -29,7 +30,7 @@ function FileErrorText({ file, error }: { file: OpenFile; error: ErrorInfo }): R
   return (
     <>
       <strong className="banner-file">{file.name}</strong>: {describeFileError(file)}.{' '}
-      <span className="banner-detail">{error.message}</span>
+      <span className="banner-detail">{asSentence(error.message)}</span>
     </>
   );
 }

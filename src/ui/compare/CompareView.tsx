@@ -1,13 +1,13 @@
 /**
  * A comparison of two files: the counts of each status (each a toggle that shows or hides
  * its rows; unchanged hidden at first), a filter box, export to CSV or JSON, the diff tree,
- * and the change selected, side by side.
+ * and the change selected, side by side; or, when it failed, why, in their place.
  */
 import { useEffect, useState, type ReactElement } from 'react';
 import { DIFF_STATUS_ORDER, type Comparison } from '../../state/compare.ts';
 import { formatCompareLink } from '../../state/compare-link.ts';
 import type { DiffStatus } from '../../worker/rpc/api.ts';
-import { formatCount, formatCountOf } from '../format.ts';
+import { asSentence, formatCount, formatCountOf } from '../format.ts';
 import { ChangeView } from './ChangeView.tsx';
 import './compare.css';
 import { DiffTree, STATUS_MARKS } from './DiffTree.tsx';
@@ -89,10 +89,23 @@ function CompareLinkAnchor({ comparison }: { comparison: Comparison }): ReactEle
   );
 }
 
+/** Why a comparison failed, in place of its rows: there are none to show. */
+function CompareFailure({ error }: { error: string | null }): ReactElement {
+  return (
+    <div className="compare-failure">
+      <div className="error-box" role="alert" data-testid="compare-error">
+        <strong>The files could not be compared.</strong>{' '}
+        {asSentence(error ?? 'the comparison stopped')}
+      </div>
+    </div>
+  );
+}
+
 export function CompareView(): ReactElement | null {
   const comparison = useComparison();
   if (!comparison) return null;
   const { sides, status } = comparison;
+  const hasFailed = status === 'failed';
   return (
     <section className="compare-view" aria-label="Compare" data-testid="compare-view">
       <div className="compare-bar">
@@ -103,8 +116,8 @@ export function CompareView(): ReactElement | null {
         <span className="compare-state" role="status" data-testid="compare-state">
           {status === 'running' ? 'Comparing…' : status === 'failed' ? 'Failed' : 'Done'}
         </span>
-        <StatusToggles comparison={comparison} />
-        <DiffFilter comparison={comparison} />
+        {!hasFailed && <StatusToggles comparison={comparison} />}
+        {!hasFailed && <DiffFilter comparison={comparison} />}
         <button
           type="button"
           className="button button-small"
@@ -140,30 +153,35 @@ export function CompareView(): ReactElement | null {
           Close compare
         </button>
       </div>
-      {comparison.error && (
-        <p className="diff-note" role="alert" data-testid="compare-error">
-          {comparison.error}
-        </p>
+      {hasFailed ? (
+        <CompareFailure error={comparison.error} />
+      ) : (
+        <ComparePanes comparison={comparison} />
       )}
-      <div className="compare-panes">
-        <div className="compare-tree-pane">
-          <DiffTree
-            rowCount={comparison.rowCount}
-            rowsVersion={comparison.rowsVersion}
-            selectedPath={comparison.selectedPath}
-          />
-        </div>
-        <div className="compare-change-pane">
-          {comparison.selectedPath !== null && status === 'done' ? (
-            <ChangeView
-              key={`${comparison.id}:${comparison.selectedPath}`}
-              path={comparison.selectedPath}
-            />
-          ) : (
-            <p className="diff-note">Select a change to see both sides.</p>
-          )}
-        </div>
-      </div>
     </section>
+  );
+}
+
+function ComparePanes({ comparison }: { comparison: Comparison }): ReactElement {
+  return (
+    <div className="compare-panes">
+      <div className="compare-tree-pane">
+        <DiffTree
+          rowCount={comparison.rowCount}
+          rowsVersion={comparison.rowsVersion}
+          selectedPath={comparison.selectedPath}
+        />
+      </div>
+      <div className="compare-change-pane">
+        {comparison.selectedPath !== null && comparison.status === 'done' ? (
+          <ChangeView
+            key={`${comparison.id}:${comparison.selectedPath}`}
+            path={comparison.selectedPath}
+          />
+        ) : (
+          <p className="diff-note">Select a change to see both sides.</p>
+        )}
+      </div>
+    </div>
   );
 }

@@ -8,6 +8,7 @@ import { useActions } from '../../state/hooks.ts';
 import type { OpenFile } from '../../state/types.ts';
 import type { Issue } from '../../worker/rpc/api.ts';
 import {
+  asSentence,
   formatCount,
   formatCountOf,
   formatExactBytes,
@@ -86,8 +87,8 @@ export function FileDetailsView({
       {file.error && isErrorShown && (
         <div className="error-box" role="alert">
           <strong>{file.hasCrashed ? 'The decoder stopped.' : 'Reading stopped early.'}</strong>{' '}
-          {file.error.message}
-          {file.error.path !== '' && <span className="muted"> ({file.error.path})</span>}
+          {asSentence(file.error.message).replace(/\.$/, '')}
+          {file.error.path !== '' && <span className="muted"> (field {file.error.path})</span>}.
           {!file.hasCrashed && file.rowCount > 0 && (
             <span> What was read before it is shown in the tree.</span>
           )}

@@ -136,13 +136,27 @@ describe("compare from the facts the files' own decoders hold", () => {
     const facts = value((await openedDecoder(oldFiles)).nodeFacts());
     const stopped = {
       ...facts,
-      fatal: { code: ErrorCode.UNEXPECTED_EOF, message: 'cut', offset: 40, format: '', path: '' },
+      fatal: {
+        code: ErrorCode.UNEXPECTED_EOF,
+        message: 'unexpected end of data at 0x28: entry 3 cut short',
+        offset: 40,
+        format: '',
+        path: '',
+      },
     };
     const partly = await decoder.compare(oldFiles, newFiles, () => undefined, {
       old: facts,
       new: stopped,
     });
-    expect(partly).toMatchObject({ ok: false, error: { code: ErrorCode.UNEXPECTED_EOF } });
+    // The code and offset once, then the file and what stopped it.
+    expect(partly).toMatchObject({
+      ok: false,
+      error: {
+        code: ErrorCode.UNEXPECTED_EOF,
+        message:
+          'unexpected end of data at 0x28: new.wad was read only in part (what was not read would show as removed or added): entry 3 cut short',
+      },
+    });
     const other = await decoder.compare(oldFiles, newFiles, () => undefined, {
       old: facts,
       new: { ...facts, format: 'other', label: 'Other' },

@@ -12,7 +12,7 @@
  * side by side.
  */
 import type { ByteSource } from '../../binary/byte-source.ts';
-import { ErrorCode, FormatError } from '../../binary/format-error.ts';
+import { detailOf, ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { diffCsv, diffJson, diffReport, FolderCounts } from '../../compare/diff-report.ts';
 import { diffSides, sideOf, type ComparedSide } from '../../compare/diff-sessions.ts';
 import { sideOfFacts, type NodeFacts } from '../../compare/node-facts.ts';
@@ -64,7 +64,7 @@ function partlyRead(name: string, fatal: ErrorInfo): FormatError {
   return new FormatError({
     code: fatal.code,
     offset: fatal.offset ?? 0,
-    detail: `${name}: ${fatal.message}`,
+    detail: `${name} was read only in part (what was not read would show as removed or added): ${detailOf(fatal)}`,
     format: fatal.format,
   });
 }
