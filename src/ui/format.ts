@@ -30,14 +30,8 @@ export function formatExactBytes(bytes: number): string {
   return `${COUNT_FORMAT.format(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
 }
 
-export function formatCount(count: number): string {
-  return COUNT_FORMAT.format(count);
-}
-
-/** `1 entry`, `12,345 entries`. */
-export function formatCountOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
-}
+/** `12,345`; `1 entry`, `12,345 entries`. */
+export { countText as formatCount, countOf as formatCountOf } from '../binary/count-text.ts';
 
 /**
  * A message that reads as a sentence of its own: a capital first letter and a closing stop.

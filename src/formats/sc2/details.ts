@@ -5,6 +5,7 @@
  * entity's components, children and the data nodes it uses, a component's type, and for a
  * value that names a data node by id, which one.
  */
+import { countOf } from '../../binary/count-text.ts';
 import { typeName } from '../ka/display.ts';
 import { bareArchiveFields, clipText, keyNodeFields, spanText } from '../ka/node-fields.ts';
 import type { KaNodeReader } from '../ka/node-reader.ts';
@@ -61,12 +62,12 @@ export function sceneDetails(
 
   const sectionText = (node: number): string => {
     if (node === walk.parts.get('header')) {
-      return `version ${walk.header?.version ?? '?'}, ${counts.format(walk.header?.nodeCount ?? 0)} top-level entities`;
+      return `version ${walk.header?.version ?? '?'}, ${countOf(walk.header?.nodeCount ?? 0, 'top-level entity', 'top-level entities')}`;
     }
     if (node === walk.parts.get('descriptor'))
       return walk.header?.descriptor ? descriptorText(walk.header.descriptor) : '';
     if (node === walk.parts.get('dataNodes')) return dataNodesText();
-    return `${counts.format(index.entities.length)} entities`;
+    return countOf(index.entities.length, 'entity', 'entities');
   };
   const sectionJson = (node: number): unknown => {
     if (node === walk.parts.get('header'))

@@ -127,6 +127,7 @@ export class WowsEntryAccess {
   volumesFact(): string {
     const total = this.volumeSources.length;
     const present = this.volumeSources.filter((source) => source !== null).length;
+    if (total === 0) return '0';
     return present === total
       ? `${total} (all open)`
       : `${total} (${present} open, ${total - present} missing)`;

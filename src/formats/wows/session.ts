@@ -5,8 +5,10 @@
  * then only that entry's slice. A volume that is missing leaves its entries listed with
  * all their metadata; it can be added later (`sources.add`).
  */
+import { countOf } from '../../binary/count-text.ts';
 import type { ByteSource } from '../../binary/byte-source.ts';
-import { ErrorCode, FormatError, hexOffset, type ErrorInfo } from '../../binary/format-error.ts';
+import { ErrorCode, FormatError, type ErrorInfo } from '../../binary/format-error.ts';
+import { hex32 } from '../../binary/hex.ts';
 import {
   ARCHIVE_COLUMNS,
   DEFAULT_COLUMNS,
@@ -152,11 +154,11 @@ function buildFacts(
   const first = table.indexes[0]?.index.header;
   if (table.indexes.length === 1 && first) {
     facts.push(
-      ['Version word', hexOffset(first.versionWord)],
+      ['Version word', hex32(first.versionWord)],
       ['Pointer size', `${first.pointerSize} bits`],
       [
         'Header hash',
-        `${hexOffset(first.storedHash)} ${first.storedHash === first.computedHash ? 'ok' : `mismatch (computed ${hexOffset(first.computedHash)})`} (MurmurHash3 of bytes 0x10 to the end)`,
+        `${hex32(first.storedHash)} ${first.storedHash === first.computedHash ? 'ok' : `mismatch (computed ${hex32(first.computedHash)})`} (MurmurHash3 of bytes 0x10 to the end)`,
       ],
     );
   } else {
@@ -175,7 +177,7 @@ function buildFacts(
   facts.push(
     [
       'Nodes',
-      `${count(table.nodeCount)} (${count(table.nodeCount - files)} folders, ${count(files)} files)`,
+      `${count(table.nodeCount)} (${countOf(table.nodeCount - files, 'folder')}, ${countOf(files, 'file')})`,
     ],
     [
       'Node ids',
