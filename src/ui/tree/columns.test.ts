@@ -150,4 +150,21 @@ describe('open files in the tree', () => {
     expect(ids(treeFilesOf(shape, 'f3').columns)).toEqual(['size']);
     expect(treeFilesOf([], null).columns).toEqual([]);
   });
+
+  it('keeps the columns of the files a selected file was opened from, theirs first', () => {
+    const shape: Parameters<typeof treeFilesOf>[0] = [
+      ['f1', null, ARCHIVE],
+      ['f2', 'f1', null],
+      ['f3', 'f1', DOCUMENT],
+      ['f4', 'gone', DOCUMENT],
+    ];
+    expect(ids(treeFilesOf(shape, 'f2').columns)).toEqual(ids(ARCHIVE_COLUMNS));
+    const archiveIds = ids(ARCHIVE_COLUMNS);
+    expect(ids(treeFilesOf(shape, 'f3').columns)).toEqual([
+      ...archiveIds,
+      ...['size', 'offset', 'logic', 'x'].filter((id) => !archiveIds.includes(id)),
+    ]);
+    // A parent that is no longer open adds nothing.
+    expect(ids(treeFilesOf(shape, 'f4').columns)).toEqual(['size', 'offset', 'logic', 'x']);
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * The tree's columns after the name: the union of the column sets of every open file
- * (`FileSummary.columnSets`), each column once by id, in the order they first appear. A row
+ * The tree's columns after the name: the union of the column sets of the files shown
+ * (`FileSummary.columnSets`; which files, use-tree-files.ts says), each column once by id, in
+ * the order they first appear. A row
  * fills the columns of its own set (`TreeRow.columnSet`) and leaves the others blank, so
  * files of different formats share one grid. Cells are made here from the column's kind:
  * generic kinds (`size`, `stored`, `ratio`, `status`) from the row's own numbers and checksum

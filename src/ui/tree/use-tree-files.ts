@@ -1,7 +1,7 @@
 /**
  * What the tree needs of the open files as a whole: the columns (those of the selected file's
- * format, so they fit what the user looks at; another file's rows fill the columns they share
- * with it, such as sizes), each file's sets, and how deep each file is nested (a file opened from an entry of
+ * format and of the files it was opened from, so they fit what the user looks at; another
+ * file's rows fill the columns they share with it, such as sizes), each file's sets, and how deep each file is nested (a file opened from an entry of
  * another is its child). Read through one string signature, so the tree re-renders when one
  * of these changes — a file opens, closes or gets its summary — and not on progress reports.
  */
@@ -13,7 +13,10 @@ import type { ColumnDef } from '../../worker/rpc/api.ts';
 import { unionColumns, type ColumnSets } from './columns.ts';
 
 export interface TreeFiles {
-  /** The columns after the name: the selected file's (the first file's when none is). */
+  /**
+   * The columns after the name: the selected file's, after those of the files it was opened
+   * from (the first file's when none is selected).
+   */
   columns: readonly ColumnDef[];
   /** Column sets by file id (files still opening have none yet). */
   columnSets: ReadonlyMap<string, ColumnSets>;
@@ -63,7 +66,16 @@ export function treeFilesOf(shape: Shape, selectedFileId: string | null = null):
   const columnSets = new Map<string, ColumnSets>();
   for (const [id, , sets] of shape) if (sets) columnSets.set(id, sets);
   const shown = shape.find(([id]) => id === selectedFileId) ?? shape[0];
-  const columns = shown ? unionColumns([shown[2] ?? {}]) : [];
+  // A file opened from an entry keeps the columns of the files it came from: the entries
+  // beside it (their checksums, their verify states) stay in view.
+  const chain: ColumnSets[] = [];
+  const setsOf = new Map(shape.map(([id, , sets]) => [id, sets]));
+  for (let id = shown?.[0] ?? null; id !== null && chain.length <= shape.length;) {
+    chain.unshift(setsOf.get(id) ?? {});
+    const parent = parents.get(id) ?? null;
+    id = parent !== null && parents.has(parent) ? parent : null;
+  }
+  const columns = shown ? unionColumns(chain) : [];
   return { columns, columnSets, nesting, siblings };
 }
 
