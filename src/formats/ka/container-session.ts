@@ -45,7 +45,8 @@ export interface ContainerSessionSpec {
   texts: ContainerTexts;
   /** What the view calls a part of the container's own (`scene part`). */
   partName: string;
-  /** The view summary's version line (`SFV2 v22, classic`). */
+  /** The view's heading (`DAVA scene`) and its summary's version line (`SFV2 v22, classic`). */
+  viewTitle: string;
   viewVersion: string;
   kindOf(node: number): NodeKind;
   /** Whether a search looks at the node's value as well as its name. */
@@ -200,8 +201,9 @@ export function containerSession(spec: ContainerSessionSpec): Session {
             )
             .join('---\n'),
       },
+      title: spec.viewTitle,
       version: spec.viewVersion,
-      countedAs: (node) => (table.isSection(node) ? spec.partName : typeName(table.types[node]!)),
+      countedAs: (node) => (table.isSection(node) ? null : typeName(table.types[node]!)),
       stringTableSize: table.stringTables[0]?.strings.length ?? 0,
     }),
   });

@@ -124,6 +124,7 @@ export async function openKaSession({ sources, services, sink }: OpenRequest): P
         json: () => kaJson(bytes),
         yaml: () => archiveYaml(parseWhole(bytes).root),
       },
+      title: 'Keyed archive',
       version: table.rootKind ? VERSION_NAMES[table.rootKind] : 'unknown',
       countedAs: (node) => typeName(table.types[node]!),
       stringTableSize: table.rootStrings.length,

@@ -232,10 +232,12 @@ export const KA_TREE_VIEW = 'ka-tree';
 
 /** What `view.data()` gives: small facts, never the tree. */
 export interface KaViewSummary {
+  /** What the file is called in the view's heading: `Keyed archive`, `DAVA scene`. */
+  title: string;
   /** `v1`, `v2 top`, `v2 sub`, `v2 empty`. */
   version: string;
   nodeCount: number;
-  /** Values per type name. */
+  /** Values per type name (a container's own parts, such as a scene's header, are no values). */
   typeCounts: Record<string, number>;
   /** Strings in the root's string table (0 unless a v2 top archive). */
   stringTableSize: number;

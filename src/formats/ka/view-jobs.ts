@@ -78,10 +78,12 @@ export interface KaTreeSpec {
   nodeJson(node: number): unknown;
   /** What a whole-file export reads (`the archive`), and the file as JSON and as YAML. */
   whole: { name: string; json(): unknown; yaml(): string };
+  /** What the view calls the file: `Keyed archive`, `DAVA scene`. */
+  title: string;
   /** The summary's version line. */
   version: string;
-  /** The name a node counts under in the summary's type counts. */
-  countedAs(node: number): string;
+  /** The type a value counts under in the summary; null for a part of the container itself. */
+  countedAs(node: number): string | null;
   /** Strings of the first string table. */
   stringTableSize: number;
 }
@@ -153,10 +155,11 @@ export function kaTreeView(spec: KaTreeSpec): ViewCapability {
       typeCounts = {};
       for (let node = 0; node < table.count; node++) {
         const name = spec.countedAs(node);
-        typeCounts[name] = (typeCounts[name] ?? 0) + 1;
+        if (name !== null) typeCounts[name] = (typeCounts[name] ?? 0) + 1;
       }
     }
     return {
+      title: spec.title,
       version: spec.version,
       nodeCount: table.count,
       typeCounts: { ...typeCounts },

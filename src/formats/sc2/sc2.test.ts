@@ -140,6 +140,23 @@ describe.skipIf(!hasReal)('tanksbox.sc2 (real DAVA file)', () => {
   });
 });
 
+describe.skipIf(!hasReal)('tanksbox.sc2 in the keyed-archive view', () => {
+  it('is titled a scene, and counts values only: its own parts are no values', async () => {
+    const session = await open(new Uint8Array(readFileSync(realPath)));
+    const data = session.view!.data as () => {
+      title: string;
+      nodeCount: number;
+      typeCounts: Record<string, number>;
+    };
+    const summary = data();
+    expect(summary.title).toBe('DAVA scene');
+    expect(Object.keys(summary.typeCounts)).not.toContain('scene part');
+    const values = Object.values(summary.typeCounts).reduce((sum, count) => sum + count, 0);
+    // Header, descriptor, data nodes and entities: the scene's own parts.
+    expect(summary.nodeCount - values).toBe(4);
+  });
+});
+
 describe('committed fixtures', () => {
   for (const fixture of makeSc2Fixtures()) {
     it(`${fixture.file} is as made, and reads as expected`, async () => {

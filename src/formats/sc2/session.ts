@@ -72,6 +72,7 @@ export async function openSc2Session({ sources, services, sink }: OpenRequest): 
     file,
     texts: details,
     partName: 'scene part',
+    viewTitle: 'DAVA scene',
     viewVersion: `SFV2 v${walkSink.header?.version ?? version}, ${layoutName}`,
     kindOf,
     searchesValue: (node) => !table.isRecord(node) && !table.isSection(node),

@@ -121,6 +121,7 @@ export async function openScgSession({ sources, services, sink }: OpenRequest): 
     file,
     texts: details,
     partName: 'file part',
+    viewTitle: 'DAVA scene geometry',
     viewVersion: `SCPG v${header?.version ?? '?'}`,
     kindOf,
     searchesValue: (node) => table.bare.has(node) || !table.isRecord(node),

@@ -26,9 +26,9 @@ export function KaArchivePane({ fileId }: FilePaneProps): ReactElement {
           className="view-pane ka-view"
           data-testid="ka-view"
           data-state="ready"
-          aria-label={`Keyed archive ${fileName}`}
+          aria-label={`${summary.title} ${fileName}`}
         >
-          <h2 className="details-title">Keyed archive</h2>
+          <h2 className="details-title">{summary.title}</h2>
           <KaSummary summary={summary} />
           <KaExport fileId={fileId} fileName={fileName} />
           <KaSearch key={fileId} fileId={fileId} />

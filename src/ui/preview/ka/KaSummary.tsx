@@ -3,7 +3,7 @@
  * string table's size; and how many values of each type (most common first).
  */
 import type { ReactElement } from 'react';
-import { formatCount } from '../../format.ts';
+import { formatCount, formatCountOf } from '../../format.ts';
 import { FactList } from '../../details/FactList.tsx';
 import type { KaViewSummary } from './ka-view-types.ts';
 
@@ -14,15 +14,20 @@ export function typeCountRows(counts: Record<string, number>): [name: string, co
   );
 }
 
+/** The values counted by type: a container's own parts are not among them. */
+function valueCount(summary: KaViewSummary): number {
+  return Object.values(summary.typeCounts).reduce((sum, count) => sum + count, 0);
+}
+
 export function KaSummary({ summary }: { summary: KaViewSummary }): ReactElement {
   return (
     <section className="ka-summary" data-testid="ka-summary" aria-label="Archive summary">
       <FactList
         facts={[
           ['Version', summary.version],
-          ['Values', formatCount(summary.nodeCount)],
+          ['Values', formatCount(valueCount(summary))],
           ['Archives', formatCount(summary.archiveCount)],
-          ['String table', `${formatCount(summary.stringTableSize)} strings`],
+          ['String table', formatCountOf(summary.stringTableSize, 'string')],
           ['Issues', summary.issueCount === 0 ? 'none' : formatCount(summary.issueCount)],
         ]}
       />

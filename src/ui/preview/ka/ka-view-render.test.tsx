@@ -187,6 +187,7 @@ describe('the archive pane', () => {
 
   it('summarises counts, most common type first', () => {
     const summary = {
+      title: 'Keyed archive',
       version: 'v2 top',
       nodeCount: 12_345,
       typeCounts: { int32: 3, Vector3: 12_000, bool: 3, keyedArchive: 339 },

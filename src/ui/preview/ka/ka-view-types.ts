@@ -42,5 +42,5 @@ export function kaSummaryOf(view: DocumentView): KaViewSummary | null {
   const data = view.data as Partial<KaViewSummary> | null;
   if (!data || typeof data !== 'object' || typeof data.version !== 'string') return null;
   if (typeof data.typeCounts !== 'object' || data.typeCounts === null) return null;
-  return data as KaViewSummary;
+  return { ...(data as KaViewSummary), title: data.title ?? 'Keyed archive' };
 }
