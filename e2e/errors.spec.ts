@@ -42,6 +42,13 @@ test('oob.wad fails as out of bounds and does not disturb the good file', async 
   await dropFiles(page, [{ name: 'oob.wad', bytes: fixture('kiwad/oob.wad') }]);
   const error = page.getByTestId('file-error').filter({ hasText: 'oob.wad' });
   await expect(error).toContainText(/out of bounds at 0xE/i);
+  // Its entry points past the end: it says so once, with the numbers, and offers no download.
+  await selectRow(page, /oob\.wad/, 'ArrowRight');
+  await selectRow(page, /^a/);
+  await expect(page.getByTestId('preview-error')).toHaveText(
+    'Its content cannot be shown: its data ends past end of file (0x270F + 100 bytes = 0x2773, file size 0x25)',
+  );
+  await expect(page.getByTestId('download')).toBeDisabled();
 
   await selectRow(page, /good\.wad/);
   await page.getByTestId('verify-all').click();

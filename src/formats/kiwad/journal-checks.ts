@@ -80,7 +80,7 @@ export function checkBounds(
     ErrorCode.OUT_OF_BOUNDS,
     columns.recordOffset(firstOutOfBounds),
     dataPastEnd(
-      firstOutOfBounds,
+      `entry ${firstOutOfBounds} data`,
       columns.dataOffsets[firstOutOfBounds]!,
       columns.storedSizes[firstOutOfBounds]!,
       fileSize,
@@ -90,9 +90,14 @@ export function checkBounds(
 }
 
 /** Where an entry's data would end, against the file's size: the numbers that disagree. */
-export function dataPastEnd(index: number, offset: number, size: number, fileSize: number): string {
+export function dataPastEnd(
+  subject: string,
+  offset: number,
+  size: number,
+  fileSize: number,
+): string {
   return (
-    `entry ${index} data ends past end of file ` +
+    `${subject} ends past end of file ` +
     `(${hex(offset)} + ${size.toLocaleString('en-US')} bytes = ${hex(offset + size)}, ` +
     `file size ${hex(fileSize)})`
   );

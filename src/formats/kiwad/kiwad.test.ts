@@ -7,6 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MemoryByteSource } from '../../binary/byte-source.ts';
+import { inlineServices } from '../services.ts';
+import { openKiwadSession } from './session.ts';
 import { FormatError } from '../../binary/format-error.ts';
 import { kiCrc } from '../../binary/crc32.ts';
 import { makeKiwadFixtures, BASIC_ENTRIES } from './fixtures/make-fixtures.ts';
@@ -264,6 +266,18 @@ describe.skipIf(!hasReal)(
         offset: 0xe,
         path: 'entries[0].dataOffset',
       });
+    });
+
+    it("says oob.wad's entry cannot be read, with the numbers, before any read", async () => {
+      const session = await openKiwadSession({
+        sources: [new MemoryByteSource(load('oob.wad'), 'oob.wad')],
+        services: inlineServices(),
+        sink: { nodes: () => undefined, nodeRange: () => undefined },
+      });
+      expect(session.fatal).toMatchObject({ code: 'OUT_OF_BOUNDS', offset: 0xe });
+      expect(session.content!.unavailable!(0)).toBe(
+        'its data ends past end of file (0x270F + 100 bytes = 0x2773, file size 0x25)',
+      );
     });
 
     it('matches what our writer produces for the same files (byte for byte)', () => {

@@ -23,7 +23,7 @@ export function checkKiwadEntryRange(source: ByteSource, entry: KiwadEntry): voi
     throw kiwadError(
       ErrorCode.OUT_OF_BOUNDS,
       entry.recordSpan.offset,
-      dataPastEnd(entry.index, entry.dataOffset, entry.storedSize, source.size),
+      dataPastEnd(`entry ${entry.index} data`, entry.dataOffset, entry.storedSize, source.size),
       `entries[${entry.index}].dataOffset`,
     );
   }

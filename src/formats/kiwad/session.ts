@@ -24,6 +24,7 @@ import {
   planKiwadContent,
   readKiwad,
 } from './read.ts';
+import { dataPastEnd } from './journal-checks.ts';
 import type { KiwadEntry } from './types.ts';
 
 /** Entry count from the header, or 0 when the header itself is unreadable (the parse reports why). */
@@ -156,6 +157,14 @@ export async function openKiwadSession({ sources, services, sink }: OpenRequest)
       };
     },
     content: {
+      // An entry of a damaged table may point past the end: known from the table, unread.
+      unavailable(index) {
+        const offset = table.dataOffset(index);
+        const size = table.storedSize(index);
+        return offset + size > source.size
+          ? dataPastEnd('its data', offset, size, source.size)
+          : null;
+      },
       storedSpan(index) {
         const entry = entryAt(index);
         if (entry.isCompressed) return null;
