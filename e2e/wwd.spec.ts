@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { unzipSync } from 'fflate';
 import { MemoryByteSource } from '../src/binary/byte-source.ts';
 import { bigWwdLevel } from '../src/formats/wwd/fixtures/make-fixtures.ts';
 import { readWwd } from '../src/formats/wwd/read.ts';
@@ -13,6 +14,7 @@ import {
   collectPageErrors,
   downloadedBytes,
   dropFiles,
+  expandRow,
   fixture,
   FIXTURES,
   selectRow,
@@ -193,6 +195,52 @@ test.describe('WWD level view', () => {
     await expect(row).toBeVisible();
     await expect(row.locator('.hex-cell--highlight')).toHaveCount(24);
     expect(errors).toEqual([]);
+  });
+
+  test('RETAIL01: a logic is a folder of its objects: no bytes of its own, none in a zip', async ({
+    page,
+  }) => {
+    test.skip(
+      !hasRetail01,
+      `${RETAIL01} is not in ../shared/fixtures (game data, kept out of the repo)`,
+    );
+    const errors = collectPageErrors(page);
+    await openLevel(page, 'RETAIL01.WWD', fixture(RETAIL01));
+    await expandRow(page, /^Planes/);
+    await expandRow(page, /^Action/);
+    await expandRow(page, /^Objects/);
+    await selectRow(page, /^AmbientSound/);
+    // A folder's pane: its two objects, and no hex view of one object's record.
+    const details = page.getByRole('region', { name: 'Details and preview' });
+    await expect(details.locator('.fact', { hasText: /^Entries/ }).locator('dd')).toHaveText('2');
+    await expect(page.getByTestId('section-hex')).toHaveCount(0);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('download').click();
+    const names = Object.keys(unzipSync(await downloadedBytes(await download)));
+    expect(names).toHaveLength(2);
+    for (const name of names) {
+      expect(name).toMatch(/^Planes\/Action\/Objects\/AmbientSound\/obj \d+\.bin$/);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  test('RETAIL01_badsig: the details claim nothing of the header that was never read', async ({
+    page,
+  }) => {
+    const path = 'wwd/RETAIL01_badsig.WWD';
+    test.skip(!existsSync(resolve(FIXTURES, path)), `${path} is not in ../shared/fixtures`);
+    await page.goto('/');
+    await dropFiles(page, [{ name: 'RETAIL01_badsig.WWD', bytes: fixture(path) }]);
+    await selectRow(page, /RETAIL01_badsig\.WWD/);
+    const details = page.getByRole('region', { name: 'Details and preview' });
+    await expect(details.getByRole('alert').first()).toContainText('0x0');
+    await expect(details.locator('.fact dt', { hasText: /^Format$/ })).toHaveCount(1);
+    for (const label of ['Name', 'Author', 'Created', 'Compressed', 'Planes', 'Start']) {
+      await expect(details.locator('.fact dt', { hasText: new RegExp(`^${label}$`) })).toHaveCount(
+        0,
+      );
+    }
+    await expect(details.locator('.fact dt', { hasText: /^Decoded size$/ })).toHaveCount(0);
   });
 
   test('a 1000 × 1000 plane opens and pans frame by frame', async ({ page }) => {

@@ -6,14 +6,20 @@
  * Paths use `/` between segments; a `/` inside a name becomes `∕` (U+2215) so the tree
  * cannot split it (neither code page has `∕`, so this never collides). Planes are named by
  * their name, with ` #index` added when it is empty or shared (names are not unique); object
- * groups likewise when their segments would repeat. A group's span is its first object's.
- * Nodes come parent first, in a stable order: groups sorted by logic, objects in file order.
+ * groups likewise when their segments would repeat. Nodes come parent first, in a stable
+ * order: groups sorted by logic, objects in file order.
+ *
+ * A node's span is bytes of its own. An object group (`Objects/<logic>`) is no node: its
+ * objects lie scattered through the plane's object block, so it has no bytes to size,
+ * highlight or extract, and the tree makes its folder from its objects' paths. A plane's
+ * bytes (and those of `Planes`) are its 160-byte header alone, not its tiles or objects:
+ * their `Bytes` field says so.
  */
 import { quotedText } from '../../binary/quoted-text.ts';
 import { hexOffset } from '../../binary/format-error.ts';
 import { hex as hexDigits } from '../../binary/hex.ts';
 import type { Span } from '../model.ts';
-import { WWD_TILE_EMPTY, WWD_TILE_FILL } from './layout.ts';
+import { WWD_PLANE_HEADER_SIZE, WWD_TILE_EMPTY, WWD_TILE_FILL } from './layout.ts';
 import type {
   WwdDocumentNode,
   WwdLevel,
@@ -172,6 +178,10 @@ function headerFields(level: WwdLevel): Fields {
 
 function planeFields(plane: WwdPlane): Fields {
   return [
+    [
+      'Bytes',
+      `${spanText(plane.span)}: this plane's header only; its tiles, image sets and objects are the nodes below`,
+    ],
     ['Index', String(plane.index)],
     ['Size field', hex(plane.size)],
     ['Flags', flags(plane.flags, PLANE_FLAGS)],
@@ -322,6 +332,7 @@ function uniqueSegments(
  */
 class LazyNode<T> implements WwdDocumentNode {
   object?: { plane: number; index: number };
+  diffPath?: string;
   #fields: Fields | null = null;
 
   constructor(
@@ -335,6 +346,17 @@ class LazyNode<T> implements WwdDocumentNode {
     this.#fields ??= this.make(this.source);
     return this.#fields;
   }
+}
+
+/**
+ * An object as a comparison of two levels matches it: by its id within its plane and logic
+ * group, not by its index (an editor that saves a level again may store its objects in
+ * another order). Ids can repeat within a group (RETAIL01 has such a pair): the n-th
+ * object of an id in file order gets ` #n` from the second on, so each side's names stay
+ * unique and the diff pairs them one to one.
+ */
+function objectDiffSegment(id: number, occurrence: number): string {
+  return occurrence === 1 ? `id ${id}` : `id ${id} #${occurrence}`;
 }
 
 function pushObjects(nodes: WwdDocumentNode[], base: string, plane: WwdPlane): void {
@@ -358,15 +380,9 @@ function pushObjects(nodes: WwdDocumentNode[], base: string, plane: WwdPlane): v
   const segments = uniqueSegments(logics, '(no logic)', false);
   logics.forEach((logic, index) => {
     const members = groups.get(logic)!;
+    // A folder the tree makes from its objects' paths, not a node (see the top of the file).
     const groupPath = `${base}/Objects/${segments[index]!}`;
-    nodes.push({
-      path: groupPath,
-      span: members[0]!.span,
-      fields: [
-        ['Logic', quoted(logic)],
-        ['Objects', num(members.length)],
-      ],
-    });
+    const occurrences = new Map<number, number>();
     for (const object of members) {
       const node = new LazyNode(
         `${groupPath}/obj ${object.index}`,
@@ -375,6 +391,9 @@ function pushObjects(nodes: WwdDocumentNode[], base: string, plane: WwdPlane): v
         objectFields,
       );
       node.object = { plane: plane.index, index: positions.get(object)! };
+      const occurrence = (occurrences.get(object.id) ?? 0) + 1;
+      occurrences.set(object.id, occurrence);
+      node.diffPath = `${groupPath}/${objectDiffSegment(object.id, occurrence)}`;
       nodes.push(node);
     }
   });
@@ -387,10 +406,19 @@ export function wwdDocumentNodes(level: WwdLevel): WwdDocumentNode[] {
   nodes.push({ path: 'Header', span: level.header.span, fields: headerFields(level) });
   const { planes } = level;
   const mainIndex = planes.findIndex((plane) => (plane.flags & 1) !== 0);
+  // The plane headers read, one after another: what is under them lies elsewhere.
+  const headers = {
+    offset: level.header.planesOffset,
+    length: planes.length * WWD_PLANE_HEADER_SIZE,
+  };
   nodes.push({
     path: 'Planes',
-    span: { offset: level.header.planesOffset, length: planes.length * 160 },
+    span: headers,
     fields: [
+      [
+        'Bytes',
+        `${spanText(headers)}: the ${num(planes.length)} plane header${planes.length === 1 ? '' : 's'} only`,
+      ],
       ['Planes', String(planes.length)],
       ['Main plane', mainIndex >= 0 ? String(mainIndex) : 'none'],
     ],

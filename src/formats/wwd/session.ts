@@ -11,7 +11,7 @@ import {
   sendDocumentNodes,
   type DocumentDescription,
 } from '../document-session.ts';
-import type { OpenRequest, Session, ViewCapability } from '../model.ts';
+import type { Fact, OpenRequest, Session, ViewCapability } from '../model.ts';
 import { createLevelArt, type LevelArt } from './art.ts';
 import { rezFileName } from './art-paths.ts';
 import { wwdDocumentNodes } from './document.ts';
@@ -39,40 +39,54 @@ export interface WwdViewData {
   objectEntries: number[][];
 }
 
+/**
+ * The header's facts, as read. A read that failed before the header was decoded (a bad
+ * signature, a file cut short inside it) leaves an empty model behind: its blank strings and
+ * zeros were never read, so there are no facts, only the error.
+ */
+function levelFacts(level: WwdLevel): Fact[] {
+  const { header, checksum, planes } = level;
+  if (header.span.length === 0) return [];
+  // A read that stopped among the plane headers has fewer planes than the header declares.
+  const planeCount =
+    planes.length === header.planeCount
+      ? String(planes.length)
+      : `${header.planeCount} declared, ${planes.length} read`;
+  return [
+    ['Name', header.name],
+    ['Author', header.author],
+    ['Created', header.birth],
+    ['Compressed', level.isCompressed ? 'yes (zlib)' : 'no'],
+    ['Planes', planeCount],
+    ['Start', `${header.startX}, ${header.startY}`],
+    [
+      'Checksum',
+      checksum
+        ? `${checksum.match ? 'match' : 'MISMATCH'}: stored ${hexOffset(checksum.stored)}, computed ${hexOffset(checksum.computed)}`
+        : 'not computed (the level could not be read)',
+    ],
+    ['Decoded size', `${level.logical.length.toLocaleString('en-US')} bytes`],
+    ['Encoding', level.encoding],
+  ];
+}
+
 /** What a level is, and its view (the level without its bytes, as `view`). */
 function describeLevel(
   level: WwdLevel,
   view: WwdLevelView,
   nodes: readonly WwdDocumentNode[],
 ): DocumentDescription {
-  const header = level.header;
   const objectEntries = level.planes.map((plane) =>
     new Array<number>(plane.objects.length).fill(-1),
   );
   nodes.forEach((node, index) => {
     if (node.object) objectEntries[node.object.plane]![node.object.index] = index;
   });
-  const checksum = level.checksum;
   // Packed when first asked for (the view asks once the open has answered).
   let viewData: WwdViewData | null = null;
   return {
     label: level.isCompressed ? 'WWD level (compressed)' : 'WWD level',
-    facts: [
-      ['Name', header.name],
-      ['Author', header.author],
-      ['Created', header.birth],
-      ['Compressed', level.isCompressed ? 'yes (zlib)' : 'no'],
-      ['Planes', String(level.planes.length)],
-      ['Start', `${header.startX}, ${header.startY}`],
-      [
-        'Checksum',
-        checksum
-          ? `${checksum.match ? 'match' : 'MISMATCH'}: stored ${hexOffset(checksum.stored)}, computed ${hexOffset(checksum.computed)}`
-          : 'not computed (the level could not be read)',
-      ],
-      ['Decoded size', `${level.logical.length.toLocaleString('en-US')} bytes`],
-      ['Encoding', level.encoding],
-    ],
+    facts: levelFacts(level),
     // Sections carry no checksums of their own (the level checksum is in the facts); their
     // spans are in the logical bytes: the header, then the inflated main block.
     spanBase: 'logical',
@@ -100,7 +114,11 @@ export async function openWwdSession(request: OpenRequest): Promise<Session> {
     format: 'wwd',
     issues: [...result.issues],
     fatal: result.fatal,
-    nodes: documentNodesOf(nodes, (node) => (node.object ? 'record' : 'section')),
+    nodes: {
+      ...documentNodesOf(nodes, (node) => (node.object ? 'record' : 'section')),
+      // Objects by plane, logic and id; every other node's path holds no position.
+      diffPath: (index) => nodes[index]!.diffPath ?? nodes[index]!.path,
+    },
   });
   const view = session.view;
   if (!view) return session;

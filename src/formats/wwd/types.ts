@@ -363,6 +363,11 @@ export interface WwdDocumentNode {
   fields: Array<[string, string]>;
   /** For an object's node: its plane index and its position in that plane's `objects`. */
   object?: { plane: number; index: number };
+  /**
+   * What a comparison with another version of the level matches the node by, when its path
+   * holds its position in the file (an object's index): see NodeTable.diffPath.
+   */
+  diffPath?: string;
 }
 
 /** A level for the level view: everything but the raw bytes (read those through the logical content). */

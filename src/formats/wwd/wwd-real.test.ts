@@ -6,14 +6,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MemoryByteSource } from '../../binary/byte-source.ts';
+import type { OpenSink, Session } from '../model.ts';
+import { inlineServices } from '../services.ts';
 import { wwdDocumentNodes } from './document.ts';
 import { parseWwd } from './read.ts';
+import { openWwdSession } from './session.ts';
 import type { WwdEncoding, WwdLevel } from './types.ts';
 import { layoutWwd, writeWwd } from './write.ts';
 
 const realDir = fileURLToPath(new URL('../../../../shared/fixtures/wwd/', import.meta.url));
 const hasReal = existsSync(realDir);
 const load = (name: string) => new Uint8Array(readFileSync(realDir + name));
+const NO_SINK: OpenSink = { nodes: () => undefined, nodeRange: () => undefined };
+const openLevel = (name: string): Promise<Session> =>
+  openWwdSession({
+    sources: [new MemoryByteSource(load(name), name)],
+    services: inlineServices(),
+    sink: NO_SINK,
+  });
 
 interface PlaneFacts {
   name: string;
@@ -386,6 +397,51 @@ describe.skipIf(!hasReal)(
       for (const node of nodes) {
         expect(node.span.offset + node.span.length).toBeLessThanOrEqual(value.logical.length);
       }
+    });
+
+    it('RETAIL01: a logic is a folder of its objects, with no bytes (nor content) of its own', async () => {
+      const session = await openLevel('RETAIL01.WWD');
+      const table = session.nodeTable();
+      const paths = Array.from({ length: session.nodeCount() }, (_, index) => table.path(index));
+      const group = 'Planes/Action/Objects/AmbientSound';
+      // No node: nothing to size, highlight or put in a zip; the tree makes the folder.
+      expect(paths).not.toContain(group);
+      const members = paths.flatMap((path, index) => (path.startsWith(`${group}/`) ? [index] : []));
+      expect(members).toHaveLength(2);
+      // The object block is one contiguous record of them all: it holds each object's bytes.
+      const block = session.details(paths.indexOf('Planes/Action/Objects')).span;
+      for (const index of members) {
+        const { span } = session.details(index);
+        expect(span.length).toBeGreaterThan(0);
+        expect(span.offset).toBeGreaterThanOrEqual(block.offset);
+        expect(span.offset + span.length).toBeLessThanOrEqual(block.offset + block.length);
+      }
+      // The plane's own bytes are its 160-byte header, and its fields say so.
+      const plane = session.details(paths.indexOf('Planes/Action'));
+      expect(plane.size).toBe(160);
+      expect(new Map(plane.fields).get('Bytes')).toMatch(
+        /^0x[0-9A-F]+ \(160 bytes\): this plane's header only/,
+      );
+    });
+
+    it('RETAIL01_badsig.WWD: its facts claim nothing of a header that was never read', async () => {
+      const session = await openLevel('RETAIL01_badsig.WWD');
+      expect(session.fatal).toMatchObject({ code: 'BAD_MAGIC', offset: 0 });
+      const labels = session.facts.map(([label]) => label);
+      for (const label of [
+        'Name',
+        'Author',
+        'Created',
+        'Compressed',
+        'Planes',
+        'Start',
+        'Checksum',
+        'Decoded size',
+      ]) {
+        expect(labels).not.toContain(label);
+      }
+      expect(session.facts).toEqual([]);
+      expect(session.nodeCount()).toBe(0);
     });
   },
 );

@@ -6,11 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MemoryByteSource, type ByteSource } from '../../binary/byte-source.ts';
+import { inlineServices } from '../services.ts';
 import { wwdChecksum, wwdChecksumWithoutInflatedByte } from './checksum.ts';
 import { wwdDocumentNodes } from './document.ts';
 import { draftWwdLevel, draftWwdObject, draftWwdPlane, wwdLevelInput } from './draft.ts';
 import { makeWwdFixtures, tinyWwdLevel } from './fixtures/make-fixtures.ts';
 import { WWD_MAX_FILE_SIZE, WWD_TILE_EMPTY, WWD_TILE_FILL, parseWwd, readWwd } from './read.ts';
+import { openWwdSession } from './session.ts';
 import { layoutWwd, writeWwd } from './write.ts';
 
 const fixturesDir = new URL('./fixtures/', import.meta.url);
@@ -166,7 +168,7 @@ describe('wwdDocumentNodes', () => {
     return { value, nodes: wwdDocumentNodes(value) };
   }
 
-  it('lists header, planes with tiles/image sets/objects by logic, and tile properties', async () => {
+  it('lists header, planes with tiles/image sets/objects under their logic, and tile properties', async () => {
     const { value, nodes } = await nodesOf(writeWwd(tinyWwdLevel(), { compress: true }));
     expect(nodes.map((node) => node.path)).toEqual([
       'Header',
@@ -178,12 +180,10 @@ describe('wwdDocumentNodes', () => {
       'Planes/Action/Tiles',
       'Planes/Action/Image sets',
       'Planes/Action/Objects',
-      'Planes/Action/Objects/BehindCandy',
+      // A logic is no node of its own: the tree makes its folder from the objects' paths.
       'Planes/Action/Objects/BehindCandy/obj 3',
-      'Planes/Action/Objects/Rat',
       'Planes/Action/Objects/Rat/obj 0',
       'Planes/Action/Objects/Rat/obj 2',
-      'Planes/Action/Objects/TreasurePowerup',
       'Planes/Action/Objects/TreasurePowerup/obj 1',
       'Planes/Front',
       'Planes/Front/Tiles',
@@ -203,7 +203,7 @@ describe('wwdDocumentNodes', () => {
       length: 48,
     });
     expect(byPath.get('Planes/Action/Objects/Rat/obj 2')!.span).toEqual(action.objects[2]!.span);
-    expect(byPath.get('Planes/Action/Objects/Rat')!.span).toEqual(action.objects[0]!.span);
+    expect(byPath.get('Planes/Action/Objects')!.span).toEqual(action.objectsSpan);
     const header = new Map(byPath.get('Header')!.fields);
     expect(header.get('Checksum status')).toBe('OK');
     expect(header.get('Flags')).toBe('0x3 (use z-coords, compressed)');
@@ -218,6 +218,36 @@ describe('wwdDocumentNodes', () => {
     for (const node of nodes) {
       expect(node.span.offset + node.span.length).toBeLessThanOrEqual(value.logical.length);
     }
+  });
+
+  it('gives a node bytes only where they are its own: no node for a group of records', async () => {
+    const { value, nodes } = await nodesOf(writeWwd(tinyWwdLevel(), { compress: true }));
+    const byPath = new Map(nodes.map((node) => [node.path, node]));
+    const within = (inner: { offset: number; length: number }, outer: typeof inner) =>
+      inner.offset >= outer.offset && inner.offset + inner.length <= outer.offset + outer.length;
+    for (const node of nodes) {
+      const parentPath = node.path.slice(0, Math.max(0, node.path.lastIndexOf('/')));
+      if (parentPath === '') continue;
+      // Every path's parent is a node, or a logic folder under a plane's object block.
+      const parent = byPath.get(parentPath);
+      if (!parent) {
+        expect(parentPath).toMatch(/^Planes\/[^/]+\/Objects\/[^/]+$/);
+        expect(within(node.span, byPath.get(parentPath.replace(/\/[^/]+$/, ''))!.span)).toBe(true);
+        continue;
+      }
+      // A parent whose bytes do not hold its children's is a table of headers: it says so.
+      if (!within(node.span, parent.span)) {
+        expect(parentPath).toMatch(/^Planes(\/[^/]+)?$/);
+        expect(new Map(parent.fields).get('Bytes')).toMatch(/header/);
+      }
+    }
+    const action = value.planes[1]!;
+    expect(new Map(byPath.get('Planes/Action')!.fields).get('Bytes')).toBe(
+      `0x${action.span.offset.toString(16).toUpperCase()} (160 bytes): this plane's header only; its tiles, image sets and objects are the nodes below`,
+    );
+    expect(new Map(byPath.get('Planes')!.fields).get('Bytes')).toBe(
+      '0x5F4 (480 bytes): the 3 plane headers only',
+    );
   });
 
   it('keeps paths unique and unsplittable for repeated, empty or slashed names', async () => {
@@ -247,6 +277,27 @@ describe('wwdDocumentNodes', () => {
     expect(paths).toContain('Planes/(unnamed) #2/Objects/(no logic)/obj 1');
     // "∕" cannot come from a file (neither code page has it); a literal fallback can.
     expect(paths).toContain('Planes/(unnamed) #2/Objects/(no logic) #1/obj 2');
+  });
+
+  it('states as facts only what was read of the header', async () => {
+    const fixtures = makeWwdFixtures();
+    const open = (file: string) =>
+      openWwdSession({
+        sources: [new MemoryByteSource(fixtures.find((each) => each.file.endsWith(file))!.bytes)],
+        services: inlineServices(),
+        sink: { nodes: () => undefined, nodeRange: () => undefined },
+      });
+    const badHeader = await open('bad-header-size.wwd');
+    expect(badHeader.fatal).toMatchObject({ code: 'BAD_MAGIC', offset: 0 });
+    expect(badHeader.facts).toEqual([]);
+    // The header was read, the main block was not: its facts, and no planes made up.
+    const uninflated = await open('truncated-main-block.wwd');
+    expect(uninflated.fatal).toMatchObject({ code: 'DECOMPRESS_FAILED' });
+    const facts = new Map(uninflated.facts);
+    expect(facts.get('Name')).toBe(tinyWwdLevel().header.name);
+    expect(facts.get('Compressed')).toBe('yes (zlib)');
+    expect(facts.get('Planes')).toBe('3 declared, 0 read');
+    expect(facts.get('Checksum')).toBe('not computed (the level could not be read)');
   });
 
   it('shows what a failed parse read, and nothing for a bad header', async () => {
