@@ -3,8 +3,9 @@
  * fixture blob behind the `BINd` magic) opens as a file and shows hashes and guesses until a
  * type list is loaded through the side-inputs panel, then class and property names, its
  * rows selecting their bytes. The list outlives a reload; a blob pasted as hex with its
- * serializer options decodes to its values, a broken one names its byte and bit; removing
- * the list takes the names away again. A big object tree is a virtual list.
+ * serializer options decodes to its values, a broken one names its byte and bit beside the
+ * box and adds no file, to be corrected there and decoded again; removing the list takes the
+ * names away again. A big object tree is a virtual list.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { writeKiwad } from '../src/formats/kiwad/write.ts';
@@ -167,14 +168,20 @@ test('ObjectProperty: a BINd entry, a type list kept across a reload, a pasted b
     'Property m_inner (class Inner) of class Outer',
   );
 
-  // A blob that does not decode names the byte and the bit.
+  // An object's row names its class once; its value counts its properties.
+  await expect(opRow(page, 'class Outer').locator('.op-value')).toHaveText('2 properties');
+  await expect(opRow(page, 'class Outer/m_inner').locator('.op-value')).toHaveText('class Inner');
+
+  // A blob that does not decode names the byte and the bit, beside the box: no file is added.
   await decodeBlob(page, fixture('objectproperty/should-fail/null-root.bin'), {
     shallow: false,
     flags: '1',
     mask: '7',
   });
-  await expect(page.getByTestId('view-failure-error')).toContainText('0x4');
-  await expect(page.getByTestId('view-failure-error')).toContainText('bit 32');
+  await expect(page.getByTestId('op-decode-error')).toContainText('0x4');
+  await expect(page.getByTestId('op-decode-error')).toContainText('bit 32');
+  await expect(opView(page)).toHaveAttribute('aria-label', 'Objects in pasted blob 1.bin');
+  await expect(treeItem(page, /pasted blob \d+\.bin/)).toHaveCount(1);
 
   // Removing the list takes the names away.
   await selectRow(page, /pasted blob 1\.bin/);
@@ -187,6 +194,75 @@ test('ObjectProperty: a BINd entry, a type list kept across a reload, a pasted b
   await expect(opView(page)).toHaveAttribute('data-kind', 'hashOnly');
   await expect(page.getByTestId('op-type-list-note')).toBeVisible();
   await expect(page.getByTestId('side-inputs-button')).toHaveText('Side inputs…');
+  expect(errors).toEqual([]);
+});
+
+test('ObjectProperty: a pasted blob that does not decode is corrected in place and decoded', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  const panel = await openPanel(page);
+  const kind = panel.locator('[data-testid="side-inputs-kind"][data-kind="type-lists"]');
+  await kind.getByTestId('side-inputs-input').setInputFiles({
+    name: 'types.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(fixture('objectproperty/types.json')),
+  });
+  await expect(kind.getByTestId('side-inputs-file')).toContainText('types.json');
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await dropFiles(page, [{ name: 'Outer.xml', bytes: bindFile() }]);
+  await expect(opView(page)).toHaveAttribute('data-kind', 'typed');
+  await expect(opRow(page, 'class DeepSizeBoundary').locator('.op-value')).toHaveText(
+    '3 properties',
+  );
+  const pastedRows = treeItem(page, /pasted blob \d+\.bin/);
+  const error = page.getByTestId('op-decode-error');
+
+  // A shallow blob with the network's defaults (deep, flags 0, mask 0x18) does not decode:
+  // the error shows beside the box, which keeps the hex and the options; no row is added.
+  const nested = fixture('objectproperty/nested-object.bin');
+  await decodeBlob(page, nested, { shallow: false, flags: '0', mask: '0x18' });
+  await expect(error).toContainText('The blob did not decode with these options');
+  await expect(pastedRows).toHaveCount(0);
+  await expect(opView(page)).toHaveAttribute('aria-label', 'Objects in Outer.xml');
+  await expect(page.getByTestId('op-hex-input')).toHaveValue(hexOf(nested));
+  await expect(page.getByTestId('op-mask')).toHaveValue('0x18');
+  // Tried again with other wrong flags: still one box, still no row.
+  await page.getByTestId('op-flags').fill('8');
+  await page.getByTestId('op-decode-button').click();
+  await expect(error).toContainText('The blob did not decode with these options');
+  await expect(pastedRows).toHaveCount(0);
+
+  // Opened anyway, it is a file that shows its error (the view's label as written).
+  await page.getByTestId('op-open-anyway').click();
+  await expect(pastedRows).toHaveCount(1);
+  await expect(treeItem(page, /pasted blob 1\.bin/)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('view-failure').getByRole('alert')).toContainText(
+    'ObjectProperty objects cannot be shown: pasted blob 1.bin did not decode.',
+  );
+
+  // Corrected from the first file's box, which shows the options last used: the blob takes
+  // the failed one's place (and name) and shows its objects; its own box keeps the options.
+  await selectRow(page, /^Outer\.xml/);
+  await expect(page.getByTestId('op-flags')).toHaveValue('8');
+  await expect(page.getByTestId('op-hex-input')).toHaveValue(hexOf(nested));
+  await page.getByTestId('op-shallow').setChecked(true);
+  await page.getByTestId('op-flags').fill('1');
+  await page.getByTestId('op-mask').fill('7');
+  await page.getByTestId('op-decode-button').click();
+  await expect(opView(page)).toHaveAttribute('aria-label', 'Objects in pasted blob 1.bin');
+  await expect(pastedRows).toHaveCount(1);
+  await expect(opRow(page, 'class Outer/m_inner/class Inner/m_value')).toContainText('42');
+  await expect(page.getByTestId('op-shallow')).toBeChecked();
+  await expect(page.getByTestId('op-flags')).toHaveValue('1');
+  await expect(page.getByTestId('op-mask')).toHaveValue('7');
+  await expect(page.getByTestId('op-hex-input')).toHaveValue(hexOf(nested));
+
+  // Decoded blobs stay: the same bytes decoded again are a row of their own.
+  await page.getByTestId('op-decode-button').click();
+  await expect(opView(page)).toHaveAttribute('aria-label', 'Objects in pasted blob 2.bin');
+  await expect(pastedRows).toHaveCount(2);
   expect(errors).toEqual([]);
 });
 

@@ -286,6 +286,20 @@ export class ObjectNodeTable {
     return this.propertyOf(index)!.flags & PropertyFlag.DELTA_ENCODE ? start + 1 : start;
   }
 
+  /**
+   * Nodes whose parent is `index`: an object's properties. Nodes are in stream order, so a
+   * node's subtree is the run after it whose parents are the node or later ones.
+   */
+  childCount(index: number): number {
+    let count = 0;
+    for (let next = index + 1; next < this.count; next++) {
+      const parent = this.parents[next]!;
+      if (parent < index) break;
+      if (parent === index) count++;
+    }
+    return count;
+  }
+
   /** The object a property or item holds: its first child, if that is an object. */
   childObject(index: number): number {
     const child = index + 1;

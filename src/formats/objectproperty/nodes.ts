@@ -51,9 +51,23 @@ export function valueText(value: ObjectValue): string {
   return text.length > SUMMARY_LIMIT ? `${text.slice(0, SUMMARY_LIMIT)}…` : text;
 }
 
+/** An object as a value (what a property or item holds): its class, or its hash unnamed. */
+function objectText(table: ObjectNodeTable, index: number): string {
+  return table.classNameOf(index) ?? hex32(table.hashOf(index));
+}
+
+/**
+ * An object's own row: how many properties it has. Its class is the row's name already, so
+ * repeating it as the value would say nothing new.
+ */
+function objectRowText(table: ObjectNodeTable, index: number): string {
+  const count = table.childCount(index);
+  return count === 1 ? '1 property' : `${count === 0 ? 'no' : count} properties`;
+}
+
 /** A value without its nested parts, as a line: an object's class, a list's length. */
 function shallowText(table: ObjectNodeTable, value: ShallowValue): string {
-  if (value.kind === 'objectRef') return value.node < 0 ? 'null' : nodeSummary(table, value.node);
+  if (value.kind === 'objectRef') return value.node < 0 ? 'null' : objectText(table, value.node);
   if (value.kind === 'items') return `${value.count} items`;
   return valueText(value);
 }
@@ -74,11 +88,18 @@ function genericSummary(property: GenericProperty): string {
   return guess.hex;
 }
 
-/** A node's Value column: its value's text, an object's class. */
+/** A shallow root's value without a type list (its class hash is its name). */
+export const HASH_ONLY_TEXT = '(needs a type list)';
+
+/**
+ * A node's Value column: a property's or item's value (an object held: its class); an
+ * object's count of properties, since its name is its class already.
+ */
 export function nodeSummary(table: ObjectNodeTable, index: number): string {
   switch (table.tag(index)) {
     case NodeTag.OBJECT:
-      return table.classNameOf(index) ?? hex32(table.hashOf(index));
+    case NodeTag.GENERIC_OBJECT:
+      return objectRowText(table, index);
     case NodeTag.PROPERTY:
       return propertySummary(table, index);
     case NodeTag.ITEM:
@@ -86,8 +107,14 @@ export function nodeSummary(table: ObjectNodeTable, index: number): string {
     case NodeTag.GENERIC_PROPERTY:
       return genericSummary(table.part(index) as GenericProperty);
     default:
-      return hex32(table.hashOf(index));
+      // A shallow root without a type list: its hash is its name, and nothing else was read.
+      return HASH_ONLY_TEXT;
   }
+}
+
+/** Whether a node's row is an object's, whose value (its count of properties) a search skips. */
+export function isObjectRow(table: ObjectNodeTable, index: number): boolean {
+  return table.kind(index) === 'section';
 }
 
 /** What the details pane shows of a node. */

@@ -60,6 +60,13 @@ describe('ObjectProperty session', () => {
     ]);
     expect(session.details(4).fields).toContainEqual(['Value', '"nested"']);
     expect(session.cell!(5, 'value')).toBe('1');
+    // The Value column of the tree: an object's row counts its properties (its class is its
+    // name); the property that holds an object names its class.
+    expect([0, 1, 2].map((at) => session.cell!(at, 'value'))).toEqual([
+      '2 properties',
+      'class Inner',
+      '2 properties',
+    ]);
     expect(session.facts).toContainEqual(['Mode', 'shallow']);
   });
 

@@ -12,6 +12,7 @@ import { objectPropertyFormat } from './module.ts';
 import { TYPE_LISTS } from './settings.ts';
 import { fixtureBytes } from './test-fixtures.ts';
 import type {
+  ObjectPropertyBlobCheck,
   ObjectPropertyHashes,
   ObjectPropertyQuery,
   ObjectPropertyRows,
@@ -60,9 +61,9 @@ describe('ObjectProperty view', () => {
     });
     const all = await ask<ObjectPropertyRows>({ kind: 'rows', text: '', limit: 100 });
     expect(all.rows.map((row) => [row.depth, row.name, row.value])).toEqual([
-      [0, 'class Outer', 'class Outer'],
+      [0, 'class Outer', '2 properties'],
       [1, 'm_inner', 'class Inner'],
-      [2, 'class Inner', 'class Inner'],
+      [2, 'class Inner', '2 properties'],
       [3, 'm_value', '42'],
       [3, 'm_name', '"nested"'],
       [1, 'm_count', '1'],
@@ -71,6 +72,61 @@ describe('ObjectProperty view', () => {
     expect(byValue.rows.map((row) => row.path)).toEqual(['class Outer/m_inner/class Inner/m_name']);
     const cut = await ask<ObjectPropertyRows>({ kind: 'rows', text: 'm_', limit: 2 });
     expect([cut.rows.length, cut.matchCount]).toEqual([2, 4]);
+    // A class is found by the object's name and by the property that holds it, once each.
+    const byClass = await ask<ObjectPropertyRows>({ kind: 'rows', text: 'class Inner', limit: 9 });
+    expect(byClass.rows.map((row) => [row.name, row.value])).toEqual([
+      ['m_inner', 'class Inner'],
+      ['class Inner', '2 properties'],
+    ]);
+  });
+
+  it('an object’s row says its class once: as its name, its count of properties as its value', async () => {
+    const { ask } = await openView([], 'deep-size-boundary.bin', { flags: '1' });
+    const generic = await ask<ObjectPropertyRows>({ kind: 'rows', text: '', limit: 100 });
+    const [root] = generic.rows;
+    expect(root!.name).toBe(`#0x${stringId('class DeepSizeBoundary').toString(16).toUpperCase()}`);
+    expect(root!.value).toBe('3 properties');
+    expect(
+      generic.rows.filter((row) => row.kind === 'section' && row.value.includes('0x')),
+    ).toEqual([]);
+    const { ask: typed } = await openView([typesJson], 'deep-size-boundary.bin', { flags: '1' });
+    const rows = await typed<ObjectPropertyRows>({ kind: 'rows', text: '', limit: 100 });
+    expect(rows.rows[0]).toMatchObject({ name: 'class DeepSizeBoundary', value: '3 properties' });
+    // A shallow root without a list: its hash is its name; nothing else was read.
+    const { ask: bare } = await openView([]);
+    const hashOnly = await bare<ObjectPropertyRows>({ kind: 'rows', text: '', limit: 100 });
+    expect(hashOnly.rows.map((row) => [row.name, row.value])).toEqual([
+      [`#0x${stringId('class Outer').toString(16).toUpperCase()}`, '(needs a type list)'],
+    ]);
+  });
+
+  it('says whether a pasted blob decodes with given settings, at its byte and bit when not', async () => {
+    const { ask } = await openView([typesJson]);
+    const nested = fixtureBytes('nested-object.bin');
+    const check = (bytes: Uint8Array, settings: Record<string, string>) =>
+      ask<ObjectPropertyBlobCheck>({ kind: 'check-blob', bytes, settings });
+    expect(await check(nested, NESTED)).toEqual({ error: null, nodeCount: 6 });
+    const wrong = await check(nested, { flags: '0', mask: '0x18' });
+    expect(wrong.error).not.toBeNull();
+    expect(wrong.nodeCount).toBe(0);
+    const nullRoot = await check(fixtureBytes('should-fail/null-root.bin'), { flags: '1' });
+    expect(nullRoot.error).toMatchObject({ code: ErrorCode.BAD_VALUE, offset: 4 });
+    expect(nullRoot.error!.message).toContain('bit 32');
+    // A bad setting is the blob's error too; the same bytes as a BINd file ignore the settings.
+    const badFlags = await check(nested, { ...NESTED, flags: 'two' });
+    expect(badFlags.error).toMatchObject({ code: ErrorCode.BAD_VALUE, offset: 0 });
+    const bind = new Uint8Array([
+      0x42,
+      0x49,
+      0x4e,
+      0x64,
+      ...fixtureBytes('deep-size-boundary.bin'),
+    ]);
+    expect((await check(bind, { flags: 'two' })).error).toBeNull();
+    // A question that sends no bytes is refused, not answered.
+    await expect(
+      ask({ kind: 'check-blob', bytes: [1, 2] as never, settings: {} }),
+    ).rejects.toMatchObject({ code: ErrorCode.BAD_VALUE });
   });
 
   it('exports JSON and KingsIsle XML', async () => {

@@ -5,6 +5,7 @@
  * was read from (`BitRange`); `bitsToSpan` maps it to bytes for the hex view. The UI may
  * `import type` from here.
  */
+import type { ErrorInfo } from '../../binary/format-error.ts';
 import type { ObjectNodeTable } from './node-table.ts';
 
 /** Serializer flags (spec.md "Stream header layers"). */
@@ -250,7 +251,20 @@ export type ObjectPropertyQuery =
   /** The whole tree as JSON or (typed only) KingsIsle XML. */
   | { kind: 'export'; as: 'json' | 'xml' }
   /** The hashes of a text, and what it names in the type lists. */
-  | { kind: 'hashes'; text: string; typeName: string };
+  | { kind: 'hashes'; text: string; typeName: string }
+  /**
+   * Whether pasted bytes decode with these settings (the CLI's option names) and the file's
+   * type lists, as a file of them would: asked before they are opened as one.
+   */
+  | { kind: 'check-blob'; bytes: Uint8Array; settings: Record<string, string> };
+
+/** The answer to `check-blob`. */
+export interface ObjectPropertyBlobCheck {
+  /** Null when the bytes decode; else what stopped them, at its byte (its message names the bit). */
+  error: ErrorInfo | null;
+  /** Nodes the decode read (0 when it failed). */
+  nodeCount: number;
+}
 
 export interface ObjectPropertyRows {
   rows: ObjectPropertyRow[];

@@ -3,16 +3,18 @@
  * its object tree's rows (searched by name and value), exports as JSON and KingsIsle XML,
  * and the hashes of a typed name with what it (or a hash) names in the type lists. It reads
  * the session's own node table (no second decode); an export builds the typed tree from it.
+ * It also says whether a pasted blob decodes (check-blob.ts) before the blob opens as a file.
  */
 import { ErrorCode, FormatError } from '../../binary/format-error.ts';
 import { hex32 } from '../../binary/hex.ts';
 import type { OpenRequest, Session, ViewCapability, ViewJob } from '../model.ts';
 import { inlineViewJob } from '../services.ts';
+import { checkBlob } from './check-blob.ts';
 import { OBJECT_PROPERTY_FORMAT } from './errors.ts';
 import { objectXml, rootJson } from './export.ts';
 import { djb2, propertyHash, stringId } from './hashes.ts';
 import type { ObjectNodeTable } from './node-table.ts';
-import { nodeSummary } from './nodes.ts';
+import { isObjectRow, nodeSummary } from './nodes.ts';
 import { rootOf, type TableDecode } from './read.ts';
 import { openObjectProperty } from './session.ts';
 import { lookupHash, lookupName } from './type-list.ts';
@@ -109,10 +111,13 @@ export async function rowsOf(
       await job.pause();
     }
     const name = table.nameOf(index);
-    const summary = nodeSummary(table, index);
-    if (!name.toLowerCase().includes(wanted) && !summary.toLowerCase().includes(wanted)) continue;
+    // An object's value is its count of properties: not searched, and counted only when shown.
+    const isMatch =
+      name.toLowerCase().includes(wanted) ||
+      (!isObjectRow(table, index) && nodeSummary(table, index).toLowerCase().includes(wanted));
+    if (!isMatch) continue;
     matchCount++;
-    if (rows.length < shown) rows.push(row(index, name, summary));
+    if (rows.length < shown) rows.push(row(index, name, nodeSummary(table, index)));
   }
   return { rows, matchCount };
 }
@@ -143,6 +148,7 @@ export function objectPropertyView(decode: TableDecode, types: TypeIndex | null)
         return rowsOf(decode.table, String(query.text), Number(query.limit) || MAX_ROWS, job);
       if (query.kind === 'hashes')
         return hashesOf(String(query.text), String(query.typeName ?? ''), types);
+      if (query.kind === 'check-blob') return checkBlob(query.bytes, query.settings, types, job);
       if (query.kind === 'export') {
         const root = rootOf(decode);
         if (query.as === 'json') return `${JSON.stringify(rootJson({ root }), null, 2)}\n`;

@@ -15,6 +15,15 @@ export function errorWithOffset(error: ErrorInfo): string {
   return error.message.includes(offset) ? error.message : `${error.message} (at ${offset})`;
 }
 
+/**
+ * `Level map cannot be shown: LEVEL.WWD did not decode.` The label leads the sentence as it
+ * is written: labels hold proper names (`DML tables`, `ObjectProperty objects`) that a
+ * lowercased `No …` would misspell.
+ */
+export function failureSentence(label: string, fileName: string): string {
+  return `${label} cannot be shown: ${fileName} did not decode.`;
+}
+
 export function ViewFailure({
   plugin,
   error,
@@ -33,9 +42,7 @@ export function ViewFailure({
     >
       <h2 className="details-title">{plugin.label}</h2>
       <div className="error-box" role="alert">
-        <strong>
-          No {plugin.label.toLowerCase()}: {fileName} did not decode.
-        </strong>{' '}
+        <strong>{failureSentence(plugin.label, fileName)}</strong>{' '}
         <span data-testid="view-failure-error">{errorWithOffset(error)}</span>
         {error.path !== '' && <span className="muted"> ({error.path})</span>}
       </div>
