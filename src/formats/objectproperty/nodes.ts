@@ -84,8 +84,18 @@ function genericSummary(property: GenericProperty): string {
   if (guess.kind === 'object') return hex32(guess.object.hash);
   if (guess.kind === 'string') return quotedText(guess.value);
   if (guess.kind === 'number')
-    return `${guess.unsigned}${guess.float === null ? '' : ` / ${guess.float}`}`;
+    return `${guess.unsigned}${guess.float === null ? '' : ` / ${floatText(guess.float, guess.bits)}`}`;
   return guess.hex;
+}
+
+/**
+ * A float read from 32 bits, with the 7 significant digits it holds (`1.144374e-28`), not
+ * the 17 of its exact value as a double; a 64-bit one as the engine writes it.
+ */
+export function floatText(value: number, bits: number): string {
+  return bits === 32 && Number.isFinite(value)
+    ? String(Number(value.toPrecision(7)))
+    : String(value);
 }
 
 /** A shallow root's value without a type list (its class hash is its name). */

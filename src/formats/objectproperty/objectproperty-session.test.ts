@@ -3,6 +3,7 @@
  * inflated stream's for a compressed file), fields for the details pane, facts, issues;
  * type lists through the services' side inputs, settings for a blob.
  */
+import { floatText } from './nodes.ts';
 import { describe, expect, it } from 'vitest';
 import { MemoryByteSource } from '../../binary/byte-source.ts';
 import { fixtureBytes } from './test-fixtures.ts';
@@ -103,6 +104,19 @@ describe('ObjectProperty session', () => {
     });
     expect(session.issues.map((issue) => issue.code)).toEqual(['TYPE_LIST_NEEDED']);
     expect(session.nodeCount()).toBe(1);
+    // The root's class hash in hex as the tree shows hashes, and in decimal as lists give it.
+    const hash = session.nodeTable().path(0);
+    const fact = session.facts.find(([label]) => label === 'Root class hash')?.[1];
+    expect(fact).toMatch(/^0x[0-9A-F]{8} \(\d+\)$/);
+    expect(hash).toContain(fact!.slice(0, 10));
+  });
+
+  it('a 32-bit guess reads as a float with the digits it holds', () => {
+    expect(floatText(Math.fround(1.1443742118159064e-28), 32)).toBe('1.144374e-28');
+    expect(floatText(Math.fround(0.1), 32)).toBe('0.1');
+    expect(floatText(3.5, 32)).toBe('3.5');
+    expect(floatText(Number.NaN, 32)).toBe('NaN');
+    expect(floatText(0.1, 64)).toBe('0.1');
   });
 
   it('a malformed blob is a fatal error at its offset, the session still opens', async () => {

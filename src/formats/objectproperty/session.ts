@@ -5,6 +5,7 @@
  * without one, a deep stream is walked generically and a shallow one shows its class hash.
  */
 import { toErrorInfo, type ErrorInfo } from '../../binary/format-error.ts';
+import { hex32 } from '../../binary/hex.ts';
 import { DOCUMENT_COLUMNS, documentSession, type DocumentNodes } from '../document-session.ts';
 import type {
   ColumnDef,
@@ -56,9 +57,14 @@ function factsOf(decode: TableDecode, types: TypeIndex | null): Fact[] {
     ['Type lists', types ? types.sources.join(', ') : 'none'],
   ];
   if (kind === 'typed')
-    facts.push(['Root class', table.classNameOf(0) ?? `hash ${table.hashOf(0)}`]);
-  else facts.push(['Root class hash', String(table.hashOf(0))]);
+    facts.push(['Root class', table.classNameOf(0) ?? `hash ${hashText(table.hashOf(0))}`]);
+  else facts.push(['Root class hash', hashText(table.hashOf(0))]);
   return facts;
+}
+
+/** A class hash as the tree shows it (hex), with the decimal the CLI's JSON and type lists use. */
+function hashText(hash: number): string {
+  return `${hex32(hash)} (${hash >>> 0})`;
 }
 
 /** What a decode leaves unnamed: a note per kind, so the user knows a list would help. */
