@@ -158,6 +158,9 @@ test.describe('WWD level view', () => {
       'Action · 4 × 3 tiles of 64 × 64 px · z 0 · main',
     );
     await expect(page.getByTestId('object-count')).toHaveText('4');
+    // A level is a document: no gallery of images to offer.
+    await expect(page.getByTestId('gallery-open')).toBeDisabled();
+    await expect(page.getByTestId('gallery-open')).toHaveAttribute('title', /is a document/);
 
     await page.getByTestId('object-filter').fill('treasure');
     await page.getByTestId('object-row').first().click();

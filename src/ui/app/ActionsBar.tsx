@@ -275,7 +275,9 @@ function GalleryButton({
   const file = useFile(target?.fileId);
   const isOpen = useGalleryTarget() !== null;
   const isFolder = target?.kind === 'file' || (target?.kind === 'row' && target.row.isFolder);
-  const isEnabled = canRead && isFolder && file !== undefined;
+  // A document's nodes are its own sections and values, never image files.
+  const isDocument = file?.summary?.layout === 'document';
+  const isEnabled = canRead && isFolder && file !== undefined && !isDocument;
   return (
     <button
       type="button"
@@ -285,7 +287,9 @@ function GalleryButton({
       title={
         isEnabled
           ? `Thumbnails of every image in ${target.kind === 'row' ? target.row.path : file.name}`
-          : 'Select a folder or a file to see its images'
+          : isDocument
+            ? `${file.name} is a document: its nodes are no images`
+            : 'Select a folder or a file to see its images'
       }
       disabled={!isEnabled}
       onClick={() => {
