@@ -353,3 +353,28 @@ test('ObjectProperty: a big object tree is a virtual list; scrolling it brings i
   await expect(first).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('ObjectProperty: a raw blob file opens as ObjectProperty with the options its bytes do not say', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/');
+  // nested-object.bin: shallow, flags 1, mask 7 (its config), no magic: no format knows it.
+  await dropFiles(page, [
+    { name: 'nested-object.bin', bytes: fixture('objectproperty/nested-object.bin') },
+  ]);
+  await selectRow(page, /nested-object\.bin/);
+  const form = page.getByTestId('open-as');
+  await expect(form).toContainText('No format recognised these bytes');
+  // With the wrong options it does not decode: the form stays, to try again.
+  await form.getByTestId('open-as-submit').click();
+  await expect(page.getByTestId('open-as')).toContainText('These options did not decode it');
+  await page.getByTestId('open-as-option-shallow').check();
+  await page.getByTestId('open-as-option-flags').fill('1');
+  await page.getByTestId('open-as-option-mask').fill('7');
+  await page.getByTestId('open-as-submit').click();
+  await expect(opView(page)).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('open-as')).toHaveCount(0);
+  await expect(treeItem(page, /nested-object\.bin/)).toContainText('ObjectProperty');
+  expect(errors).toEqual([]);
+});

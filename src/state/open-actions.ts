@@ -64,6 +64,8 @@ export interface OpenActions {
    * inputs it reads changed), where it was, selected if it was.
    */
   reopenFile(fileId: string): Promise<void>;
+  /** Opens a file again as `openAs.format` with its settings, whatever its bytes say. */
+  reopenFileAs(fileId: string, openAs: OpenAs): Promise<void>;
   /**
    * Opens bytes as a file of `openAs.format` with its settings, whatever they look like (a
    * blob pasted from a capture); selects it. Resolves once it is open (or failed).
@@ -407,6 +409,28 @@ export function createOpenActions(context: Context): OpenActions {
     await runOpen(child);
   }
 
+  async function reopenFile(fileId: string): Promise<void> {
+    // Three tasks, each rendered on its own: what asked for the reopen (a type list's
+    // answer), the file closed and added again, its open started. In one task they took
+    // 55–70 ms of the page when a type list reopened a file.
+    await nextTask();
+    // A crashed file is reopened too: what it was opened from is all that is needed.
+    const file = context.getFile(fileId);
+    if (!file) return;
+    const placement: Placement = {
+      isExpanded: true,
+      parentId: file.parentId,
+      parentPath: file.parentPath,
+    };
+    const wasSelected = stores.view.getState().selection?.fileId === fileId;
+    closeFile(fileId);
+    const again = addFile(file.sources, placement, null, file.openAs ?? null);
+    if (wasSelected) select(again.id);
+    await nextTask();
+    if (!context.liveFile(again.id)) return;
+    await runOpen(again);
+  }
+
   function select(fileId: string): void {
     stores.view.setState({ selection: { kind: 'file', fileId }, multi: null, summary: null });
   }
@@ -441,26 +465,12 @@ export function createOpenActions(context: Context): OpenActions {
       void (await startDrop([file])).done;
     },
 
-    async reopenFile(fileId) {
-      // Three tasks, each rendered on its own: what asked for the reopen (a type list's
-      // answer), the file closed and added again, its open started. In one task they took
-      // 55–70 ms of the page when a type list reopened a file.
-      await nextTask();
-      // A crashed file is reopened too: what it was opened from is all that is needed.
-      const file = context.getFile(fileId);
-      if (!file) return;
-      const placement: Placement = {
-        isExpanded: true,
-        parentId: file.parentId,
-        parentPath: file.parentPath,
-      };
-      const wasSelected = stores.view.getState().selection?.fileId === fileId;
-      closeFile(fileId);
-      const again = addFile(file.sources, placement, null, file.openAs ?? null);
-      if (wasSelected) select(again.id);
-      await nextTask();
-      if (!context.liveFile(again.id)) return;
-      await runOpen(again);
+    reopenFile,
+
+    async reopenFileAs(fileId, openAs) {
+      if (!context.getFile(fileId)) return;
+      context.updateFile(fileId, () => ({ openAs }));
+      await reopenFile(fileId);
     },
 
     async openBytesAs(name, bytes, openAs) {

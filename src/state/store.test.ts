@@ -104,6 +104,19 @@ describe('openFiles', () => {
     expect(files().some((one) => one.id === crashedId)).toBe(false);
   });
 
+  it('opens a file again as a format it names, with options, in a fresh decoder', async () => {
+    const { decoders, files, actions } = setup();
+    await actions.openFiles([aFile('a.wad'), aFile('blob.bin')]);
+    const openAs = { format: 'objectproperty', settings: { shallow: 'true', flags: '1' } };
+    await actions.reopenFileAs(files()[1]!.id, openAs);
+    expect(decoders).toHaveLength(3);
+    expect(decoders[1]?.isTerminated).toBe(true);
+    expect(files().map((one) => [one.name, one.openAs ?? null])).toEqual([
+      ['a.wad', null],
+      ['blob.bin', openAs],
+    ]);
+  });
+
   it('stops waiting for a worker that dies while opening', async () => {
     const { decoders, file, actions } = setup((decoder) => decoder.hold('open'));
     const opening = actions.openFiles([aFile('demo.wad')]);

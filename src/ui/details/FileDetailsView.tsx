@@ -17,6 +17,8 @@ import {
   formatSize,
 } from '../format.ts';
 import { InstallCheckSection } from '../install/InstallCheck.tsx';
+import { offersOpenAs } from '../../state/open-as.ts';
+import { OpenAsForm } from './OpenAsForm.tsx';
 import { FactList, type Fact } from './FactList.tsx';
 
 /** Issues shown at once; an archive with many unpatched entries can have thousands. */
@@ -98,6 +100,7 @@ export function FileDetailsView({
       <FileSetPicker file={file} />
       <MissingSources file={file} />
       <InstallCheckSection file={file} />
+      {offersOpenAs(file) && <OpenAsForm file={file} />}
       {issues.length > 0 && (
         <>
           <h3 className="details-subtitle">{formatCountOf(issues.length, 'issue')}</h3>
