@@ -85,9 +85,12 @@ export function GalleryPane({ file, target }: GalleryPaneProps): ReactElement {
 
   const saveAll = async () => {
     setSaving({ status: 'running', done: 0, total: items?.length ?? 0 });
-    const answer = await galleryPngZip(fileId, scope, (progress) =>
-      setSaving({ status: 'running', done: progress.done, total: progress.total }),
-    );
+    // A throttled report can come after the answer: it must not turn the note back into a bar.
+    let isAnswered = false;
+    const answer = await galleryPngZip(fileId, scope, (progress) => {
+      if (!isAnswered) setSaving({ status: 'running', done: progress.done, total: progress.total });
+    });
+    isAnswered = true;
     if (!answer.ok) {
       const isCancelled = answer.error.code === 'CANCELLED';
       setSaving({
