@@ -173,6 +173,8 @@ test('the gallery of a filter result shows the matching images only', async ({ p
   await page.goto('/');
   await dropFiles(page, [{ name: 'textures.wad', bytes: archive() }]);
   await page.getByTestId('filter').fill('ramp');
+  // The filter applies after a pause in typing: the gallery takes the filter the tree shows.
+  await expect(page.getByTestId('match-count')).toContainText('1');
   await selectRow(page, /textures\.wad/);
   await page.getByTestId('gallery-open').click();
   const gallery = page.getByTestId('gallery');
