@@ -421,6 +421,8 @@ export function createOpenActions(context: Context): OpenActions {
       isExpanded: true,
       parentId: file.parentId,
       parentPath: file.parentPath,
+      // In its place in the tree, not at the end: a type list added must not move it.
+      at: stores.files.getState().files.findIndex((candidate) => candidate.id === fileId),
     };
     const wasSelected = stores.view.getState().selection?.fileId === fileId;
     closeFile(fileId);

@@ -31,6 +31,8 @@ export interface Placement {
   /** A nested open: the file and entry path it came from. */
   parentId: string | null;
   parentPath: string | null;
+  /** Where in the list of files it goes (a file opened again keeps its place); else as below. */
+  at?: number;
 }
 
 export const TOP_LEVEL: Placement = { isExpanded: true, parentId: null, parentPath: null };
@@ -128,7 +130,11 @@ export function createSessionOpener(context: Context, hooks: SessionOpenerHooks)
     };
     stores.files.setState((state) => {
       const files = [...state.files];
-      files.splice(insertionIndex(files, placement.parentId), 0, openFile);
+      const at =
+        placement.at === undefined
+          ? insertionIndex(files, placement.parentId)
+          : Math.min(placement.at, files.length);
+      files.splice(at, 0, openFile);
       return { files };
     });
     if (stores.view.getState().selection === null) {

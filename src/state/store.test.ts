@@ -97,9 +97,10 @@ describe('openFiles', () => {
     await actions.reopenFile(crashedId);
     expect(decoders).toHaveLength(3);
     expect(decoders[0]?.isTerminated).toBe(true);
+    // In its place, not at the end.
     expect(files().map((one) => [one.name, one.status, one.hasCrashed])).toEqual([
-      ['b.wad', 'ready', false],
       ['a.wad', 'ready', false],
+      ['b.wad', 'ready', false],
     ]);
     expect(files().some((one) => one.id === crashedId)).toBe(false);
   });
