@@ -53,6 +53,19 @@ async function openPanel(page: Page) {
   return panel;
 }
 
+/** Loads a type list through the side-inputs panel and closes it. */
+async function loadTypeList(page: Page, name: string, bytes: Uint8Array | string): Promise<void> {
+  const panel = await openPanel(page);
+  const kind = panel.locator('[data-testid="side-inputs-kind"][data-kind="type-lists"]');
+  await kind.getByTestId('side-inputs-input').setInputFiles({
+    name,
+    mimeType: 'application/json',
+    buffer: Buffer.from(bytes),
+  });
+  await expect(kind.getByTestId('side-inputs-file')).toContainText(name);
+  await panel.getByRole('button', { name: 'Close' }).click();
+}
+
 async function decodeBlob(
   page: Page,
   bytes: Uint8Array,
@@ -202,15 +215,7 @@ test('ObjectProperty: a pasted blob that does not decode is corrected in place a
 }) => {
   const errors = collectPageErrors(page);
   await page.goto('/');
-  const panel = await openPanel(page);
-  const kind = panel.locator('[data-testid="side-inputs-kind"][data-kind="type-lists"]');
-  await kind.getByTestId('side-inputs-input').setInputFiles({
-    name: 'types.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(fixture('objectproperty/types.json')),
-  });
-  await expect(kind.getByTestId('side-inputs-file')).toContainText('types.json');
-  await panel.getByRole('button', { name: 'Close' }).click();
+  await loadTypeList(page, 'types.json', fixture('objectproperty/types.json'));
   await dropFiles(page, [{ name: 'Outer.xml', bytes: bindFile() }]);
   await expect(opView(page)).toHaveAttribute('data-kind', 'typed');
   await expect(opRow(page, 'class DeepSizeBoundary').locator('.op-value')).toHaveText(
@@ -315,15 +320,7 @@ test('ObjectProperty: a big object tree is a virtual list; scrolling it brings i
 }) => {
   const errors = collectPageErrors(page);
   await page.goto('/');
-  const panel = await openPanel(page);
-  const kind = panel.locator('[data-testid="side-inputs-kind"][data-kind="type-lists"]');
-  await kind.getByTestId('side-inputs-input').setInputFiles({
-    name: 'delve-types.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(generatedTypeListJson()),
-  });
-  await expect(kind.getByTestId('side-inputs-file')).toContainText('delve-types.json');
-  await panel.getByRole('button', { name: 'Close' }).click();
+  await loadTypeList(page, 'delve-types.json', generatedTypeListJson());
   await dropFiles(page, [{ name: 'ObjectData.xml', bytes: generateBindFile(20).bytes }]);
   await expect(opView(page)).toHaveAttribute('data-kind', 'typed');
   const count = page.getByTestId('op-tree-count');
