@@ -23,6 +23,11 @@ import {
 
 const RETAIL01 = 'wwd/RETAIL01.WWD';
 const hasRetail01 = existsSync(resolve(FIXTURES, RETAIL01));
+const skipWithoutRetail01 = () =>
+  test.skip(
+    !hasRetail01,
+    `${RETAIL01} is not in ../shared/fixtures (game data, kept out of the repo)`,
+  );
 
 function tinyWwd(): Uint8Array {
   return new Uint8Array(
@@ -57,10 +62,7 @@ test.describe('WWD level view', () => {
   test('RETAIL01: tree, planes, zoom, hover readout, objects and section bytes', async ({
     page,
   }) => {
-    test.skip(
-      !hasRetail01,
-      `${RETAIL01} is not in ../shared/fixtures (game data, kept out of the repo)`,
-    );
+    skipWithoutRetail01();
     const errors = collectPageErrors(page);
     const bytes = fixture(RETAIL01);
     const level = await parse(bytes);
@@ -203,10 +205,7 @@ test.describe('WWD level view', () => {
   test('RETAIL01: a logic is a folder of its objects: no bytes of its own, none in a zip', async ({
     page,
   }) => {
-    test.skip(
-      !hasRetail01,
-      `${RETAIL01} is not in ../shared/fixtures (game data, kept out of the repo)`,
-    );
+    skipWithoutRetail01();
     const errors = collectPageErrors(page);
     await openLevel(page, 'RETAIL01.WWD', fixture(RETAIL01));
     await expandRow(page, /^Planes/);
