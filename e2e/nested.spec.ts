@@ -63,4 +63,9 @@ test('a broken nested file shows its error; its parent keeps working', async ({ 
   await broken.click();
   await selectRow(page, /readme\.txt/);
   await expect(page.getByText('levels inside')).toBeVisible();
+  // Enter on a plain text entry opens nothing more: its preview is its row's already.
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('levels inside')).toBeVisible();
+  await expect(page.locator('.tree-nested-file-row')).toHaveCount(1);
+  await expect(treeItem(page, /readme\.txt/)).toHaveAttribute('aria-selected', 'true');
 });

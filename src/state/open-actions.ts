@@ -54,9 +54,15 @@ export interface OpenActions {
   addSources(fileId: string, files: readonly File[]): Promise<void>;
   /**
    * Opens an entry's content as a file of its own (in its own worker), listed under the
-   * entry; selects it. Opened already: selects that one.
+   * entry; selects it. Opened already: selects that one. `onlyKnownFormat`: only when a
+   * format knows its bytes (Enter in the tree; a plain file would open as a raw copy of the
+   * entry, showing nothing its own row does not).
    */
-  openNested(fileId: string, entryIndex: number): Promise<void>;
+  openNested(
+    fileId: string,
+    entryIndex: number,
+    options?: { onlyKnownFormat?: boolean },
+  ): Promise<void>;
   /** Closes a file and the files opened from its entries. */
   closeFile(fileId: string): void;
   /**
@@ -449,7 +455,15 @@ export function createOpenActions(context: Context): OpenActions {
     chooseFileSet,
     notify: (kind, message) => context.toast(kind, message),
     addSources: (fileId, files) => offerSources(fileId, files.map(named)),
-    openNested: (fileId, entryIndex) => openNested(fileId, entryIndex),
+    async openNested(fileId, entryIndex, options = {}) {
+      if (options.onlyKnownFormat) {
+        const detected = await context.queries.cache.fetch(
+          context.queries.detectedFormat(fileId, entryIndex),
+        );
+        if (detected.status === 'ok' && detected.value === null) return;
+      }
+      await openNested(fileId, entryIndex);
+    },
     closeFile,
 
     async openFromUrl(url, name) {

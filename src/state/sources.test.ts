@@ -143,6 +143,14 @@ describe('nested files', () => {
     expect(files()[1]).toMatchObject({ name: 'readme.txt', status: 'ready', parentId: outerId });
     expect(files()[1]?.summary?.format).toBe('raw');
   });
+
+  it('opens only an entry a format knows when asked to (Enter in the tree)', async () => {
+    const { files, actions, outerId, entryIndex } = await openOuter();
+    await actions.openNested(outerId, entryIndex + 1, { onlyKnownFormat: true });
+    expect(files()).toHaveLength(1);
+    await actions.openNested(outerId, entryIndex, { onlyKnownFormat: true });
+    expect(files().map((file) => file.name)).toEqual(['outer.wad', 'inner.wad']);
+  });
 });
 
 describe('cached queries', () => {

@@ -226,7 +226,9 @@ export function Tree(): ReactElement {
       void rowCache.loadRow(file.id, position.rowIndex).then((row) => {
         if (!row) return;
         if (row.isFolder) void actions.toggleRow(file.id, row);
-        else if (canOpenNested(file, row)) void actions.openNested(file.id, row.entryIndex);
+        else if (canOpenNested(file, row)) {
+          void actions.openNested(file.id, row.entryIndex, { onlyKnownFormat: true });
+        }
       });
     },
     [layout, rowCache, actions, toggleRow],

@@ -2,7 +2,8 @@
  * Keyboard of the tree (WAI-ARIA tree pattern): Up/Down, Home/End, PageUp/PageDown move the
  * selection; Right expands or goes to the first child; Left collapses or goes to the parent
  * (from a nested file's row: the file it was opened from); Space toggles; Enter toggles a
- * file or folder and opens an entry as a file of its own (nested under its file, nested.ts);
+ * file or folder and opens an entry a format knows as a file of its own (nested under its
+ * file, nested.ts; a plain file's preview is its row's already);
  * `*` expands everything in the file; Delete closes a file from its row.
  *
  * Multi-selection (within one file): Shift with Up/Down/Home/End/PageUp/PageDown extends from
