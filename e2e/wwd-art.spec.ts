@@ -92,7 +92,9 @@ test.describe('WWD level art', () => {
     await dropFiles(page, [{ name: 'art.wwd', bytes: artLevel() }]);
     await expect(page.getByTestId('level-view')).toHaveAttribute('data-state', 'ready');
     const note = page.getByTestId('art-note');
-    await expect(note).toContainText('CLAW.REZ, the archive this level names, is not open');
+    await expect(note).toContainText(
+      'CLAW.REZ, the archive this level names, is not one of its sources',
+    );
     await expect.poll(() => worldPixel(page, 96, 12), ART).toEqual(stand(2));
 
     await dropFiles(page, [{ name: 'CLAW.REZ', bytes: artRez() }]);

@@ -376,7 +376,7 @@ describe('commands over any session', () => {
       expect(code).toBe(2);
       expect(out).toBe('');
       expect(errLines).toEqual([
-        'scroll.bin: an Ornate scroll is not an archive (use: delve info scroll.bin)',
+        'scroll.bin: not an archive but a document, Ornate scroll (use: delve info scroll.bin)',
       ]);
     },
   );
@@ -426,6 +426,11 @@ describe('commands over any session', () => {
     expect(out).toContain('  Fake archive (.fake)\n      lines of path=text, for the CLI tests');
     expect(out).toContain('  Ornate scroll (.scroll)');
     expect(out).toContain('delve pack DIR -o FILE [--format ID]');
+    // The exit codes read as one paragraph: each clause once.
+    const codes = out.slice(out.indexOf('Exit codes:')).replace(/\s+/g, ' ');
+    for (const clause of ['on one whose format lists nothing of it)', 'diff exits', 'grep exits']) {
+      expect(codes.split(clause)).toHaveLength(2);
+    }
   });
 });
 

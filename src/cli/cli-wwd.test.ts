@@ -95,7 +95,7 @@ describe('our fixtures', () => {
     const { code, out, errLines } = await cli(command, tiny);
     expect(code).toBe(2);
     expect(out).toBe('');
-    expect(errLines).toEqual([expect.stringContaining('a WWD level is not an archive')]);
+    expect(errLines).toEqual([expect.stringContaining('not an archive but a document, WWD level')]);
   });
 
   it('cat on a level: not an archive, exit 2', async () => {

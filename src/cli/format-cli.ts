@@ -84,11 +84,6 @@ export function optionValues(args: ParsedArgs, options: readonly CliOption[]): C
   return values;
 }
 
-/** `a <label>` or `an <label>`: a module's label as the subject of a sentence. */
-export function withArticle(label: string): string {
-  return `${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label}`;
-}
-
 /** The source-folder options of every format, once each (`FormatCli.sources`). */
 export function sourceOptions(formats: readonly CliFormat[]): CliOption[] {
   return uniqueOptions(formats.flatMap(({ cli }) => (cli.sources ? [cli.sources.option] : [])));

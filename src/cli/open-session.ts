@@ -27,7 +27,7 @@ import {
 } from '../formats/registry.ts';
 import type { FormatServices, SideInputService } from '../formats/services.ts';
 import type { ParsedArgs } from './args.ts';
-import { optionFlag, withArticle, type CliFormat } from './format-cli.ts';
+import { optionFlag, type CliFormat } from './format-cli.ts';
 import { openFolder } from './open-folder.ts';
 import { CliError, oneLine, type Output } from './output.ts';
 
@@ -258,7 +258,7 @@ export function asArchive(path: string, opened: OpenedFile): OpenedArchive {
   if (session.layout === 'document') {
     // Nothing to list, check or extract: the wrong command, hence exit 2.
     throw new CliError(
-      `${path}: ${withArticle(module.label)} is not an archive (use: delve info ${path})`,
+      `${path}: not an archive but a document, ${module.label} (use: delve info ${path})`,
       2,
     );
   }

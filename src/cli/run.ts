@@ -108,9 +108,8 @@ export function helpText(formats: readonly CliFormat[]): string {
     'Exit codes: 0 ok, 1 failure (bad file, checksum mismatch, refused entries), 2 usage error',
     '(also verify, cat or extract on a document, such as a level, which is not an archive, and ls',
     'on one whose format lists nothing of it). diff exits as diff does: 0 the same, 1 different,',
-    '2 trouble (a usage error or a file it cannot read).',
-    'on one whose format lists nothing of it). grep exits as grep does: 0 when it found something,',
-    '1 when it found nothing, 2 on a usage error (a bad pattern too).',
+    '2 trouble (a usage error or a file it cannot read). grep exits as grep does: 0 when it found',
+    'something, 1 when it found nothing, 2 on a usage error (a bad pattern too).',
   ].join('\n');
 }
 

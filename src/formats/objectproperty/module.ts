@@ -13,7 +13,7 @@ export const objectPropertyFormat = {
   id: 'objectproperty',
   label: 'KingsIsle ObjectProperty state',
   summary:
-    'Wizard101 and Pirate101 BINd files and serialized blobs: objects, properties and lists by name and type with type lists (wiztype JSON, KingsIsle XML), walked by hash without',
+    'Wizard101 and Pirate101 BINd files and serialized blobs: objects, properties and lists by name and type with a type list (wiztype JSON, KingsIsle XML), by hash without one',
   // Their usual name; detected by content only, since many other files are `.xml`.
   extensions: ['.xml'],
   detect: (head) => (looksLikeBind(head) ? 'magic' : null),
