@@ -94,6 +94,7 @@ export function decodeLines(decode: DmlFrameDecode): string[] {
 /** Where a decode stopped, in a line; null when it did not. */
 export function decodeFailure({ error }: DmlFrameDecode): string | null {
   if (!error) return null;
+  if (error.in === 'empty') return error.detail;
   return error.in === 'text'
     ? `the hex cannot be read at character ${error.offset}: ${error.detail}`
     : `not a frame at byte ${error.offset} (${hex(error.offset)}): ${error.detail}`;

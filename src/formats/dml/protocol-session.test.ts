@@ -15,6 +15,7 @@ import type { DmlFrameDecode, DmlMessagesSummary } from './types.ts';
 import { dmlMessagePayload, writeDmlFrame } from './messages/write-frame.ts';
 import { writeDmlProtocol, writeDmlProtocolText } from './messages/write-protocol.ts';
 import { openDmlProtocolSession } from './protocol-session.ts';
+import { decodeFailure } from './protocol-cli.ts';
 
 const utf8 = new TextEncoder();
 
@@ -294,7 +295,12 @@ describe('the dml-messages view', () => {
       code: 'BAD_VALUE',
       offset: 8,
     });
-    expect((await decode(session, '  ')).error).toMatchObject({ in: 'text', offset: 0 });
+    const empty = (await decode(session, '  ')).error!;
+    expect(empty).toMatchObject({ in: 'empty', offset: 0 });
+    // Nothing pasted is said so, not as a character that cannot be read.
+    expect(decodeFailure({ error: empty } as DmlFrameDecode)).toBe(
+      'no bytes to decode: paste a frame in hex, e.g. 0D F0 …',
+    );
     // A whole frame, then one whose magic is wrong at byte 21.
     const answer = await decode(session, `${CLIENT_MOVE} 0D F1 00 00`);
     expect(answer.frames).toHaveLength(1);

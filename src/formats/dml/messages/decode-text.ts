@@ -72,7 +72,10 @@ export function frameResult(bytes: Uint8Array, frame: DmlFrame): DmlFrameResult 
   };
 }
 
-const errorOf = (where: 'text' | 'bytes', error: FormatError): DmlFrameDecode['error'] => ({
+const errorOf = (
+  where: 'text' | 'bytes' | 'empty',
+  error: FormatError,
+): DmlFrameDecode['error'] => ({
   in: where,
   code: error.code,
   offset: error.offset,
@@ -103,7 +106,7 @@ export function decodeFrameText(hex: string, protocols: readonly DmlProtocol[]):
       offset: 0,
       detail: 'no bytes to decode: paste a frame in hex, e.g. 0D F0 …',
     });
-    return { ...answer, error: errorOf('text', empty) };
+    return { ...answer, error: errorOf('empty', empty) };
   }
   for (let at = 0; at < bytes.length;) {
     if (answer.frames.length === MOST_FRAMES) {

@@ -180,10 +180,10 @@ export interface DmlFrameDecode {
   /**
    * What stopped the decode, after the frames before it: `text` for hex that is not hex
    * (the offset is the character's in the text), `bytes` for bytes that are not a frame
-   * (the offset is the byte's in the decoded bytes).
+   * (the offset is the byte's in the decoded bytes), `empty` for text that holds no bytes.
    */
   error: {
-    in: 'text' | 'bytes';
+    in: 'text' | 'bytes' | 'empty';
     code: string;
     offset: number;
     /** The whole message, `bad magic at 0x15: …`. */

@@ -8,7 +8,7 @@
  */
 import type { ReactElement } from 'react';
 import { FactList } from '../../details/FactList.tsx';
-import { formatCount, formatCountOf, formatOffset } from '../../format.ts';
+import { asSentence, formatCount, formatCountOf, formatOffset } from '../../format.ts';
 import type { FrameDecode, FrameResult, MessageResult } from './view-types.ts';
 
 /** `0x8–0x13`: a span's first and last byte. */
@@ -20,6 +20,7 @@ function spanText({ offset, length }: { offset: number; length: number }): strin
 
 /** Where decoding stopped, in words a person can act on. */
 export function decodeErrorText(error: NonNullable<FrameDecode['error']>): string {
+  if (error.in === 'empty') return asSentence(error.detail);
   return error.in === 'text'
     ? `The hex cannot be read at character ${formatCount(error.offset)}: ${error.detail}`
     : `Not a frame at byte ${formatCount(error.offset)} (${formatOffset(error.offset)}) of the pasted bytes: ${error.detail}`;
