@@ -58,7 +58,7 @@ function DiffFilter({ comparison }: { comparison: Comparison }): ReactElement {
         data-testid="diff-filter"
         type="search"
         className="filter-input"
-        placeholder="Filter: name, *.xml, Textures/**"
+        placeholder="Filter the differences: name, *.xml, Textures/**"
         autoComplete="off"
         spellCheck={false}
         value={text}
