@@ -42,7 +42,8 @@ function fileFacts(file: OpenFile): Fact[] {
   // A file with no nodes (one of unknown format): totals of nothing are noise.
   if (summary.entryCount === 0) return [...list, ...summary.facts];
   list.push(
-    ['Entries', formatCount(summary.entryCount)],
+    // A document's nodes are its own parts (tables, fields, records), not files inside it.
+    [summary.layout === 'document' ? 'Nodes' : 'Entries', formatCount(summary.entryCount)],
     ['Unpacked', formatSize(summary.totalSize), formatExactBytes(summary.totalSize)],
     ['Stored', formatSize(summary.totalStoredSize), formatExactBytes(summary.totalStoredSize)],
     ['Ratio', formatRatio(summary.totalStoredSize, summary.totalSize)],
