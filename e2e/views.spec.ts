@@ -120,6 +120,9 @@ test.describe('totals count a file’s bytes once', () => {
     });
     await expect(fact(page, 'Unpacked')).toHaveAttribute('title', '648,626 bytes');
     await expect(fact(page, 'Stored')).toHaveAttribute('title', '27,225 bytes');
+    // A level's nodes are its parts, not files inside it.
+    await expect(fact(page, 'Nodes')).toHaveText(/^\d[\d,]*$/);
+    await expect(fact(page, 'Entries')).toHaveCount(0);
   });
 });
 
