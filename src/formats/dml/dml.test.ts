@@ -295,6 +295,11 @@ describe('the session', () => {
       Type: 'UINT (tag 3, flags 0x28)',
     });
     expect(session.cell?.(base, 'value')).toBe('4 records');
+    // A record's value leaves out its label (its name) and empty strings: what is left leads.
+    const record = paths.findIndex((path) => /^Base\/0 /.test(path));
+    const value = String(session.cell?.(record, 'value'));
+    expect(value).not.toMatch(/SrcFileName|TarFileName ""/);
+    expect(value).toMatch(/Size \d/);
     // Every record's bytes start with its header: 02 02.
     for (let node = 0; node < session.nodeCount(); node++) {
       if (table.kind?.(node) !== 'record') continue;

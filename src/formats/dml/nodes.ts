@@ -272,9 +272,12 @@ export class DmlNodes {
       case NodeRole.RECORD: {
         const record = table.records[item]!;
         const label = this.labels[this.tableOf[node]!]!;
-        const parts = table.columns.flatMap((field, at) =>
-          at === label ? [] : [`${field.name} ${valueText(field, record.values[at] ?? null)}`],
-        );
+        // The label is the row's name already; an empty string says nothing (a LatestFileList's
+        // TarFileName is mostly empty), so the fields that do come first.
+        const parts = table.columns.flatMap((field, at) => {
+          const value = record.values[at] ?? null;
+          return at === label || value === '' ? [] : [`${field.name} ${valueText(field, value)}`];
+        });
         const text = parts.join(', ');
         return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
       }
