@@ -126,6 +126,74 @@ async function highlightedHex(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * What is wrong with the grid's headers as laid out (none: all is well): a label whose text
+ * starts left of its header (cut on the left), one cut short without an ellipsis, or a sort
+ * button whose title does not give the whole label.
+ */
+async function headerProblems(page: Page): Promise<string[]> {
+  return page.getByTestId('grid').evaluate((grid) => {
+    const problems: string[] = [];
+    for (const button of grid.querySelectorAll<HTMLElement>('[data-testid="grid-sort"]')) {
+      const header = button.closest('[role="columnheader"]')!.getBoundingClientRect();
+      const text = document.createRange();
+      text.selectNodeContents(button);
+      const label = button.querySelector<HTMLElement>('.grid-sort-label');
+      // The label without the sort's mark.
+      const name = (label ?? button).textContent ?? '';
+      if (text.getBoundingClientRect().left < header.left - 0.5) {
+        problems.push(`${name}: cut on the left`);
+      }
+      if (!button.title.startsWith(`${name} (`)) problems.push(`${name}: titled ${button.title}`);
+      if (
+        label &&
+        label.scrollWidth > label.clientWidth &&
+        getComputedStyle(label).textOverflow !== 'ellipsis'
+      ) {
+        problems.push(`${name}: cut without an ellipsis`);
+      }
+    }
+    return problems;
+  });
+}
+
+/**
+ * What is wrong with the pinned columns (none: all is well): the row number and the first
+ * column, in the header and in the row at `position`, not at the grid's left edge (and just
+ * after the row number), or covered by the cells that scroll under them.
+ */
+async function pinnedProblems(page: Page, position: number): Promise<string[]> {
+  return page.getByTestId('grid').evaluate((grid, at) => {
+    const problems: string[] = [];
+    const left = grid.getBoundingClientRect().left + grid.clientLeft;
+    const rows = [
+      grid.querySelector('[role="row"][aria-rowindex="1"]'),
+      grid.querySelector(`[data-testid="grid-row"][data-position="${at}"]`),
+    ];
+    for (const row of rows) {
+      const cells = row
+        ? [...row.querySelectorAll('[role="gridcell"], [role="columnheader"]')]
+        : [];
+      if (!row || cells.length < 2) {
+        problems.push('no row');
+        continue;
+      }
+      const [index, key] = cells.slice(0, 2).map((cell) => cell.getBoundingClientRect());
+      const name = `row ${row.getAttribute('aria-rowindex')}`;
+      if (Math.abs(index!.left - left) > 1) problems.push(`${name}: # at ${index!.left - left}`);
+      if (Math.abs(key!.left - index!.right) > 1) problems.push(`${name}: key not after #`);
+      cells.slice(0, 2).forEach((cell, column) => {
+        const box = cell.getBoundingClientRect();
+        const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        if (top?.closest('[role="gridcell"], [role="columnheader"]') !== cell) {
+          problems.push(`${name}: cell ${column} covered`);
+        }
+      });
+    }
+    return problems;
+  }, position);
+}
+
 async function download(page: Page, testId: string): Promise<Download> {
   const [file] = await Promise.all([
     page.waitForEvent('download'),
@@ -313,6 +381,67 @@ test.describe('DML tables view', () => {
     await expect(selectedTreeRow(page)).toHaveAccessibleName(recordName(base, 6));
     await expect(crcCell).toHaveAttribute('aria-selected', 'true');
     await expect.poll(() => highlightedHex(page)).toEqual(fieldOf(BASE, 6, CRC).hex);
+    expect(errors).toEqual([]);
+  });
+
+  test('headers cut, if ever, at their end; scrolled sideways, a row keeps its number and name in sight', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    // A pane too narrow for the table's columns, wide enough to pin its first one.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openList(page, FILE_NAME, bytes);
+    await showTable(page, BASE, 'Base');
+    const base = drafts[BASE]!;
+    await expect.poll(() => headerProblems(page)).toEqual([]);
+    const sizeHeader = page.getByRole('columnheader', { name: 'Size', exact: true });
+    await sizeHeader.getByRole('button').click();
+    await sizeHeader.getByRole('button').click();
+    await expect(sizeHeader).toHaveAttribute('aria-sort', 'descending');
+    const descending = sortedRows(base, SIZE, true);
+    await expect.poll(() => firstRows(page, 5)).toEqual(descending.slice(0, 5));
+    await expect.poll(() => headerProblems(page)).toEqual([]);
+
+    // All the way right: the row number and the file name stay where they were.
+    const grid = page.getByTestId('grid');
+    await grid.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+    await expect.poll(() => grid.evaluate((element) => element.scrollLeft)).toBeGreaterThan(200);
+    await expect.poll(() => pinnedProblems(page, 0)).toEqual([]);
+
+    // The last cell of the top row picked there: its field's bytes, the row still named.
+    const top = descending[0]!;
+    const last = columnsOf(base).length - 1;
+    const firstRow = page.locator('[data-testid="grid-row"][data-position="0"]');
+    await firstRow.locator(`[data-column="${last}"]`).click();
+    await expect(selectedTreeRow(page)).toHaveAccessibleName(recordName(base, top));
+    await expect(firstRow.locator(`[data-column="${last}"]`)).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect.poll(() => highlightedHex(page)).toEqual(fieldOf(BASE, top, last).hex);
+    await expect(firstRow).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => pinnedProblems(page, 0)).toEqual([]);
+
+    // By keyboard to the second column: it comes in sight clear of the pinned ones.
+    await expect(grid).toBeFocused();
+    for (let step = 1; step < last; step++) await page.keyboard.press('ArrowLeft');
+    const second = firstRow.locator('[data-column="1"]');
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => highlightedHex(page)).toEqual(fieldOf(BASE, top, 1).hex);
+    await expect
+      .poll(async () => {
+        const [key, chosen] = [
+          await firstRow.locator('[data-column="0"]').boundingBox(),
+          await second.boundingBox(),
+        ];
+        return key && chosen ? chosen.x - (key.x + key.width) : null;
+      })
+      .toBeGreaterThanOrEqual(-1);
+    // The first column, pinned, chosen in its turn.
+    await page.keyboard.press('ArrowLeft');
+    await expect(firstRow.locator('[data-column="0"]')).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(() => highlightedHex(page)).toEqual(fieldOf(BASE, top, 0).hex);
+    await expect.poll(() => pinnedProblems(page, 0)).toEqual([]);
     expect(errors).toEqual([]);
   });
 

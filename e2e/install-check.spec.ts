@@ -143,6 +143,51 @@ async function openListAndDialog(page: Page, bytes: Uint8Array): Promise<void> {
   await expect(page.getByTestId('install-dialog')).toBeVisible();
 }
 
+/**
+ * What is wrong with the results table as laid out, as sentences (none: all is well): a path
+ * cell whose file name is cut or whose title is not the whole path, a status cut short, a
+ * column's heading not over its values (their right edges apart).
+ */
+async function tableProblems(page: Page): Promise<string[]> {
+  return page.getByTestId('install-dialog').evaluate((dialog) => {
+    const problems: string[] = [];
+    const box = (element: Element) => element.getBoundingClientRect();
+    const rows = [...dialog.querySelectorAll<HTMLElement>('[data-testid="install-row"]')];
+    if (rows.length === 0) problems.push('no rows');
+    for (const row of rows) {
+      const path = row.querySelector<HTMLElement>('[data-testid="install-path"]');
+      const name = path?.querySelector<HTMLElement>('.install-path-name');
+      const status = row.querySelector<HTMLElement>('[data-testid="install-status"]');
+      if (!path || !name || !status) {
+        problems.push(`row ${row.innerText}: no path, name or status`);
+        continue;
+      }
+      const whole = path.title.split('\n')[0]!;
+      if (`${path.textContent}` !== whole) problems.push(`${whole}: titled ${path.title}`);
+      const fileName = whole.slice(whole.lastIndexOf('/') + 1);
+      if (!name.textContent?.endsWith(fileName))
+        problems.push(`${whole}: name ${name.textContent}`);
+      if (name.scrollWidth > name.clientWidth) problems.push(`${whole}: its name is cut`);
+      if (box(name).left < box(path).left - 0.5 || box(name).right > box(path).right + 0.5) {
+        problems.push(`${whole}: its name is outside its cell`);
+      }
+      if (status.scrollWidth > status.clientWidth) {
+        problems.push(`${whole}: status ${status.textContent} is cut`);
+      }
+    }
+    // The value columns' headings (after Path and Status) over the first row's values.
+    const headings = [...dialog.querySelectorAll('[data-testid="install-column"]')].slice(2);
+    const values = rows[0] ? [...rows[0].querySelectorAll('.install-cell')].slice(2) : [];
+    headings.forEach((heading, at) => {
+      const value = values[at];
+      if (!value || getComputedStyle(heading).display === 'none') return;
+      const apart = Math.abs(box(heading).right - box(value).right);
+      if (apart > 1) problems.push(`${heading.getAttribute('title')}: ${apart}px off its values`);
+    });
+    return problems;
+  });
+}
+
 test.describe('install check', () => {
   test.beforeEach(async ({ page }) => {
     // The folder input, as browsers without showDirectoryPicker have it.
@@ -204,6 +249,55 @@ test.describe('install check', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('install-check')).toContainText('1 missing, 1 size mismatch');
     expect(errors).toEqual([]);
+  });
+
+  test('in a narrow window: whole file names and statuses, distinct headings over their values, the report in reach', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 800, height: 700 });
+    await openListAndDialog(page, list);
+    const dialog = page.getByTestId('install-dialog');
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByTestId('install-folder-pick').click();
+    await (await chooser).setFiles(join(root, 'Game'));
+    await expect(dialog.getByTestId('install-summary')).toContainText('1 KI-CRC mismatch');
+    // Each column says what it holds: the sizes and the checksums, listed and on disk.
+    await expect
+      .poll(() =>
+        dialog
+          .getByTestId('install-column')
+          .evaluateAll((headings) => headings.map((heading) => heading.getAttribute('title'))),
+      )
+      .toEqual([
+        'Path',
+        'Status',
+        'Size listed',
+        'Size on disk',
+        'KI-CRC listed',
+        'KI-CRC on disk',
+      ]);
+    await expect(dialog.getByTestId('install-status')).toHaveText([
+      'missing',
+      'size mismatch',
+      'KI-CRC mismatch',
+    ]);
+    // 800 px wide, and narrower still (the checksums give way there).
+    for (const width of [800, 560]) {
+      await page.setViewportSize({ width, height: 700 });
+      await dialog.getByTestId('install-filter-all').click();
+      await expect(dialog.getByTestId('install-row').first()).toBeVisible();
+      await expect.poll(() => tableProblems(page)).toEqual([]);
+      await dialog.getByTestId('install-filter-problems').click();
+      await expect(dialog.getByTestId('install-row')).toHaveCount(3);
+      await expect.poll(() => tableProblems(page)).toEqual([]);
+      // The report's buttons stay on screen: the list gives up rows instead.
+      await dialog.getByTestId('install-filter-all').click();
+      await expect(dialog.getByTestId('install-save-csv')).toBeInViewport({ ratio: 1 });
+      await expect(dialog.getByTestId('install-save-json')).toBeInViewport({ ratio: 1 });
+    }
+    await expect(
+      dialog.getByTestId('install-row').first().getByTestId('install-path'),
+    ).toHaveAttribute('title', installPath(records[0]!));
   });
 
   test('a folder dropped on the dialog is checked, and opens nothing', async ({ page }) => {

@@ -10,22 +10,42 @@ import type { InstallCheckResult } from '../../formats/model.ts';
 import { useActions } from '../../state/hooks.ts';
 import { formatCount } from '../format.ts';
 import {
+  columnFits,
   filterOptions,
+  pathTitle,
   rowCells,
   rowsFor,
   rowText,
+  splitPath,
+  type ColumnFits,
   type InstallFilter,
   type InstallRow,
 } from './install-view.ts';
 
 const ROW_HEIGHT = 28;
-/** Rows shown at once at most; fewer rows make a shorter list. */
+/** Rows shown at once at most; fewer rows make a shorter list, and a short dialog fewer still. */
 const ROWS_SHOWN = 14;
 
 interface RowProps {
   rows: readonly InstallRow[];
   checksumLabel: string;
+  fits: ColumnFits;
 }
+
+/**
+ * The size and checksum columns, after the path and the status: each a listed value and the
+ * one found on disk, under a heading of the two (`Size in bytes`, `KI-CRC`).
+ */
+const VALUE_COLUMNS = [
+  { cell: 'expectedSize', kind: 'number', head: 'listed', fit: 'expectedSize' },
+  { cell: 'actualSize', kind: 'number', head: 'on disk', fit: 'actualSize' },
+  { cell: 'expectedCrc', kind: 'hex', head: 'listed', fit: 'checksum' },
+  { cell: 'actualCrc', kind: 'hex', head: 'on disk', fit: 'checksum' },
+] as const;
+
+/** A column's full heading, for its title: `Size on disk`, `KI-CRC listed`. */
+const columnTitle = (column: (typeof VALUE_COLUMNS)[number], checksumLabel: string) =>
+  `${column.kind === 'number' ? 'Size' : checksumLabel} ${column.head}`;
 
 function ResultRow({
   index,
@@ -33,6 +53,7 @@ function ResultRow({
   ariaAttributes,
   rows,
   checksumLabel,
+  fits,
 }: {
   index: number;
   style: CSSProperties;
@@ -41,7 +62,7 @@ function ResultRow({
   const row = rows[index];
   if (!row) return null;
   const cells = rowCells(row, checksumLabel);
-  const title = cells.foundAs ? `On disk as ${cells.foundAs}` : (cells.error ?? cells.path);
+  const { folder, name } = splitPath(cells.path);
   return (
     <div
       {...ariaAttributes}
@@ -50,14 +71,73 @@ function ResultRow({
       aria-label={rowText(cells, checksumLabel)}
       data-testid="install-row"
     >
-      <span className="install-cell install-cell-path" title={title}>
-        {cells.path}
+      <span
+        className="install-cell install-cell-path"
+        title={pathTitle(cells)}
+        data-testid="install-path"
+      >
+        {folder && <span className="install-path-folder">{folder}</span>}
+        <span className="install-path-name">{name}</span>
       </span>
-      <span className="install-cell install-cell-status">{cells.statusText}</span>
-      <span className="install-cell install-cell-number">{cells.expectedSize}</span>
-      <span className="install-cell install-cell-number">{cells.actualSize}</span>
-      <span className="install-cell install-cell-hex">{cells.expectedCrc}</span>
-      <span className="install-cell install-cell-hex">{cells.actualCrc}</span>
+      <span
+        className="install-cell install-fit install-cell-status"
+        data-head="Status"
+        data-fit={fits.status}
+        data-testid="install-status"
+      >
+        {cells.statusText}
+      </span>
+      {VALUE_COLUMNS.map((column) => (
+        <span
+          key={column.cell}
+          className={`install-cell install-fit install-cell-${column.kind}`}
+          data-head={column.head}
+          data-fit={fits[column.fit]}
+        >
+          {cells[column.cell]}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The table's head, on two lines: `Size in bytes` and the checksum's name each over their
+ * `listed` and `on disk` columns. Its cells hold the widest values unseen, as the rows' do.
+ */
+function ResultsHead({
+  checksumLabel,
+  fits,
+}: {
+  checksumLabel: string;
+  fits: ColumnFits;
+}): ReactElement {
+  return (
+    <div className="install-table-head" aria-hidden="true" data-testid="install-head">
+      <span className="install-head-path" title="Path" data-testid="install-column">
+        Path
+      </span>
+      <span
+        className="install-fit install-head-status"
+        title="Status"
+        data-fit={fits.status}
+        data-testid="install-column"
+      >
+        Status
+      </span>
+      <span className="install-head-group install-head-group--size">Size in bytes</span>
+      <span className="install-head-group install-head-group--hex">{checksumLabel}</span>
+      {VALUE_COLUMNS.map((column) => (
+        <span
+          key={column.cell}
+          className={`install-fit install-head-value install-head-${column.kind}`}
+          title={columnTitle(column, checksumLabel)}
+          data-fit={fits[column.fit]}
+          data-testid="install-column"
+        >
+          {column.head}
+        </span>
+      ))}
     </div>
   );
 }
@@ -76,9 +156,10 @@ export function InstallResults({
     options.some((option) => option.filter === 'problems' && option.count > 0) ? 'problems' : 'all',
   );
   const rows = useMemo(() => rowsFor(result, filter), [result, filter]);
+  const fits = useMemo(() => columnFits(result), [result]);
   const rowProps = useMemo(
-    () => ({ rows, checksumLabel: result.checksumLabel }),
-    [rows, result.checksumLabel],
+    () => ({ rows, checksumLabel: result.checksumLabel, fits }),
+    [rows, result.checksumLabel, fits],
   );
   const label = options.find((option) => option.filter === filter)?.label ?? 'All';
   return (
@@ -97,14 +178,7 @@ export function InstallResults({
           </button>
         ))}
       </div>
-      <div className="install-table-head" aria-hidden="true">
-        <span>Path</span>
-        <span>Status</span>
-        <span className="install-cell-number">Size</span>
-        <span className="install-cell-number">On disk</span>
-        <span className="install-cell-hex">{result.checksumLabel}</span>
-        <span className="install-cell-hex">On disk</span>
-      </div>
+      <ResultsHead checksumLabel={result.checksumLabel} fits={fits} />
       {rows.length === 0 ? (
         <p className="install-empty muted">No files here.</p>
       ) : (
@@ -119,7 +193,14 @@ export function InstallResults({
           rowHeight={ROW_HEIGHT}
           rowProps={rowProps}
           overscanCount={6}
-          style={{ height: Math.min(rows.length, ROWS_SHOWN) * ROW_HEIGHT + 2 }}
+          // Its height in CSS (install.css), so that a short dialog can shrink it.
+          style={
+            {
+              '--install-rows': Math.min(rows.length, ROWS_SHOWN),
+              '--install-row-height': `${ROW_HEIGHT}px`,
+            } as CSSProperties
+          }
+          defaultHeight={Math.min(rows.length, ROWS_SHOWN) * ROW_HEIGHT}
         />
       )}
       <div className="install-exports">

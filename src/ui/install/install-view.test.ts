@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { emptyCounts } from '../../formats/install-check.ts';
 import type { InstallCheckResult, InstalledFile } from '../../formats/model.ts';
 import {
+  columnFits,
   describeInstallResult,
   describeProgress,
   filterOptions,
   isInstallIntact,
+  pathTitle,
   progressOf,
   rowCells,
   rowsFor,
   rowText,
+  splitPath,
 } from './install-view.ts';
 
 const file = (
@@ -101,6 +104,44 @@ describe('the install check view', () => {
     expect(rowText(rowCells(unlisted!, 'KI-CRC'), 'KI-CRC')).toBe(
       'Logs/a.log: unlisted, found 2,048 bytes',
     );
+  });
+
+  it('cuts a path before its file name, and titles it whole, with where and why', () => {
+    expect(splitPath('Data/GameData/Zone-0.wad')).toEqual({
+      folder: 'Data/GameData',
+      name: '/Zone-0.wad',
+    });
+    expect(splitPath('notes.txt')).toEqual({ folder: '', name: 'notes.txt' });
+    const [, , resized] = rowsFor(result, 'all');
+    expect(pathTitle(rowCells(resized!, 'KI-CRC'))).toBe('Data/c.wad\nOn disk as data/c.wad');
+    const unreadable = rowCells(
+      { kind: 'listed', file: file('Bin/f.dll', 'unreadable', { error: 'not allowed' }) },
+      'KI-CRC',
+    );
+    expect(pathTitle(unreadable)).toBe('Bin/f.dll\nnot allowed');
+  });
+
+  it('sizes the columns for every status and the largest sizes', () => {
+    const big = resultOf([
+      file('a', 'ok', { expectedSize: 1_234_567, actualSize: 12 }),
+      file('b', 'size-mismatch', { expectedSize: 5, actualSize: 98_765 }),
+    ]);
+    const fits = columnFits(big);
+    expect(fits.status.split('\n')).toEqual([
+      'ok',
+      'missing',
+      'size mismatch',
+      'KI-CRC mismatch',
+      'unreadable',
+      'dynamic',
+      'unchecked',
+      'unlisted',
+    ]);
+    expect(fits).toMatchObject({
+      expectedSize: '1,234,567',
+      actualSize: '98,765',
+      checksum: '0xFFFFFFFF',
+    });
   });
 
   it('sums a result up, and says how far a cancelled one got', () => {

@@ -132,6 +132,55 @@ export function rowCells(row: InstallRow, checksumLabel: string): RowCells {
   };
 }
 
+/**
+ * A path cut before its file name: `Data/GameData` and `/Zone-0.wad`. The table shortens
+ * the folder part when the room runs out, so the name (what tells rows apart) stays.
+ */
+export function splitPath(path: string): { folder: string; name: string } {
+  const slash = path.lastIndexOf('/');
+  return slash < 0
+    ? { folder: '', name: path }
+    : { folder: path.slice(0, slash), name: path.slice(slash) };
+}
+
+/** A path cell's title: the whole path, where it was found when another case, why it failed. */
+export function pathTitle(cells: RowCells): string {
+  const lines = [cells.path];
+  if (cells.foundAs) lines.push(`On disk as ${cells.foundAs}`);
+  if (cells.error) lines.push(cells.error);
+  return lines.join('\n');
+}
+
+/**
+ * The texts each sized column must have room for, a line each: every status a row may show,
+ * and the longest size (the largest number has the most digits) and checksum. Every cell
+ * of a column holds them unseen (install.css `.install-fit`), so the header and each row
+ * size the column alike, whatever the font and whichever filter is on.
+ */
+export interface ColumnFits {
+  status: string;
+  expectedSize: string;
+  actualSize: string;
+  checksum: string;
+}
+
+export function columnFits(result: InstallCheckResult): ColumnFits {
+  const statuses: (InstallStatus | 'unlisted')[] = [...STATUS_ORDER, 'unlisted'];
+  let expectedSize = 0;
+  let actualSize = 0;
+  for (const file of result.files) {
+    expectedSize = Math.max(expectedSize, file.expectedSize);
+    actualSize = Math.max(actualSize, file.actualSize ?? 0);
+  }
+  for (const file of result.unlisted) actualSize = Math.max(actualSize, file.size);
+  return {
+    status: statuses.map((status) => statusText(status, result.checksumLabel)).join('\n'),
+    expectedSize: formatCount(expectedSize),
+    actualSize: formatCount(actualSize),
+    checksum: formatHex32(0xffff_ffff),
+  };
+}
+
 /** A row read out: `Bin/a.exe: size mismatch, expected 120 bytes, found 118 bytes`. */
 export function rowText(cells: RowCells, checksumLabel: string): string {
   const parts = [`${cells.path}: ${cells.statusText}`];

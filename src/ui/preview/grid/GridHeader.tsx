@@ -59,7 +59,11 @@ export function GridHeader({
             key={at}
             role="columnheader"
             aria-sort={direction}
-            className={isNumeric ? 'grid-cell grid-cell--number' : 'grid-cell'}
+            className={[
+              'grid-cell',
+              isNumeric ? 'grid-cell--number' : '',
+              at === 0 ? 'grid-cell--key' : '',
+            ].join(' ')}
           >
             <button
               type="button"
@@ -70,7 +74,7 @@ export function GridHeader({
               onClick={() => onSort(nextSort(sort, at))}
               onFocus={() => setFocused(at + 1)}
             >
-              {column.label}
+              <span className="grid-sort-label">{column.label}</span>
               <SortMark direction={direction} />
             </button>
           </div>

@@ -179,6 +179,9 @@ export function RecordGrid(props: RecordGridProps): ReactElement {
   const layout = {
     '--grid-columns': widths.map((width) => `${width}px`).join(' '),
     '--grid-width': `${widths.reduce((sum, width) => sum + width, 0)}px`,
+    // Where the pinned columns end (grid.css): the row number, then the table's first column.
+    '--grid-index-width': `${INDEX_WIDTH}px`,
+    '--grid-key-end': `${INDEX_WIDTH + (widths[1] ?? 0)}px`,
   } as CSSProperties;
 
   const onRowClick = useCallback(
@@ -326,7 +329,8 @@ function RecordRow({
       role="row"
       aria-rowindex={index + 2}
       aria-selected={isSelected}
-      style={{ ...style, top: ROW_HEIGHT }}
+      // As wide as its columns, not the list: the pinned cells stick within their row.
+      style={{ ...style, top: ROW_HEIGHT, width: 'var(--grid-width)' }}
       className={className}
       data-testid="grid-row"
       data-position={index}
@@ -342,7 +346,10 @@ function RecordRow({
         </div>
       ) : (
         table.columns.map((field, at) => {
-          if (!row) return <div key={at} role="gridcell" className="grid-cell" aria-busy="true" />;
+          if (!row) {
+            const className = at === 0 ? 'grid-cell grid-cell--key' : 'grid-cell';
+            return <div key={at} role="gridcell" className={className} aria-busy="true" />;
+          }
           const shown = cellText(row.cells[at] ?? null, field, displays[at]!);
           const isChosen = index === cursor && at === column;
           return (
@@ -355,6 +362,7 @@ function RecordRow({
               className={[
                 'grid-cell',
                 shown.isNumeric ? 'grid-cell--number' : '',
+                at === 0 ? 'grid-cell--key' : '',
                 isChosen ? 'is-chosen' : '',
               ].join(' ')}
               title={shown.title}

@@ -85,4 +85,13 @@ describe('columnWidth', () => {
       columnWidth(column('number'), 'size'),
     );
   });
+
+  it('widens a column for its header, up to a limit', () => {
+    const short = columnWidth(column('number', 'Size'), 'size');
+    const long = columnWidth(column('number', 'CompressedHeaderSize'), 'size');
+    expect(long).toBeGreaterThan(short);
+    expect(columnWidth(column('number', 'X'.repeat(80)), 'size')).toBe(
+      columnWidth(column('number', 'Y'.repeat(40)), 'size'),
+    );
+  });
 });

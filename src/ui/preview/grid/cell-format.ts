@@ -60,8 +60,23 @@ export function cellText(cell: GridCell, column: GridColumn, display: ColumnDisp
   return { text, title: String(cell), isNumeric: true };
 }
 
-/** A column's width in pixels, by what its cells hold. */
+/** A header's room per character of its label (13 px, bold), its padding and sort mark. */
+const HEADER_CHAR_WIDTH = 9;
+const HEADER_EXTRA_WIDTH = 28;
+/** A long label gets no wider column than this: past it, the header is cut at its end. */
+const HEADER_MAX_WIDTH = 220;
+
+/** A column's width in pixels: by what its cells hold, and room for its header's label. */
 export function columnWidth(column: GridColumn, display: ColumnDisplay): number {
+  const label = Math.min(
+    HEADER_MAX_WIDTH,
+    column.label.length * HEADER_CHAR_WIDTH + HEADER_EXTRA_WIDTH,
+  );
+  return Math.max(valuesWidth(column, display), label);
+}
+
+/** The width the cells' values need. */
+function valuesWidth(column: GridColumn, display: ColumnDisplay): number {
   if (display === 'size') return 104;
   if (display === 'checksum') return 190;
   if (column.kind === 'integer64') return 180;

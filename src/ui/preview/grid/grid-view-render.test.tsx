@@ -131,8 +131,18 @@ describe('the grid', () => {
     expect(gridOf(null, 'x')).toMatch(/data-testid="grid-status">Filtering 50,000 records…</);
     expect(gridOf(null)).toMatch(/data-testid="grid-status"><\/p>/);
     expect(html).toMatch(/role="grid"[^>]*aria-busy="true"/);
-    expect(html).toMatch(/aria-sort="descending"[^>]*><button[^>]*>Size/);
+    expect(html).toMatch(/aria-sort="descending"[^>]*><button[^>]*><span[^>]*>Size</);
     expect(html).toContain('title="Size (UINT): sort ascending"');
+  });
+
+  it('marks the row number and the first column to stay in sight sideways', () => {
+    const html = gridOf(null);
+    // Two pinned cells a row, the header's and the waiting rows' alike: `#` and `Name`.
+    expect(html).toMatch(/role="columnheader" class="grid-cell grid-cell--index"/);
+    expect(html).toMatch(/role="columnheader"[^>]*class="grid-cell\s+grid-cell--key[^"]*"/);
+    expect(count(html, /grid-cell--key/g)).toBe(count(html, /grid-cell--index/g));
+    expect(html).toContain('--grid-index-width:72px');
+    expect(html).toContain('--grid-key-end:312px');
   });
 
   it('sorts ascending first, then the other way', () => {
