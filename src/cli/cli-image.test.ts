@@ -70,6 +70,37 @@ describe('image', () => {
     expect(pngPixels(join(work, 'entry.png')).rgba).toEqual(Array.from(LEVELS[0]!));
   });
 
+  it('says why a cut-short texture entry gives no image: its own error and offset', async () => {
+    // The headers (128 bytes) and 22 bytes of a 256-byte first level.
+    const short = rampDds().subarray(0, 150);
+    writeFileSync(join(work, 'short.dds'), short);
+    const alone = await cli('info', 'short.dds');
+    expect(alone.code).toBe(1);
+    const reason = alone.errLines
+      .join('\n')
+      .match(/unexpected end of data at 0x[0-9A-F]+: .*/)?.[0];
+    expect(reason).toBeDefined();
+    const archive = writeKiwad(
+      [
+        { name: 'Textures/short.dds', data: short },
+        { name: 'readme.txt', data: new TextEncoder().encode('no image') },
+      ],
+      { version: 2, flags: 1 },
+    );
+    writeFileSync(join(work, 'broken.wad'), archive);
+    const failed = await cli('image', 'broken.wad', 'Textures/short.dds', '-o', 'short.png');
+    expect([failed.code, failed.errLines]).toEqual([
+      1,
+      [`broken.wad: Textures/short.dds: ${reason!}`],
+    ]);
+    // An entry no image format reads still holds no image.
+    const text = await cli('image', 'broken.wad', 'readme.txt', '-o', 'readme.png');
+    expect([text.code, text.errLines]).toEqual([
+      1,
+      ['broken.wad: readme.txt: holds no image Delve decodes'],
+    ]);
+  });
+
   it('finds the tiers of a split texture beside it', async () => {
     const whole = rampDds();
     // The two largest levels (256 and 64 bytes) in hull.dd0 and hull.dd1.
@@ -137,5 +168,22 @@ describe('extract --png', () => {
     expect([png.width, png.height]).toEqual([8, 8]);
     expect(png.rgba).toEqual(Array.from(LEVELS[0]!));
     expect(() => readFileSync(join(work, 'out/readme.txt.png'))).toThrow();
+  });
+
+  it('names a cut-short texture entry on stderr with its error, and writes the entry itself', async () => {
+    const short = rampDds().subarray(0, 150);
+    const archive = writeKiwad([{ name: 'Textures/short.dds', data: short }], {
+      version: 2,
+      flags: 1,
+    });
+    writeFileSync(join(work, 'short.wad'), archive);
+    const { code, errLines } = await cli('extract', 'short.wad', '-o', 'short-out', '--png');
+    expect(code).toBe(0);
+    expect(errLines).toEqual([
+      expect.stringMatching(
+        /^short\.wad: not converted "Textures\/short\.dds": unexpected end of data at 0x96: /,
+      ),
+    ]);
+    expect(new Uint8Array(readFileSync(join(work, 'short-out/Textures/short.dds')))).toEqual(short);
   });
 });

@@ -4,6 +4,7 @@
  * an image file (a texture inside an archive), that content opened as a nested file through
  * the host's registry (`services.nested`). Generic: no format is named.
  */
+import { detailOf, FormatError, type ErrorInfo } from '../binary/format-error.ts';
 import type { ImageCapability, Session } from './model.ts';
 import type { FormatServices } from './services.ts';
 
@@ -27,7 +28,11 @@ export async function firstImage(session: Session): Promise<ImageHolder | null> 
   return null;
 }
 
-/** The image of some bytes named `name` opened as a file of their own; null when they hold none. */
+/**
+ * The image of some bytes named `name` opened as a file of their own; null when they hold
+ * none. Bytes a format claims but could not read to the end (a texture cut short) throw that
+ * format's error, code and offset kept: "no image" would hide why there is none.
+ */
 export async function imageOfContent(
   services: FormatServices,
   bytes: Uint8Array,
@@ -35,6 +40,19 @@ export async function imageOfContent(
 ): Promise<ImageHolder | null> {
   const format = services.nested.identify(bytes, name);
   if (!format) return null;
-  const opened = await services.nested.open(bytes, name);
-  return firstImage(opened.session);
+  const { session } = await services.nested.open(bytes, name);
+  const holder = await firstImage(session);
+  if (!holder && session.fatal) throw formatErrorOf(session.fatal, format.id);
+  return holder;
+}
+
+/** A fatal error read back as data (`ErrorInfo`) thrown again as the FormatError it was. */
+function formatErrorOf(info: ErrorInfo, format: string): FormatError {
+  return new FormatError({
+    code: info.code,
+    offset: info.offset ?? 0,
+    detail: detailOf(info),
+    format: info.format || format,
+    path: info.path,
+  });
 }

@@ -2,10 +2,12 @@
  * `delve image FILE [ENTRY] [--level N] [--layer N] [--face N] -o OUT.png`: one surface of
  * the image a file holds (a texture), or of an entry whose content is an image file (a
  * texture inside an archive, opened as a nested file), decoded and written as an 8-bit
- * RGBA PNG. A pixel format Delve does not decode exits 1 with one line naming it.
+ * RGBA PNG. A pixel format Delve does not decode exits 1 with one line naming it; an entry
+ * a texture format claims but cannot read (cut short) with that format's error and offset.
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { FormatError } from '../../binary/format-error.ts';
 import { encodePngRgba } from '../../binary/tiny-png.ts';
 import { firstImage, imageOfContent, type ImageHolder } from '../../formats/image-holder.ts';
 import { PIXELS_HERE } from '../../formats/services.ts';
@@ -44,7 +46,15 @@ async function holderOf(
       const unavailable = session.content.unavailable?.(index) ?? null;
       if (unavailable) throw new CliError(`${path}: ${oneLine(unavailable)}`);
       const { bytes } = await session.content.read(index);
-      holder = await imageOfContent(services, bytes, name.slice(name.lastIndexOf('/') + 1));
+      try {
+        holder = await imageOfContent(services, bytes, name.slice(name.lastIndexOf('/') + 1));
+      } catch (error) {
+        // A texture that does not read says why, under the entry's name.
+        if (error instanceof FormatError) {
+          throw new CliError(`${path}: ${name}: ${oneLine(error.message)}`);
+        }
+        throw error;
+      }
     }
   }
   if (!holder)

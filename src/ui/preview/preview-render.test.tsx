@@ -6,10 +6,11 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { FILE_REF, nodeRef } from '../../worker/rpc/api.ts';
+import { FILE_REF, nodeRef, type ImageInfo } from '../../worker/rpc/api.ts';
 import { ChecksumPanel } from '../checksums/ChecksumPanel.tsx';
 import { PreviewPane } from './PreviewPane.tsx';
 import { HexView } from './hex/HexView.tsx';
+import { TextureView } from './image/TextureView.tsx';
 import { TextView } from './text/TextView.tsx';
 
 /** No such file is open: a render that asked anything of it would fail, not show loading. */
@@ -77,5 +78,29 @@ describe('first render', () => {
     // The size comes from the row: nothing is read to learn it.
     expect(html).toContain('title="104,857,600 bytes"');
     expect(html).toContain('Large content: checksums are computed on request.');
+  });
+
+  it('TextureView starts fitted, its stage right under the toolbar, the inspector and facts under it', () => {
+    const info: ImageInfo = {
+      width: 2,
+      height: 2,
+      levels: [{ width: 2, height: 2, byteLength: 16 }],
+      layers: 1,
+      faces: 6,
+      pixelFormat: 'r8g8b8a8',
+      unsupported: null,
+      facts: [['Faces', '6']],
+    };
+    const html = renderToStaticMarkup(
+      <TextureView fileId={fileId} ref={FILE_REF} info={info} name="cube.pvr" />,
+    );
+    expect(html).toContain('class="image-stage image-stage--fit"');
+    expect(html).toMatch(/data-testid="texture-zoom"[^>]*>Fit</);
+    // The stage is not measured yet: no fitted size, so the image only shrinks (CSS).
+    expect(html).not.toContain('data-fit-scale');
+    const at = (testId: string) => html.indexOf(`data-testid="${testId}"`);
+    expect(at('texture-summary')).toBeLessThan(at('texture-stage'));
+    expect(at('texture-stage')).toBeLessThan(at('pixel-inspector'));
+    expect(at('pixel-inspector')).toBeLessThan(at('texture-facts'));
   });
 });

@@ -40,6 +40,19 @@ function truncatedDds(): Uint8Array {
   return rampDds().subarray(0, 200);
 }
 
+/** The error the truncated texture reports when it is opened as a file of its own. */
+async function aloneFatal() {
+  const decoder = createDecoderImpl({ startsHelpersAhead: false });
+  const summary = value(
+    await decoder.open(
+      [{ name: 'broken.dds', blob: new Blob([truncatedDds() as Uint8Array<ArrayBuffer>]) }],
+      () => undefined,
+    ),
+  );
+  expect(summary.fatal).not.toBeNull();
+  return summary.fatal!;
+}
+
 async function openedArchive(options: DecoderOptions = {}) {
   const archive = writeKiwad(
     [
@@ -98,12 +111,14 @@ describe('gallery images', () => {
     expect(scaled.rgba).toEqual(expected.rgba);
   });
 
-  it('answers a broken image’s error, and drops a cancelled thumbnail', async () => {
+  it('answers a broken image’s own error (as opened alone), and drops a cancelled thumbnail', async () => {
     const decoder = await openedArchive();
     const items = value(await decoder.galleryImages({ nodeIds: [], filter: '' }));
     const broken = items.find((item) => item.path.endsWith('broken.dds'))!;
     const failed = await decoder.imageThumbnail(nodeRef(broken.entryIndex), { box: 8, id: 1 });
-    expect(failed.ok).toBe(false);
+    const alone = await aloneFatal();
+    expect(alone).toMatchObject({ code: 'UNEXPECTED_EOF' });
+    expect(failed).toMatchObject({ ok: false, error: { code: alone.code, offset: alone.offset } });
     const [first, second] = items;
     const running = decoder.imageThumbnail(nodeRef(first!.entryIndex), { box: 8, id: 2 });
     const waiting = decoder.imageThumbnail(nodeRef(second!.entryIndex), { box: 8, id: 3 });
@@ -119,7 +134,9 @@ describe('gallery images', () => {
       await decoder.galleryPngZip({ nodeIds: [folder], filter: '' }, () => undefined),
     );
     expect([result.entryCount, result.leftOut]).toEqual([2, 1]);
-    expect(result.leftOutReason).toMatch(/^Textures\/broken\.dds: /);
+    // The reason is the texture's own error with its offset, not "holds no image".
+    const alone = await aloneFatal();
+    expect(result.leftOutReason).toBe(`Textures/broken.dds: ${alone.message}`);
     const files = unzipSync(new Uint8Array(await result.blob.arrayBuffer()));
     expect(Object.keys(files)).toEqual(['Textures/a.dds.png', 'Textures/b.dds.png']);
     const png = readPngRgba(files['Textures/a.dds.png']!);
@@ -182,6 +199,10 @@ describe('gallery images', () => {
     const failed = decoder.imageThumbnail(nodeRef(broken!.entryIndex), { box: 8, id: 20 });
     await expect.poll(() => asked.length).toBe(3);
     asked[2]!.finish();
-    expect(await failed).toMatchObject({ ok: false });
+    const alone = await aloneFatal();
+    expect(await failed).toMatchObject({
+      ok: false,
+      error: { code: alone.code, offset: alone.offset, message: alone.message },
+    });
   });
 });

@@ -99,7 +99,10 @@ export function createGallery(host: GalleryHost) {
     }
   }
 
-  /** Some content's image, or a FormatError saying it holds none. */
+  /**
+   * Some content's image, or a FormatError: the content's own when a format claims it but
+   * cannot read it (a texture cut short), else one saying it holds none.
+   */
   async function imageOf(ref: ContentRef): Promise<GalleryImage> {
     const holder = await host.holderOf(ref);
     if (holder) return { kind: 'decoded', holder };

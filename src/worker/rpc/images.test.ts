@@ -98,6 +98,47 @@ describe('images through the worker API', () => {
     expect(Array.from(decoded.rgba)).toEqual(expected);
   });
 
+  it('answers a cut-short texture entry’s own error (as opened alone); "no image" only where no format reads it', async () => {
+    // 150 bytes: the headers (128) and part of the first level.
+    const short = texture().bytes.subarray(0, 150);
+    const alone = value(
+      await createDecoderImpl({ startsHelpersAhead: false }).open(
+        [{ name: 'short.dds', blob: new Blob([short as Uint8Array<ArrayBuffer>]) }],
+        () => undefined,
+      ),
+    ).fatal!;
+    expect(alone).toMatchObject({ code: 'UNEXPECTED_EOF' });
+    const archive = writeKiwad(
+      [
+        { name: 'notes.txt', data: new TextEncoder().encode('not an image') },
+        { name: 'Textures/short.dds', data: short },
+      ],
+      { version: 2, flags: 1 },
+    );
+    const decoder = await opened('textures.wad', archive);
+    const index = [0, 1].find((at) => value(decoder.entryDetails(at)).path.endsWith('.dds'))!;
+    const surface = { level: 0, layer: 0, face: 0 };
+    const expected = { code: alone.code, offset: alone.offset, message: alone.message };
+    expect(await decoder.describeImage(nodeRef(index))).toMatchObject({
+      ok: false,
+      error: expected,
+    });
+    expect(await decoder.decodeImage(nodeRef(index), surface)).toMatchObject({
+      ok: false,
+      error: expected,
+    });
+    expect(await decoder.imagePng(nodeRef(index), surface)).toMatchObject({
+      ok: false,
+      error: expected,
+    });
+    // Content no image format claims still holds no image.
+    expect(value(await decoder.describeImage(nodeRef(1 - index)))).toBeNull();
+    expect(await decoder.decodeImage(nodeRef(1 - index), surface)).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_VALUE', message: expect.stringContaining('holds no image') },
+    });
+  });
+
   it('answers an error as data for a surface that is not there', async () => {
     const decoder = await opened('ramp.dds', texture().bytes);
     const answer = await decoder.decodeImage(FILE_REF, { level: 5, layer: 0, face: 0 });

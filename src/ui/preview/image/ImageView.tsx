@@ -1,9 +1,12 @@
 /**
  * Image preview for formats the browser decodes (PNG, JPEG, GIF, BMP, WebP, sniffed by magic
  * bytes in sniff.ts): the content as a Blob URL in an <img>, over a checkerboard so
- * transparency shows, fitted to the pane or at 1:1 (pixel art and textures need real pixels).
+ * transparency shows, fitted to the pane as the texture view fits (shrunk, or enlarged by
+ * whole multiples and pixelated) or at 1:1 (pixel art and textures need real pixels).
  */
 import { useState, type ReactElement } from 'react';
+import { fitScale, fittedSize } from './surface-pixels.ts';
+import { useFitRoom } from './use-fit-room.ts';
 import type { ContentRef } from '../../../worker/rpc/api.ts';
 import { contentKey } from '../decoder-key.ts';
 import { formatExactBytes, formatSize } from '../../format.ts';
@@ -30,6 +33,19 @@ function ImageViewBody({ fileId, ref, mime, name }: ImageViewProps): ReactElemen
   const [isFitted, setIsFitted] = useState(true);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const [decodeFailed, setDecodeFailed] = useState(false);
+  const [stage, setStage] = useState<HTMLDivElement | null>(null);
+  const room = useFitRoom(stage);
+  /** The scale Fit shows the image at, once both its size and the stage's are known. */
+  const fitted = isFitted && room !== null && natural !== null ? fitScale(natural, room) : null;
+  const fittedStyle = (() => {
+    if (fitted === null || natural === null) return undefined;
+    const { width, height } = fittedSize(natural, fitted);
+    return {
+      width: `${width}px`,
+      height: `${height}px`,
+      imageRendering: fitted > 1 ? ('pixelated' as const) : ('auto' as const),
+    };
+  })();
 
   if (blob.status !== 'ready') {
     return (
@@ -67,6 +83,7 @@ function ImageViewBody({ fileId, ref, mime, name }: ImageViewProps): ReactElemen
         </p>
       )}
       <div
+        ref={setStage}
         className={isFitted ? 'image-stage image-stage--fit' : 'image-stage image-stage--actual'}
         tabIndex={0}
         aria-label="Image"
@@ -76,6 +93,8 @@ function ImageViewBody({ fileId, ref, mime, name }: ImageViewProps): ReactElemen
           src={blob.url}
           alt={name}
           draggable={false}
+          data-fit-scale={fitted ?? undefined}
+          style={fittedStyle}
           onLoad={(event) => {
             setNatural({
               width: event.currentTarget.naturalWidth,

@@ -1,8 +1,8 @@
 /**
  * The texture view's toolbar: which surface (mip level, array layer, cube face), which
  * channels (R, G, B, A; alpha over a checkerboard), the zoom (fit, 1:1, steps) and the PNG
- * export, then the image's facts. Native buttons and selects: all of it works from the
- * keyboard.
+ * export; and the image's facts, shown under the image. Native buttons and selects: all of
+ * it works from the keyboard.
  */
 import type { ReactElement } from 'react';
 import type { ImageInfo, SurfaceRef } from '../../../worker/rpc/api.ts';
@@ -26,6 +26,8 @@ export interface TextureControlsProps {
   onChannels(channels: ChannelsShown): void;
   /** null: fitted. */
   zoom: number | null;
+  /** The scale Fit shows the image at, once the stage is measured. */
+  fitScale: number | null;
   onZoom(zoom: number | null): void;
   /** The scale the image is shown at now (for stepping from "fit"). */
   currentScale(): number;
@@ -35,7 +37,13 @@ export interface TextureControlsProps {
 
 export function TextureControls(props: TextureControlsProps): ReactElement {
   const { info, surface, onSurface, channels, onChannels, zoom, onZoom } = props;
-  const zoomText = zoom === null ? 'Fit' : `${Math.round(zoom * 100)} %`;
+  const percent = (scale: number) => `${Math.round(scale * 100)} %`;
+  const zoomText =
+    zoom !== null
+      ? percent(zoom)
+      : props.fitScale === null
+        ? 'Fit'
+        : `Fit (${percent(props.fitScale)})`;
   return (
     <div className="texture-controls">
       <div className="image-toolbar">
@@ -142,17 +150,23 @@ export function TextureControls(props: TextureControlsProps): ReactElement {
           Export PNG
         </button>
       </div>
-      <details className="texture-facts">
-        <summary>Facts</summary>
-        <dl data-testid="texture-facts">
-          {info.facts.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </details>
     </div>
+  );
+}
+
+/** The image's facts, folded: under the stage, so they never push the image down. */
+export function TextureFacts({ info }: { info: ImageInfo }): ReactElement {
+  return (
+    <details className="texture-facts">
+      <summary>Facts</summary>
+      <dl data-testid="texture-facts">
+        {info.facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

@@ -2,9 +2,10 @@
  * The view of any image a session decodes (a texture file, a texture inside an archive, a
  * PID in a REZ): one surface at a time — a mip level of a layer and face — decoded in the
  * worker and drawn with putImageData, so a 4096 × 4096 texture never holds the page while
- * it decodes. Fit or 1:1, zoom with the wheel or the keyboard (+, −, 0 fit, 1 for 1:1),
- * pixelated above 100 %; R, G, B and A toggles, alpha over a checkerboard; a pixel
- * inspector; the image's facts; the shown surface exported as a PNG made in the worker.
+ * it decodes. Fit (shrunk, or enlarged by whole multiples: a 2 × 2 face fills the stage) or
+ * 1:1, zoom with the wheel or the keyboard (+, −, 0 fit, 1 for 1:1), pixelated above 100 %;
+ * R, G, B and A toggles, alpha over a checkerboard; a pixel inspector; the image's facts;
+ * the shown surface exported as a PNG made in the worker.
  */
 import {
   useEffect,
@@ -18,14 +19,17 @@ import { saveBlob } from '../../../state/download.ts';
 import { decodeImage, imagePng } from '../../../state/hooks.ts';
 import type { ContentRef, DecodedImage, ImageInfo, SurfaceRef } from '../../../worker/rpc/api.ts';
 import { contentKey } from '../decoder-key.ts';
-import { TextureControls } from './TextureControls.tsx';
+import { TextureControls, TextureFacts } from './TextureControls.tsx';
 import {
   ALL_CHANNELS,
+  fitScale,
+  fittedSize,
   pixelUnder,
   pixelsToDraw,
   stepZoom,
   type ChannelsShown,
 } from './surface-pixels.ts';
+import { useFitRoom } from './use-fit-room.ts';
 import '../preview.css';
 
 export interface TextureViewProps {
@@ -59,8 +63,16 @@ function TextureViewBody({ fileId, ref: givenRef, info, name }: TextureViewProps
   const [inspected, setInspected] = useState<{ x: number; y: number } | null>(null);
   const [exportNote, setExportNote] = useState<string | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const stageRef = useRef<HTMLDivElement>(null);
+  const [stage, setStage] = useState<HTMLDivElement | null>(null);
+  const room = useFitRoom(stage);
   const { level, layer, face } = surface;
+  const image = decoded.status === 'ok' ? decoded.image : null;
+  const shownLevel = info.levels[level] ?? info.levels[0]!;
+  // The decoded size is the truth; the level's stated size until it is decoded.
+  const shownSize = image ?? shownLevel;
+  /** The scale Fit shows the image at; null at a zoom of the user's, or before measuring. */
+  const fitted = zoom === null && room !== null ? fitScale(shownSize, room) : null;
+  const scaleNow = () => zoom ?? fitted ?? shownScale(canvasRef.current);
 
   useEffect(() => {
     if (info.unsupported !== null) return;
@@ -91,8 +103,8 @@ function TextureViewBody({ fileId, ref: givenRef, info, name }: TextureViewProps
   }, [decoded, channels]);
 
   // The wheel zooms (not scrolls) over the image: a listener that may cancel the scroll.
+  // It steps from the scale shown now (Fit's, read from the canvas as drawn).
   useEffect(() => {
-    const stage = stageRef.current;
     if (!stage) return;
     const onWheel = (event: WheelEvent) => {
       if (event.deltaY === 0) return;
@@ -103,10 +115,10 @@ function TextureViewBody({ fileId, ref: givenRef, info, name }: TextureViewProps
     };
     stage.addEventListener('wheel', onWheel, { passive: false });
     return () => stage.removeEventListener('wheel', onWheel);
-  }, []);
+  }, [stage]);
 
   const onStageKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const current = zoom ?? shownScale(canvasRef.current);
+    const current = scaleNow();
     if (event.key === '+' || event.key === '=') setZoom(stepZoom(current, 1));
     else if (event.key === '-' || event.key === '_') setZoom(stepZoom(current, -1));
     else if (event.key === '0') setZoom(null);
@@ -143,9 +155,13 @@ function TextureViewBody({ fileId, ref: givenRef, info, name }: TextureViewProps
     setExportNote(null);
   };
 
-  const shownLevel = info.levels[level] ?? info.levels[0]!;
-  const image = decoded.status === 'ok' ? decoded.image : null;
-  const isPixelated = zoom !== null && zoom > 1;
+  const isPixelated = (zoom ?? fitted ?? 1) > 1;
+  const shownBox =
+    zoom !== null
+      ? { width: shownSize.width * zoom, height: shownSize.height * zoom }
+      : fitted !== null
+        ? fittedSize(shownSize, fitted)
+        : null;
   return (
     <div className="image-view texture-view" data-testid="texture-view">
       <TextureControls
@@ -158,14 +174,12 @@ function TextureViewBody({ fileId, ref: givenRef, info, name }: TextureViewProps
         channels={channels}
         onChannels={setChannels}
         zoom={zoom}
+        fitScale={fitted}
         onZoom={setZoom}
-        currentScale={() => shownScale(canvasRef.current)}
+        currentScale={scaleNow}
         canExport={image !== null}
         onExport={() => void exportPng()}
       />
-      <p className="image-facts texture-inspector" data-testid="pixel-inspector" aria-live="off">
-        {inspectorText(inspected, image)}
-      </p>
       {exportNote !== null && (
         <p className="preview-note" role="status" data-testid="texture-export-note">
           {exportNote}
@@ -183,7 +197,7 @@ function TextureViewBody({ fileId, ref: givenRef, info, name }: TextureViewProps
       )}
       {info.unsupported === null && (
         <div
-          ref={stageRef}
+          ref={setStage}
           className={
             zoom === null ? 'image-stage image-stage--fit' : 'image-stage image-stage--actual'
           }
@@ -201,13 +215,9 @@ function TextureViewBody({ fileId, ref: givenRef, info, name }: TextureViewProps
             data-level={image ? level : undefined}
             data-width={image?.width}
             data-height={image?.height}
+            data-fit-scale={fitted ?? undefined}
             style={{
-              ...(zoom === null
-                ? {}
-                : {
-                    width: `${shownLevel.width * zoom}px`,
-                    height: `${shownLevel.height * zoom}px`,
-                  }),
+              ...(shownBox && { width: `${shownBox.width}px`, height: `${shownBox.height}px` }),
               imageRendering: isPixelated ? 'pixelated' : 'auto',
             }}
             onPointerMove={onPointerMove}
@@ -215,6 +225,10 @@ function TextureViewBody({ fileId, ref: givenRef, info, name }: TextureViewProps
           />
         </div>
       )}
+      <p className="image-facts texture-inspector" data-testid="pixel-inspector" aria-live="off">
+        {inspectorText(inspected, image)}
+      </p>
+      <TextureFacts info={info} />
     </div>
   );
 }

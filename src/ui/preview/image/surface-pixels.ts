@@ -1,6 +1,7 @@
 /**
- * Pure helpers of the texture view: the pixels to draw for the channels shown, zoom steps,
- * and what the pixel inspector reads. No DOM beyond the pixel arrays.
+ * Pure helpers of the image views: the pixels to draw for the channels shown, zoom steps,
+ * the scale and size Fit shows an image at, and what the pixel inspector reads. No DOM
+ * beyond the pixel arrays.
  */
 
 export interface ChannelsShown {
@@ -35,13 +36,61 @@ export function pixelsToDraw(
   return out;
 }
 
-/** Zoom factors the wheel and the buttons step through (1 is 1:1). */
-export const ZOOM_STEPS = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1, 2, 3, 4, 6, 8, 12, 16, 24, 32] as const;
+/** Zoom factors the wheel and the buttons step through (1 is 1:1; whole multiples above it). */
+export const ZOOM_STEPS = [
+  1 / 16,
+  1 / 8,
+  1 / 4,
+  1 / 2,
+  1,
+  2,
+  3,
+  4,
+  6,
+  8,
+  12,
+  16,
+  24,
+  32,
+  48,
+  64,
+  96,
+  128,
+] as const;
 
-/** The next zoom step up (`direction` 1) or down (-1) from `zoom`. */
+/**
+ * The next zoom step up (`direction` 1) or down (-1) from `zoom`. From a scale past the
+ * last step in that direction (a tiny image fitted larger than the largest step) it stays.
+ */
 export function stepZoom(zoom: number, direction: 1 | -1): number {
-  if (direction > 0) return ZOOM_STEPS.find((step) => step > zoom * 1.001) ?? ZOOM_STEPS.at(-1)!;
-  return [...ZOOM_STEPS].reverse().find((step) => step < zoom * 0.999) ?? ZOOM_STEPS[0];
+  if (direction > 0) return ZOOM_STEPS.find((step) => step > zoom * 1.001) ?? zoom;
+  return [...ZOOM_STEPS].reverse().find((step) => step < zoom * 0.999) ?? zoom;
+}
+
+/** Space for an image, in CSS pixels. */
+export interface Room {
+  width: number;
+  height: number;
+}
+
+/**
+ * The scale at which an image fits a room, keeping its aspect: below 1 it shrinks; above 1
+ * it grows by whole multiples, so every texel shows the same size (as the zoom steps above 1
+ * are), and small textures are seen rather than a dot. Never smaller than one pixel.
+ */
+export function fitScale(image: Room, room: Room): number {
+  const largest = Math.max(image.width, image.height, 1);
+  const scale = Math.min(room.width / image.width, room.height / image.height);
+  if (!(scale > 0)) return 1 / largest;
+  return scale >= 1 ? Math.floor(scale) : Math.max(scale, 1 / largest);
+}
+
+/** The size an image is shown at a scale: whole pixels within the room, at least one. */
+export function fittedSize(image: Room, scale: number): Room {
+  return {
+    width: Math.max(1, Math.floor(image.width * scale)),
+    height: Math.max(1, Math.floor(image.height * scale)),
+  };
 }
 
 /** The pixel under a point of an element showing the image scaled to `rect`. */
