@@ -27,7 +27,7 @@ export function artNoteLines(
   if (!store) {
     return [
       missingArchive
-        ? `Tiles in stand-in colours: ${missingArchive}, the archive this level names, is not one of its sources (drop it with the level, or add it as a source: an archive open on its own does not count) for the game’s art.`
+        ? `Tiles in stand-in colours: ${missingArchive}, the archive this level names, is not one of its sources (drop it with the level, or add it as a source) for the game’s art.`
         : 'Tiles in stand-in colours (no game art).',
     ];
   }
