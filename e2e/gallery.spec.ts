@@ -111,6 +111,8 @@ test('the gallery of a folder of DDS textures: thumbnails, keyboard, image view,
   await expect(cells).toHaveCount(3);
   await expect(cells.nth(0)).toHaveAttribute('data-path', 'Textures/quadrants.dds');
   await expect(cells.nth(1)).toHaveAttribute('data-path', 'Textures/ramp.dds');
+  // A cell names its image by its path below the gallery's folder.
+  await expect(cells.nth(0)).toHaveAccessibleName('quadrants.dds');
 
   // The ramp's thumbnail is its level 1 (128 × 64), not level 0 scaled down: the alpha of its
   // last pixel of the first row is level 1's (85), where level 0 averaged would give 84.
@@ -184,6 +186,8 @@ test('the gallery of a filter result shows the matching images only', async ({ p
   await expect(gallery.getByTestId('gallery-count')).toHaveText('1 image');
   await expect(gallery.getByRole('gridcell')).toHaveCount(1);
   await expect(gallery.getByRole('gridcell')).toHaveAttribute('data-path', 'Textures/ramp.dds');
+  // The gallery of a whole file names an image by its whole path: its folder too.
+  await expect(gallery.getByRole('gridcell')).toHaveAccessibleName('Textures/ramp.dds');
   // Closing it shows the selection’s details again.
   await gallery.getByTestId('gallery-close').click();
   await expect(gallery).toHaveCount(0);

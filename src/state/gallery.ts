@@ -24,6 +24,8 @@ export interface GalleryTarget {
   scope: GalleryScope;
   /** What it shows, for people: `Textures`, `entries matching *.dds in demo.wad`. */
   title: string;
+  /** The folder's path and a `/` (`''` for a whole file): cells name images below it. */
+  basePath: string;
   /** The selection it was opened from: choosing anything else closes it. */
   selectionKey: string;
 }
@@ -59,6 +61,7 @@ export function openGallery(selection: Selection, fileName: string): void {
         filter,
       },
       title: filter === '' ? place : `${place}, entries matching ${filter}`,
+      basePath: selection.kind === 'row' ? `${selection.row.path}/` : '',
       selectionKey: selectionKeyOf(selection),
     },
   });

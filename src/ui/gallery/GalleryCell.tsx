@@ -14,6 +14,8 @@ import type { GalleryItem, Thumbnail } from '../../worker/rpc/api.ts';
 export interface GalleryCellData {
   fileId: string;
   items: readonly GalleryItem[];
+  /** The gallery's folder and a `/`: a cell names its image by the path below it. */
+  basePath: string;
   columns: number;
   activeIndex: number;
   /** The thumbnail's box in CSS pixels, and in device pixels (what the worker makes). */
@@ -28,7 +30,9 @@ type ThumbState =
   | { status: 'ok'; thumbnail: Thumbnail }
   | { status: 'error'; message: string };
 
-const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+/** An image's name in the gallery: its path below the folder (`sub/inner.dds`), not its last part alone. */
+export const nameOf = (path: string, basePath: string) =>
+  basePath !== '' && path.startsWith(basePath) ? path.slice(basePath.length) : path;
 
 export function GalleryCell({
   columnIndex,
@@ -37,6 +41,7 @@ export function GalleryCell({
   ariaAttributes,
   fileId,
   items,
+  basePath,
   columns,
   activeIndex,
   box,
@@ -47,7 +52,7 @@ export function GalleryCell({
   const index = rowIndex * columns + columnIndex;
   const item = items[index];
   if (!item) return null;
-  const name = nameOf(item.path);
+  const name = nameOf(item.path, basePath);
   const isActive = index === activeIndex;
   return (
     <div

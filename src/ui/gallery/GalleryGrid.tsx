@@ -28,6 +28,8 @@ export const CELL_HEIGHT = THUMBNAIL_BOX + 38;
 export interface GalleryGridProps {
   fileId: string;
   items: readonly GalleryItem[];
+  /** The gallery's folder and a `/` (`''` for a whole file). */
+  basePath: string;
   activeIndex: number;
   onActivate(index: number): void;
   onOpen(index: number): void;
@@ -39,6 +41,7 @@ export interface GalleryGridProps {
 export function GalleryGrid({
   fileId,
   items,
+  basePath,
   activeIndex,
   onActivate,
   onOpen,
@@ -58,6 +61,7 @@ export function GalleryGrid({
     () => ({
       fileId,
       items,
+      basePath,
       columns,
       activeIndex,
       box: THUMBNAIL_BOX,
@@ -65,7 +69,7 @@ export function GalleryGrid({
       onOpen,
       onActivate,
     }),
-    [fileId, items, columns, activeIndex, deviceBox, onOpen, onActivate],
+    [fileId, items, basePath, columns, activeIndex, deviceBox, onOpen, onActivate],
   );
 
   // Back from an image, the grid shows the cell that was opened, with the keyboard on it.

@@ -50,7 +50,7 @@ export function GalleryPane({ file, target }: GalleryPaneProps): ReactElement {
   const [hasOpened, setHasOpened] = useState(false);
   const [saving, setSaving] = useState<Saving>({ status: 'idle' });
   const backRef = useRef<HTMLButtonElement>(null);
-  const { fileId, scope, title } = target;
+  const { fileId, scope, title, basePath } = target;
 
   useEffect(() => {
     let isCurrent = true;
@@ -219,6 +219,7 @@ export function GalleryPane({ file, target }: GalleryPaneProps): ReactElement {
             <GalleryGrid
               fileId={fileId}
               items={items}
+              basePath={basePath}
               activeIndex={Math.min(activeIndex, items.length - 1)}
               onActivate={setActiveIndex}
               onOpen={onOpen}
