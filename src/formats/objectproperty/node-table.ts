@@ -112,6 +112,8 @@ export class ObjectNodeTable {
   /** Nodes that name no class or property of the lists (typed decodes: shown by hash). */
   unnamedCount = 0;
   private parents: Int32Array;
+  /** Nodes whose parent each node is, counted as they are added: an object's properties. */
+  private childCounts: Uint32Array;
   private tags: Uint8Array;
   private starts: Float64Array;
   private ends: Float64Array;
@@ -128,6 +130,7 @@ export class ObjectNodeTable {
   constructor(readonly source: TableStream) {
     const capacity = firstCapacity(source.stream.length);
     this.parents = new Int32Array(capacity);
+    this.childCounts = new Uint32Array(capacity);
     this.tags = new Uint8Array(capacity);
     this.starts = new Float64Array(capacity);
     this.ends = new Float64Array(capacity);
@@ -152,6 +155,7 @@ export class ObjectNodeTable {
   private grow(): void {
     const length = this.parents.length * 2;
     this.parents = grown(this.parents, length);
+    this.childCounts = grown(this.childCounts, length);
     this.tags = grown(this.tags, length);
     this.starts = grown(this.starts, length);
     this.ends = grown(this.ends, length);
@@ -164,6 +168,7 @@ export class ObjectNodeTable {
     const index = this.count++;
     if (index === this.parents.length) this.grow();
     this.parents[index] = parent;
+    if (parent >= 0) this.childCounts[parent]!++;
     this.tags[index] = tag;
     this.starts[index] = start;
     this.ends[index] = end;
@@ -287,17 +292,11 @@ export class ObjectNodeTable {
   }
 
   /**
-   * Nodes whose parent is `index`: an object's properties. Nodes are in stream order, so a
-   * node's subtree is the run after it whose parents are the node or later ones.
+   * Nodes whose parent is `index` (an object's properties), so far: counted as nodes are
+   * added, not by a walk of the subtree, which for the root is the whole file.
    */
   childCount(index: number): number {
-    let count = 0;
-    for (let next = index + 1; next < this.count; next++) {
-      const parent = this.parents[next]!;
-      if (parent < index) break;
-      if (parent === index) count++;
-    }
-    return count;
+    return this.childCounts[index]!;
   }
 
   /** The object a property or item holds: its first child, if that is an object. */

@@ -98,8 +98,21 @@ describe('ObjectProperty node table', () => {
     const columns = Object.values(table as unknown as Record<string, unknown>).filter((value) =>
       ArrayBuffer.isView(value),
     );
-    // Parents, tags, starts, ends, keys and property references.
-    expect(columns).toHaveLength(6);
+    // Parents, child counts, tags, starts, ends, keys and property references.
+    expect(columns).toHaveLength(7);
+    // Each node's child count, kept as nodes are added, is the number whose parent it is.
+    const children = new Uint32Array(table.count);
+    for (let node = 0; node < table.count; node++) {
+      const parent = table.parentOf(node);
+      if (parent >= 0) children[parent]!++;
+    }
+    for (let node = 0; node < table.count; node++) {
+      if (table.childCount(node) !== children[node]) {
+        expect.fail(
+          `node ${node}: ${table.childCount(node)} children, ${children[node]} by parents`,
+        );
+      }
+    }
     for (const value of Object.values(table as unknown as Record<string, unknown>)) {
       if (Array.isArray(value)) expect(value.length).toBeLessThan(100);
     }
