@@ -75,6 +75,10 @@ const number = (value: number | null): string =>
     ? '—'
     : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
+/** A ratio with the places it was rounded to (up to 3): 0.697× is not shown as 0.7×. */
+const ratioText = (value: number): string =>
+  `${value.toLocaleString('en-US', { maximumFractionDigits: 3 })}×`;
+
 const verdict = (met: boolean | null): string =>
   met === null ? 'not measured' : met ? '**met**' : '**missed**';
 
@@ -128,7 +132,7 @@ export function markdownSection(results: BenchResults): string {
   lines.push('|---|---|---|---|---|---|');
   for (const target of results.targets) {
     lines.push(
-      `| ${target.label} | ${number(target.measured)} ${target.unit} | ${target.baseline === null ? '—' : `${number(target.baseline)} ${target.unit}`} | ${target.ratio === null ? '—' : `${number(target.ratio)}×`} | ${target.target} | ${verdict(target.met)} |`,
+      `| ${target.label} | ${number(target.measured)} ${target.unit} | ${target.baseline === null ? '—' : `${number(target.baseline)} ${target.unit}`} | ${target.ratio === null ? '—' : ratioText(target.ratio)} | ${target.target} | ${verdict(target.met)} |`,
     );
   }
   lines.push('');
@@ -173,7 +177,7 @@ export function printSummary(results: BenchResults): void {
   const width = Math.max(...results.targets.map((target) => target.label.length), 10);
   for (const target of results.targets) {
     const base = target.baseline === null ? '' : ` vs ${number(target.baseline)} ${target.unit}`;
-    const ratio = target.ratio === null ? '' : ` (${number(target.ratio)}×)`;
+    const ratio = target.ratio === null ? '' : ` (${ratioText(target.ratio)})`;
     const mark = target.met === null ? '  ?  ' : target.met ? ' met ' : 'MISS ';
     console.log(
       `  ${mark} ${target.label.padEnd(width)}  ${number(target.measured)} ${target.unit}${base}${ratio}  goal ${target.target}`,
